@@ -1,0 +1,61 @@
+"""Stable 64-bit hashing, vectorized: the same input gives the same hash in every process."""
+
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_KGRAM_BASE = np.uint64(0x9E3779B97F4A7C15 | 1)
+_POWERS: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+
+
+def mix64(x: np.ndarray) -> np.ndarray:
+    """The splitmix64 finalizer over a uint64 array (wrapping arithmetic)."""
+    z = np.asarray(x, dtype=np.uint64) + _GOLDEN
+    z = (z ^ (z >> np.uint64(30))) * _M1
+    z = (z ^ (z >> np.uint64(27))) * _M2
+    return z ^ (z >> np.uint64(31))
+
+
+def powers(base: np.uint64, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """base**i and base**-i modulo 2**64 for i < n (base odd), cached and grown by doubling."""
+    key = int(base)
+    have = _POWERS.get(key)
+    if have is None or len(have[0]) < n:
+        size = max(n, 2 * len(have[0]) if have else 4096)
+        inverse = np.uint64(pow(key, -1, 1 << 64))
+        fwd = np.empty(size, dtype=np.uint64)
+        inv = np.empty(size, dtype=np.uint64)
+        fwd[0] = inv[0] = 1
+        fwd[1:] = base
+        inv[1:] = inverse
+        np.cumprod(fwd, out=fwd)
+        np.cumprod(inv, out=inv)
+        have = _POWERS[key] = (fwd, inv)
+    return have
+
+
+def kgram_hashes(unit_hashes: np.ndarray, k: int) -> np.ndarray:
+    """Hash of every run of k consecutive units (len n - k + 1, empty when n < k)."""
+    n = len(unit_hashes)
+    if n < k:
+        return np.zeros(0, dtype=np.uint64)
+    m = n - k + 1
+    h = unit_hashes[:m].copy()
+    for i in range(1, k):
+        h *= _KGRAM_BASE
+        h += unit_hashes[i : m + i]
+    return mix64(h ^ np.uint64(k))
+
+
+def hash_strings(words: list[str]) -> np.ndarray:
+    """Stable 64-bit hashes of strings (blake2b), for simhash features."""
+    return np.array(
+        [int.from_bytes(hashlib.blake2b(w.encode("utf-8"), digest_size=8).digest(), "little")
+         for w in words],
+        dtype=np.uint64,
+    )

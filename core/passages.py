@@ -1,0 +1,182 @@
+"""Shared k-grams of two documents -> merged passages (Matches) and the pair's metrics.
+
+Seeds are every k-gram the two documents share (not only the winnowed ones, which serve to
+find candidate pairs). Seeds are grouped by closeness in both documents regardless of their
+order, so shuffled sentences stay one passage, then each group's ends are extended along
+equal units.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .hashing import kgram_hashes
+from .models import Match, Span
+from .normalize import Units
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One document as the aligner sees it: its units and k-gram hashes (ignored ones masked)."""
+
+    units: Units
+    kgrams: np.ndarray
+    usable: np.ndarray  # bool per k-gram: not ignored, not repeated too often
+
+
+def side(u: Units, k: int, ignored: np.ndarray | None, max_repeats: int) -> Side:
+    """Prepare a document for alignment with k-grams of length k."""
+    kg = kgram_hashes(u.hashes, k)
+    usable = np.ones(len(kg), dtype=bool)
+    if len(kg):
+        if ignored is not None and len(ignored):
+            usable &= ~np.isin(kg, ignored)
+        uniq, inverse, counts = np.unique(kg, return_inverse=True, return_counts=True)
+        usable &= counts[inverse] <= max_repeats
+    return Side(u, kg, usable)
+
+
+def seeds(a: Side, b: Side) -> tuple[np.ndarray, np.ndarray]:
+    """All (position in a, position in b) of usable k-grams the two share."""
+    ia = np.flatnonzero(a.usable)
+    ib = np.flatnonzero(b.usable)
+    if not len(ia) or not len(ib):
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    hb = b.kgrams[ib]
+    order = np.argsort(hb, kind="stable")
+    hb_sorted, ib_sorted = hb[order], ib[order]
+    ha = a.kgrams[ia]
+    lo = np.searchsorted(hb_sorted, ha, "left")
+    hi = np.searchsorted(hb_sorted, ha, "right")
+    count = hi - lo
+    hit = count > 0
+    if not hit.any():
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    ia, lo, count = ia[hit], lo[hit], count[hit]
+    pa = np.repeat(ia, count)
+    offsets = np.arange(int(count.sum())) - np.repeat(np.cumsum(count) - count, count)
+    pb = ib_sorted[np.repeat(lo, count) + offsets]
+    return pa.astype(np.int64), pb.astype(np.int64)
+
+
+def _split(values: np.ndarray, idx: np.ndarray, k: int, gap: int) -> list[np.ndarray]:
+    """Split seed indexes where, along `values`, more than `gap` units separate neighbours."""
+    order = idx[np.argsort(values[idx], kind="stable")]
+    v = values[order]
+    reach = np.maximum.accumulate(v + k)
+    cuts = np.flatnonzero(v[1:] - reach[:-1] > gap) + 1
+    return np.split(order, cuts) if len(cuts) else [order]
+
+
+def cluster(pa: np.ndarray, pb: np.ndarray, k: int, gap: int) -> list[np.ndarray]:
+    """Groups of seeds close together in both documents (each a seed-index array)."""
+    pending = [np.arange(len(pa))]
+    done: list[np.ndarray] = []
+    axis = 0
+    stable_rounds = 0
+    while pending and stable_rounds < 2:
+        values = pa if axis == 0 else pb
+        nxt: list[np.ndarray] = []
+        split_any = False
+        for group in pending:
+            parts = _split(values, group, k, gap)
+            split_any |= len(parts) > 1
+            nxt.extend(parts)
+        pending = nxt
+        stable_rounds = 0 if split_any else stable_rounds + 1
+        axis ^= 1
+    done.extend(pending)
+    return done
+
+
+def _covered(starts: np.ndarray, k: int) -> int:
+    """Units covered by the union of [s, s + k) over sorted starts."""
+    if not len(starts):
+        return 0
+    s = np.unique(starts)
+    return int(np.minimum(np.diff(s), k).sum()) + k
+
+
+def _extend(a: Units, b: Units, a0: int, b0: int, a1: int, b1: int) -> tuple[int, int]:
+    """Grow a unit range backwards from (a0, b0) and forwards from (a1, b1) along equal units."""
+    ha, hb = a.hashes, b.hashes
+    back = 0
+    while a0 - back > 0 and b0 - back > 0 and ha[a0 - back - 1] == hb[b0 - back - 1]:
+        back += 1
+    fwd = 0
+    while a1 + fwd < len(ha) and b1 + fwd < len(hb) and ha[a1 + fwd] == hb[b1 + fwd]:
+        fwd += 1
+    return back, fwd
+
+
+@dataclass(frozen=True, slots=True)
+class UnitMatch:
+    """A passage in unit indexes: [a0, a1) in the left document, [b0, b1) in the right."""
+
+    a0: int
+    a1: int
+    b0: int
+    b1: int
+
+
+def align(a: Side, b: Side, k: int, gap: int, min_units: int) -> list[UnitMatch]:
+    """Passages shared by two prepared documents, in unit ranges, ordered by left position."""
+    pa, pb = seeds(a, b)
+    if not len(pa):
+        return []
+    found: list[UnitMatch] = []
+    for group in cluster(pa, pb, k, gap):
+        ga, gb = pa[group], pb[group]
+        if _covered(ga, k) < min_units or _covered(gb, k) < min_units:
+            continue
+        first, last = int(np.argmin(ga)), int(np.argmax(ga))
+        back, _ = _extend(a.units, b.units, int(ga[first]), int(gb[first]), 0, 0)
+        _, fwd = _extend(a.units, b.units, 0, 0, int(ga[last]) + k, int(gb[last]) + k)
+        a0, a1 = int(ga.min()) - back, int(ga.max()) + k + fwd
+        first_b, last_b = int(np.argmin(gb)), int(np.argmax(gb))
+        back_b, _ = _extend(a.units, b.units, int(ga[first_b]), int(gb[first_b]), 0, 0)
+        _, fwd_b = _extend(a.units, b.units, 0, 0, int(ga[last_b]) + k, int(gb[last_b]) + k)
+        b0, b1 = int(gb.min()) - back_b, int(gb.max()) + k + fwd_b
+        found.append(UnitMatch(a0, a1, b0, b1))
+    return _merge(found)
+
+
+def _merge(found: list[UnitMatch]) -> list[UnitMatch]:
+    """Merge passages that overlap in both documents."""
+    found.sort(key=lambda m: (m.a0, m.b0))
+    merged: list[UnitMatch] = []
+    for m in found:
+        for i, other in enumerate(merged):
+            if m.a0 < other.a1 and other.a0 < m.a1 and m.b0 < other.b1 and other.b0 < m.b1:
+                merged[i] = UnitMatch(min(m.a0, other.a0), max(m.a1, other.a1),
+                                      min(m.b0, other.b0), max(m.b1, other.b1))
+                break
+        else:
+            merged.append(m)
+    return merged
+
+
+def to_matches(a: Units, b: Units, found: list[UnitMatch], min_chars: int) -> list[Match]:
+    """Unit ranges -> character spans in both texts, dropping passages under `min_chars`."""
+    out = []
+    for m in found:
+        left = Span(int(a.starts[m.a0]), int(a.ends[m.a1 - 1]))
+        right = Span(int(b.starts[m.b0]), int(b.ends[m.b1 - 1]))
+        if min(len(left), len(right)) >= min_chars:
+            out.append(Match(left, right, m.a1 - m.a0))
+    return out
+
+
+def coverage(u: Units, spans: list[Span]) -> float:
+    """Share of a document's units that lie inside the given character spans."""
+    n = len(u)
+    if not n or not spans:
+        return 0.0
+    inside = np.zeros(n, dtype=bool)
+    for s in spans:
+        lo = np.searchsorted(u.starts, s.start, "left")
+        hi = np.searchsorted(u.ends, s.end, "right")
+        inside[lo:hi] = True
+    return float(inside.sum()) / n

@@ -1,0 +1,205 @@
+"""Paths or documents -> Report: load, profile (fanned out over processes), compare.
+
+Every long step is a generator yielding `Progress` and returning its result; the caller
+cancels by closing it, which also cancels the work queued in worker processes.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Generator, Iterable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import replace
+from pathlib import Path
+
+from .compare import compare
+from .errors import LoadError
+from .loaders import expand_paths, load_document
+from .models import Document, FileError, Progress, Report
+from .options import CheckOptions
+from .profile import Profile, ProfileCache, cache_key, profile
+
+_PARALLEL_CHARS = 400_000  # below this much text, starting worker processes costs more than it saves
+_CHUNK_CHARS = 200_000
+
+__all__ = ["ProfileCache", "check", "check_documents", "run", "profile_documents", "load_paths"]
+
+
+def run(generator: Generator) -> object:
+    """Drain a progress generator and return its result."""
+    while True:
+        try:
+            next(generator)
+        except StopIteration as stop:
+            return stop.value
+
+
+def _workers(options: CheckOptions) -> int:
+    return options.workers or max(1, min(os.cpu_count() or 1, 8))
+
+
+def _load(path: str, doc_id: int, options: CheckOptions) -> Document | FileError:
+    try:
+        return load_document(
+            path,
+            doc_id,
+            max_bytes=int(options.max_file_mb * 1024 * 1024),
+            max_chars=options.max_chars,
+        )
+    except LoadError as e:
+        return FileError(e.path, e.reason)
+
+
+def _load_chunk(items: list[tuple[str, int]], options: CheckOptions) -> list[Document | FileError]:
+    return [_load(path, doc_id, options) for path, doc_id in items]
+
+
+def _profile_chunk(texts: list[str], options: CheckOptions) -> list[Profile]:
+    return [profile(text, options) for text in texts]
+
+
+def _chunks(items: list, sizes: list[int], limit: int) -> list[list[int]]:
+    """Consecutive index groups of about `limit` size units each."""
+    groups, current, weight = [], [], 0
+    for i, size in enumerate(sizes):
+        current.append(i)
+        weight += size
+        if weight >= limit:
+            groups.append(current)
+            current, weight = [], 0
+    if current:
+        groups.append(current)
+    return groups
+
+
+def _fan_out(func, jobs: list[tuple], workers: int, stage: str, total: int, sizes: list[int]):
+    """Run func(*job) for each job, in a process pool when it pays; yields Progress, returns results."""
+    results: list = [None] * len(jobs)
+    done_units = 0
+    yield Progress(stage, 0, total)
+    if workers <= 1 or len(jobs) <= 1:
+        for i, job in enumerate(jobs):
+            results[i] = func(*job)
+            done_units += sizes[i]
+            yield Progress(stage, done_units, total)
+        return results
+    context = multiprocessing.get_context("forkserver")
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    try:
+        futures: dict[Future, int] = {pool.submit(func, *job): i for i, job in enumerate(jobs)}
+        pending = set(futures)
+        while pending:
+            finished, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            for future in finished:
+                i = futures[future]
+                results[i] = future.result()
+                done_units += sizes[i]
+            yield Progress(stage, done_units, total)
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+    return results
+
+
+def load_paths(
+    paths: Iterable[str | os.PathLike], options: CheckOptions
+) -> Generator[Progress, None, tuple[list[Document], list[FileError]]]:
+    """Expand folders and load every file; unreadable files become FileErrors, never exceptions."""
+    files, errors = expand_paths([str(p) for p in paths])
+    excluded = {str(Path(p).resolve()) for p in options.exclude}
+    if options.template:
+        excluded.add(str(Path(options.template).resolve()))
+    files = [f for f in files if str(Path(f).resolve()) not in excluded]
+    items = [(str(f), i) for i, f in enumerate(files)]
+    sizes = [_size(f) for f in files]
+    workers = _workers(options) if sum(sizes) >= _PARALLEL_CHARS * 2 else 1
+    groups = _chunks(items, sizes, _CHUNK_CHARS * 2)
+    jobs = [([items[i] for i in g], options) for g in groups]
+    chunk_results = yield from _fan_out(
+        _load_chunk, jobs, workers, "loading", len(files), [len(g) for g in groups]
+    )
+    documents: list[Document] = []
+    for chunk in chunk_results:
+        for item in chunk:
+            if isinstance(item, FileError):
+                errors.append(item)
+            else:
+                documents.append(replace(item, id=len(documents)))
+    return documents, list(errors)
+
+
+def _size(path) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
+
+
+def profile_documents(
+    documents: Sequence[Document], options: CheckOptions, cache: ProfileCache | None = None
+) -> Generator[Progress, None, list[Profile]]:
+    """Profiles of the documents, reusing cached ones, computing the rest over processes."""
+    keys = [cache_key(d, options) for d in documents]
+    profiles: list[Profile | None] = [cache.get(k) if cache else None for k in keys]
+    missing = [i for i, p in enumerate(profiles) if p is None]
+    sizes = [len(documents[i].text) for i in missing]
+    workers = _workers(options) if sum(sizes) >= _PARALLEL_CHARS else 1
+    groups = _chunks(missing, sizes, _CHUNK_CHARS)
+    jobs = [([documents[missing[g]].text for g in group], options) for group in groups]
+    group_sizes = [len(g) for g in groups]
+    done = len(documents) - len(missing)
+    gen = _fan_out(_profile_chunk, jobs, workers, "fingerprinting", len(missing), group_sizes)
+    while True:
+        try:
+            step = next(gen)
+        except StopIteration as stop:
+            chunk_results = stop.value
+            break
+        yield Progress("fingerprinting", done + step.done, len(documents))
+    for group, chunk in zip(groups, chunk_results):
+        for g, prof in zip(group, chunk):
+            i = missing[g]
+            profiles[i] = prof
+            if cache is not None:
+                cache.put(keys[i], prof)
+    return profiles  # type: ignore[return-value]
+
+
+def check_documents(
+    documents: Sequence[Document],
+    options: CheckOptions,
+    *,
+    template: Document | None = None,
+    errors: Iterable[FileError] = (),
+    cache: ProfileCache | None = None,
+) -> Generator[Progress, None, Report]:
+    """Compare loaded documents (ids are their indexes) and return the ranked Report."""
+    documents = tuple(replace(d, id=i) if d.id != i else d for i, d in enumerate(documents))
+    profiles = yield from profile_documents(documents, options, cache)
+    template_profile = profile(template.text, options) if template is not None else None
+    pairs = yield from compare(profiles, options, template_profile)
+    return Report(
+        options=options,
+        documents=documents,
+        simhashes=tuple(p.simhash for p in profiles),
+        pairs=tuple(pairs),
+        errors=tuple(errors),
+    )
+
+
+def check(
+    paths: Iterable[str | os.PathLike],
+    options: CheckOptions,
+    cache: ProfileCache | None = None,
+) -> Generator[Progress, None, Report]:
+    """Load the files under `paths` and check them all against each other."""
+    documents, errors = yield from load_paths(paths, options)
+    template = None
+    if options.template:
+        loaded = _load(options.template, -1, options)
+        if isinstance(loaded, FileError):
+            errors.append(FileError(loaded.path, f"template: {loaded.message}"))
+        else:
+            template = loaded
+    return (yield from check_documents(documents, options, template=template, errors=errors,
+                                       cache=cache))

@@ -1,0 +1,72 @@
+"""Per-document analysis shared by both engines: units, winnowed fingerprints, simhash."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+import numpy as np
+
+from .models import Document, Fingerprint
+from .normalize import Units, units
+from .options import CheckOptions, LangParams
+from .simhash import keywords, simhash
+from .winnowing import fingerprints
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """Everything the comparison needs of one document; computed once and cacheable."""
+
+    lang: str
+    params: LangParams
+    units: Units
+    fp_hashes: np.ndarray  # uint64, winnowed fingerprints
+    fp_units: np.ndarray  # int64, first unit of each fingerprint's k-gram
+    simhash: int
+
+    def fingerprint_list(self) -> list[Fingerprint]:
+        """The winnowed fingerprints as values (for display and tests)."""
+        return [Fingerprint(int(h), int(p)) for h, p in zip(self.fp_hashes, self.fp_units)]
+
+
+def language(u: Units) -> str:
+    """'zh' when most units are CJK characters, else 'en'."""
+    return "zh" if len(u) and 2 * int(u.single.sum()) >= len(u) else "en"
+
+
+def profile(text: str, options: CheckOptions) -> Profile:
+    """Analyze one text with the options' parameters for its language."""
+    u = units(text)
+    lang = language(u)
+    params = options.params(lang)
+    fp_hashes, fp_units = fingerprints(u.hashes, params.k, params.window)
+    return Profile(lang, params, u, fp_hashes, fp_units, simhash(keywords(text, u, options.keywords)))
+
+
+def cache_key(document: Document, options: CheckOptions) -> tuple:
+    """What a profile depends on: the text and the options that shape fingerprints."""
+    digest = hashlib.blake2b(document.text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    return digest, options.params("zh"), options.params("en"), options.keywords
+
+
+class ProfileCache:
+    """Profiles by text and parameters, so re-running after adding documents reuses the work."""
+
+    def __init__(self, limit: int = 20_000):
+        self._items: dict[tuple, Profile] = {}
+        self._limit = limit
+
+    def get(self, key: tuple) -> Profile | None:
+        return self._items.get(key)
+
+    def put(self, key: tuple, value: Profile) -> None:
+        if len(self._items) >= self._limit:
+            self._items.pop(next(iter(self._items)))
+        self._items[key] = value
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def clear(self) -> None:
+        self._items.clear()

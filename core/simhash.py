@@ -1,0 +1,53 @@
+"""64-bit simhash from TF-IDF-weighted keywords, and Hamming distances between fingerprints."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import Counter
+
+import numpy as np
+
+from .hashing import hash_strings
+from .normalize import Units
+from .segment import en_idf, han_words, zh_idf
+
+_BITS = np.arange(64, dtype=np.uint64)
+
+
+def keywords(text: str, units: Units, top: int) -> list[tuple[str, float]]:
+    """The `top` keywords of a text with their TF-IDF weights, heaviest first (ties by word)."""
+    counts: Counter[str] = Counter(w for w in han_words(text) if len(w) > 1)
+    zh_table, zh_default = zh_idf()
+    weights = {w: n * zh_table.get(w, zh_default) for w, n in counts.items()}
+    words = Counter(
+        unicodedata.normalize("NFKC", text[s:e]).casefold()
+        for s, e in zip(units.starts[~units.single].tolist(), units.ends[~units.single].tolist())
+    )
+    en_table, en_default = en_idf()
+    for w, n in words.items():
+        if len(w) > 1 and not w.isdigit():
+            weights[w] = weights.get(w, 0.0) + n * en_table.get(w, en_default)
+    ranked = sorted(weights.items(), key=lambda item: (-item[1], item[0]))
+    return ranked[:top]
+
+
+def simhash(weighted: list[tuple[str, float]]) -> int:
+    """Charikar's simhash: each bit is the sign of the weighted vote of the features' bits."""
+    if not weighted:
+        return 0
+    hashes = hash_strings([w for w, _ in weighted])
+    weights = np.array([x for _, x in weighted], dtype=np.float64)
+    bits = ((hashes[:, None] >> _BITS) & np.uint64(1)).astype(np.float64)
+    votes = weights @ (2.0 * bits - 1.0)
+    return int(np.sum(np.where(votes > 0, np.uint64(1) << _BITS, np.uint64(0)), dtype=np.uint64))
+
+
+def hamming(a: int, b: int) -> int:
+    """Number of differing bits of two 64-bit fingerprints."""
+    return (a ^ b).bit_count()
+
+
+def hamming_matrix(fps: np.ndarray) -> np.ndarray:
+    """All pairwise Hamming distances of a uint64 array (uint8 matrix)."""
+    fps = np.asarray(fps, dtype=np.uint64)
+    return np.bitwise_count(fps[:, None] ^ fps[None, :]).astype(np.uint8)
