@@ -10,8 +10,9 @@ from .hashing import kgram_hashes
 from .index import candidate_pairs, document_frequency_cap
 from .models import Match, PairResult, Progress
 from .options import CheckOptions, LangParams
-from .passages import Side, align, coverage, side, to_matches
+from .passages import Alignment, Side, align, coverage, side, to_matches
 from .profile import Profile
+from . import vocabulary
 from .simhash import hamming
 
 _STEP = 64  # pairs between two progress reports
@@ -54,8 +55,24 @@ def near_duplicates(simhashes: np.ndarray, threshold: int, block: int = 256) -> 
     return found
 
 
+def similarity(found: Alignment, a: Profile, b: Profile, words: float) -> float:
+    """How much of the more-copied document is copied, in [0, 1] (see README).
+
+    Units inside shared k-grams of a passage count half, and the other half again when they
+    lie in a verbatim run, so a verbatim copy outranks a revised one; a small share
+    (vocabulary.WEIGHT) comes from the share of content words used by both (`words`), so
+    pairs without a passage still rank by how much wording they share.
+    """
+    left = (found.exact_left + found.verbatim_left) / (2 * max(1, len(a.units)))
+    right = (found.exact_right + found.verbatim_right) / (2 * max(1, len(b.units)))
+    copied = max(left, right)
+    return copied + (1.0 - copied) * vocabulary.WEIGHT * words
+
+
+
+
 def pair_result(
-    i: int, j: int, a: Profile, b: Profile, matches: list[Match]
+    i: int, j: int, a: Profile, b: Profile, matches: list[Match], score: float
 ) -> PairResult:
     """The metrics of one pair from its passages (see README for the definitions)."""
     left_cov = coverage(a.units, [m.left for m in matches])
@@ -65,9 +82,9 @@ def pair_result(
         left=i,
         right=j,
         hamming=hamming(a.simhash, b.simhash),
-        similarity=round(max(left_cov, right_cov), 6),
-        left_coverage=round(left_cov, 6),
-        right_coverage=round(right_cov, 6),
+        similarity=score,
+        left_coverage=left_cov,
+        right_coverage=right_cov,
         longest=longest,
         matches=tuple(matches),
     )
@@ -86,7 +103,11 @@ def compare(
     )
     simhashes = np.array([p.simhash for p in profiles], dtype=np.uint64)
     near = near_duplicates(simhashes, options.hamming)
-    todo = sorted(set(zip(left.tolist(), right.tolist())) | near)
+    todo = set(zip(left.tolist(), right.tolist())) | near
+    if n <= vocabulary.ALL_PAIRS_LIMIT:
+        todo |= vocabulary.paraphrase_pairs([p.vocab for p in profiles],
+                                            [p.vocab_idf for p in profiles], cap)
+    todo = sorted(todo)
     yield Progress("indexing", n, n)
 
     sides: dict[tuple[int, int], Side] = {}
@@ -105,10 +126,11 @@ def compare(
         a, b = profiles[i], profiles[j]
         params = pair_params(a, b)
         found = align(side_of(i, params.k), side_of(j, params.k), params.k, params.gap,
-                      params.min_units)
-        matches = to_matches(a.units, b.units, found, options.min_passage)
-        if matches or (i, j) in near:
-            results.append(pair_result(i, j, a, b, matches))
+                      params.guarantee, params.verbatim)
+        matches = to_matches(a.units, b.units, found.passages, options.min_passage)
+        words = vocabulary.overlap(a.vocab, a.vocab_idf, b.vocab, b.vocab_idf)
+        if matches or (i, j) in near or words >= vocabulary.PARAPHRASE_SHARE:
+            results.append(pair_result(i, j, a, b, matches, similarity(found, a, b, words)))
     yield Progress("comparing", total, total)
     results.sort(key=lambda r: (-r.similarity, r.hamming, r.left, r.right))
     return results

@@ -9,16 +9,19 @@ LANGS = ("zh", "en")
 
 @dataclass(frozen=True, slots=True)
 class LangParams:
-    """Winnowing parameters for one language: k-gram length, window, gap and noise floor in units."""
+    """Parameters for one language, in units: k-gram length, winnowing window, the gap that
+    still joins two pieces of one passage, and the run length that counts as verbatim
+    copying in the similarity."""
 
     k: int
     window: int
     gap: int
-    min_units: int
+    verbatim: int
 
     @property
     def guarantee(self) -> int:
-        """Any shared run of at least this many units is always found (t = k + w - 1)."""
+        """t = k + w - 1: any shared run this long is always found, and a passage needs this
+        many units in shared k-grams on each side (shorter overlaps are common phrases)."""
         return self.k + self.window - 1
 
 
@@ -89,6 +92,6 @@ class CheckOptions:
 
 # Chosen by measurement on the evaluation benchmarks; see bench/accuracy.py and README.
 DEFAULTS = {
-    "zh": LangParams(k=6, window=6, gap=40, min_units=12),
-    "en": LangParams(k=4, window=4, gap=20, min_units=8),
+    "zh": LangParams(k=5, window=10, gap=45, verbatim=16),
+    "en": LangParams(k=3, window=10, gap=10, verbatim=8),
 }

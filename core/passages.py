@@ -119,13 +119,48 @@ class UnitMatch:
     a1: int
     b0: int
     b1: int
+    evidence: int = 0  # units of the left side inside shared k-grams
 
 
-def align(a: Side, b: Side, k: int, gap: int, min_units: int) -> list[UnitMatch]:
+@dataclass(frozen=True, slots=True)
+class Alignment:
+    """Passages of a pair in unit ranges, and the evidence behind them on each side: units
+    inside shared k-grams (`exact_*`) and units inside shared runs of at least the verbatim
+    length (`verbatim_*`)."""
+
+    passages: list[UnitMatch]
+    exact_left: int = 0
+    exact_right: int = 0
+    verbatim_left: int = 0
+    verbatim_right: int = 0
+
+
+def _union(n: int, starts: np.ndarray, ends: np.ndarray) -> int:
+    """Units of [0, n) covered by the union of the half-open intervals."""
+    if not len(starts):
+        return 0
+    delta = np.zeros(n + 1, dtype=np.int64)
+    np.add.at(delta, starts, 1)
+    np.add.at(delta, ends, -1)
+    return int((np.cumsum(delta[:-1]) > 0).sum())
+
+
+def _runs(pa: np.ndarray, pb: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Maximal runs of consecutive seeds on one diagonal: (first a, first b, seed count)."""
+    diagonal = pb - pa
+    order = np.lexsort((pa, diagonal))
+    a, d = pa[order], diagonal[order]
+    breaks = np.flatnonzero((d[1:] != d[:-1]) | (a[1:] != a[:-1] + 1)) + 1
+    first = np.concatenate(([0], breaks))
+    count = np.diff(np.concatenate((first, [len(a)])))
+    return a[first], a[first] + d[first], count
+
+
+def align(a: Side, b: Side, k: int, gap: int, min_units: int, verbatim: int) -> Alignment:
     """Passages shared by two prepared documents, in unit ranges, ordered by left position."""
     pa, pb = seeds(a, b)
     if not len(pa):
-        return []
+        return Alignment([])
     found: list[UnitMatch] = []
     for group in cluster(pa, pb, k, gap):
         ga, gb = pa[group], pb[group]
@@ -139,8 +174,50 @@ def align(a: Side, b: Side, k: int, gap: int, min_units: int) -> list[UnitMatch]
         back_b, _ = _extend(a.units, b.units, int(ga[first_b]), int(gb[first_b]), 0, 0)
         _, fwd_b = _extend(a.units, b.units, 0, 0, int(ga[last_b]) + k, int(gb[last_b]) + k)
         b0, b1 = int(gb.min()) - back_b, int(gb.max()) + k + fwd_b
-        found.append(UnitMatch(a0, a1, b0, b1))
-    return _merge(found)
+        found.append(UnitMatch(a0, a1, b0, b1, _covered(ga, k)))
+    kept = _drop_shadowed(_merge(found))
+    if not kept:
+        return Alignment([])
+    inside = np.zeros(len(pa), dtype=bool)
+    for m in kept:
+        inside |= (pa >= m.a0) & (pa < m.a1) & (pb >= m.b0) & (pb < m.b1)
+    pa, pb = pa[inside], pb[inside]
+    ra, rb, count = _runs(pa, pb)
+    long = count + k - 1 >= verbatim
+    na, nb = len(a.units), len(b.units)
+    return Alignment(
+        kept,
+        exact_left=_union(na, pa, pa + k),
+        exact_right=_union(nb, pb, pb + k),
+        verbatim_left=_union(na, ra[long], ra[long] + count[long] + k - 1),
+        verbatim_right=_union(nb, rb[long], rb[long] + count[long] + k - 1),
+    )
+
+
+def _overlap(lo1: int, hi1: int, lo2: int, hi2: int) -> int:
+    return max(0, min(hi1, hi2) - max(lo1, lo2))
+
+
+def _drop_shadowed(found: list[UnitMatch]) -> list[UnitMatch]:
+    """Drop a passage whose text is mostly inside a much better-supported passage on one side.
+
+    Repetitive documents make one copied passage align to several places of the other
+    document; only the best-supported mapping is a copy. Equally supported ones (a passage
+    copied twice) are kept.
+    """
+    order = sorted(found, key=lambda m: -m.evidence)
+    kept: list[UnitMatch] = []
+    for m in order:
+        shadowed = any(
+            2 * m.evidence < other.evidence
+            and (2 * _overlap(m.a0, m.a1, other.a0, other.a1) > m.a1 - m.a0
+                 or 2 * _overlap(m.b0, m.b1, other.b0, other.b1) > m.b1 - m.b0)
+            for other in kept
+        )
+        if not shadowed:
+            kept.append(m)
+    kept.sort(key=lambda m: (m.a0, m.b0))
+    return kept
 
 
 def _merge(found: list[UnitMatch]) -> list[UnitMatch]:
@@ -151,7 +228,8 @@ def _merge(found: list[UnitMatch]) -> list[UnitMatch]:
         for i, other in enumerate(merged):
             if m.a0 < other.a1 and other.a0 < m.a1 and m.b0 < other.b1 and other.b0 < m.b1:
                 merged[i] = UnitMatch(min(m.a0, other.a0), max(m.a1, other.a1),
-                                      min(m.b0, other.b0), max(m.b1, other.b1))
+                                      min(m.b0, other.b0), max(m.b1, other.b1),
+                                      m.evidence + other.evidence)
                 break
         else:
             merged.append(m)

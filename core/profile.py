@@ -10,7 +10,9 @@ import numpy as np
 from .models import Document, Fingerprint
 from .normalize import Units, units
 from .options import CheckOptions, LangParams
-from .simhash import keywords, simhash
+from .hashing import hash_strings
+from .simhash import keywords, simhash, vocabulary
+from .vocabulary import IDF_FLOOR
 from .winnowing import fingerprints
 
 
@@ -24,6 +26,8 @@ class Profile:
     fp_hashes: np.ndarray  # uint64, winnowed fingerprints
     fp_units: np.ndarray  # int64, first unit of each fingerprint's k-gram
     simhash: int
+    vocab: np.ndarray  # uint64, sorted hashes of the content words (IDF >= IDF_FLOOR)
+    vocab_idf: np.ndarray  # float32, the IDF of each of those words
 
     def fingerprint_list(self) -> list[Fingerprint]:
         """The winnowed fingerprints as values (for display and tests)."""
@@ -41,7 +45,13 @@ def profile(text: str, options: CheckOptions) -> Profile:
     lang = language(u)
     params = options.params(lang)
     fp_hashes, fp_units = fingerprints(u.hashes, params.k, params.window)
-    return Profile(lang, params, u, fp_hashes, fp_units, simhash(keywords(text, u, options.keywords)))
+    words = vocabulary(text, u)
+    content = [w for w, (_, idf) in words.items() if idf >= IDF_FLOOR]
+    vocab = hash_strings(content)
+    idf = np.array([words[w][1] for w in content], dtype=np.float32)
+    order = np.argsort(vocab)
+    return Profile(lang, params, u, fp_hashes, fp_units, simhash(keywords(words, options.keywords)),
+                   vocab[order], idf[order])
 
 
 def cache_key(document: Document, options: CheckOptions) -> tuple:

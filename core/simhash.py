@@ -14,11 +14,14 @@ from .segment import en_idf, han_words, zh_idf
 _BITS = np.arange(64, dtype=np.uint64)
 
 
-def keywords(text: str, units: Units, top: int) -> list[tuple[str, float]]:
-    """The `top` keywords of a text with their TF-IDF weights, heaviest first (ties by word)."""
-    counts: Counter[str] = Counter(w for w in han_words(text) if len(w) > 1)
+def vocabulary(text: str, units: Units) -> dict[str, tuple[int, float]]:
+    """Every content word of a text (jieba words of two or more characters, Latin words of
+    two or more letters) with its count and IDF."""
     zh_table, zh_default = zh_idf()
-    weights = {w: n * zh_table.get(w, zh_default) for w, n in counts.items()}
+    vocab = {
+        w: (n, zh_table.get(w, zh_default))
+        for w, n in Counter(w for w in han_words(text) if len(w) > 1).items()
+    }
     words = Counter(
         unicodedata.normalize("NFKC", text[s:e]).casefold()
         for s, e in zip(units.starts[~units.single].tolist(), units.ends[~units.single].tolist())
@@ -26,8 +29,14 @@ def keywords(text: str, units: Units, top: int) -> list[tuple[str, float]]:
     en_table, en_default = en_idf()
     for w, n in words.items():
         if len(w) > 1 and not w.isdigit():
-            weights[w] = weights.get(w, 0.0) + n * en_table.get(w, en_default)
-    ranked = sorted(weights.items(), key=lambda item: (-item[1], item[0]))
+            vocab[w] = (n, en_table.get(w, en_default))
+    return vocab
+
+
+def keywords(vocab: dict[str, tuple[int, float]], top: int) -> list[tuple[str, float]]:
+    """The `top` words by TF-IDF weight, heaviest first (ties by word, so it is deterministic)."""
+    ranked = sorted(((w, n * idf) for w, (n, idf) in vocab.items()),
+                    key=lambda item: (-item[1], item[0]))
     return ranked[:top]
 
 

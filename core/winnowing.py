@@ -6,31 +6,33 @@ import numpy as np
 
 from .hashing import kgram_hashes
 
-_LOW = np.uint64(0xFFFFFFFF)
-_HIGH = ~_LOW
-
 
 def winnow(kgrams: np.ndarray, window: int) -> tuple[np.ndarray, np.ndarray]:
     """Select fingerprints from k-gram hashes; returns (hashes, k-gram start positions).
 
-    Windows are ordered by hash with ties going to the rightmost position, and a position is
-    recorded once however many consecutive windows it is the minimum of, so any run of
-    `window` shared k-grams (k + window - 1 units) yields at least one shared fingerprint.
+    Each window of `window` consecutive hashes contributes its minimum, the rightmost one on
+    ties, recorded once however many consecutive windows it is the minimum of. So any run of
+    `window` shared k-grams (k + window - 1 shared units) yields a shared fingerprint.
     """
+    kgrams = np.asarray(kgrams, dtype=np.uint64)
     n = len(kgrams)
     if n == 0:
         return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64)
-    positions = np.arange(n, dtype=np.uint64)
-    # order by the top 32 bits of the hash, then rightmost first (a content-relative tie-break)
-    keys = (kgrams & _HIGH) | (_LOW - positions)
     w = min(window, n)
-    mins = keys[: n - w + 1].copy()
+    m = n - w + 1
+    mins = kgrams[:m].copy()
     for j in range(1, w):
-        np.minimum(mins, keys[j : n - w + 1 + j], out=mins)
-    changed = np.empty(len(mins), dtype=bool)
-    changed[0] = True
-    np.not_equal(mins[1:], mins[:-1], out=changed[1:])
-    chosen = (_LOW - (mins[changed] & _LOW)).astype(np.int64)
+        np.minimum(mins, kgrams[j : m + j], out=mins)
+    chosen = np.full(m, -1, dtype=np.int64)
+    starts = np.arange(m, dtype=np.int64)
+    for j in range(w - 1, -1, -1):
+        hit = (chosen < 0) & (kgrams[j : m + j] == mins)
+        chosen[hit] = starts[hit] + j
+    # window minima move only rightwards, so a repeat is always the previous window's
+    keep = np.empty(m, dtype=bool)
+    keep[0] = True
+    np.not_equal(chosen[1:], chosen[:-1], out=keep[1:])
+    chosen = chosen[keep]
     return kgrams[chosen], chosen
 
 

@@ -1,0 +1,15 @@
+"""Fixtures for the engine tests: small documents built in memory."""
+
+import pytest
+
+from core.models import Document
+
+
+def make_docs(*texts: str) -> list[Document]:
+    """Documents named d0.txt, d1.txt, ... with the given texts."""
+    return [Document(i, f"d{i}.txt", f"/virtual/d{i}.txt", "txt", t) for i, t in enumerate(texts)]
+
+
+@pytest.fixture
+def docs():
+    return make_docs

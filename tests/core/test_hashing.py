@@ -1,0 +1,27 @@
+import numpy as np
+
+from core.hashing import hash_strings, kgram_hashes, mix64
+
+
+def test_mix64_is_splitmix64():
+    # splitmix64's first output for state 0 is a published constant
+    assert int(mix64(np.array([0], dtype=np.uint64))[0]) == 0xE220A8397B1DCDAF
+
+
+def test_kgram_hashes_depend_only_on_the_units():
+    u = np.array([5, 6, 7, 1, 5, 6, 7], dtype=np.uint64)
+    h = kgram_hashes(u, 3)
+    assert len(h) == 5
+    assert h[0] == h[4]
+    assert len(set(h[:4].tolist())) == 4
+    assert len(kgram_hashes(u[:2], 3)) == 0
+
+
+def test_kgram_length_is_part_of_the_hash():
+    u = np.array([1, 1, 1, 1], dtype=np.uint64)
+    assert kgram_hashes(u, 2)[0] != kgram_hashes(u, 3)[0]
+
+
+def test_hash_strings_stable():
+    a, b = hash_strings(["教员", "teacher"]), hash_strings(["教员", "teacher"])
+    assert a.tolist() == b.tolist() and a[0] != a[1]

@@ -1,0 +1,28 @@
+"""core never imports Qt (nor gui): checked in a fresh interpreter."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_core_imports_no_qt():
+    code = (
+        "import json, sys, pkgutil, importlib, core\n"
+        "for m in pkgutil.walk_packages(core.__path__, 'core.'):\n"
+        "    importlib.import_module(m.name)\n"
+        "bad = sorted(n for n in sys.modules if n.startswith(('PySide6', 'shiboken6', 'gui')))\n"
+        "print(json.dumps([bad, len([n for n in sys.modules if n.startswith('core.')])]))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    bad, count = json.loads(out.stdout)
+    assert bad == []
+    assert count > 10  # the walk really imported the engine's modules
+
+
+def test_import_core_does_not_load_jieba():
+    code = "import sys, core.pipeline, core.cli; print('jieba' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

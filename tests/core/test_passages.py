@@ -1,0 +1,61 @@
+import numpy as np
+
+from core.normalize import units
+from core.passages import align, coverage, seeds, side, to_matches
+from core.models import Span
+
+
+def run(a_text, b_text, k=3, gap=4, min_units=3, verbatim=4):
+    a, b = units(a_text), units(b_text)
+    found = align(side(a, k, None, 8), side(b, k, None, 8), k, gap, min_units, verbatim)
+    return found, to_matches(a, b, found.passages, 0)
+
+
+def test_hand_worked_shared_run():
+    # 10 units each; they share 丙丁戊己庚 (5 units >= t = k + w - 1 = 4 for k=3, w=2)
+    found, matches = run("甲乙丙丁戊己庚辛壬癸", "子丑丙丁戊己庚寅卯辰")
+    assert [(m.left, m.right, m.units) for m in matches] == [(Span(2, 7), Span(2, 7), 5)]
+    # k-grams 丙丁戊, 丁戊己, 戊己庚 -> 5 exact units, one verbatim run of 5 >= 4
+    assert (found.exact_left, found.verbatim_left, found.exact_right) == (5, 5, 5)
+
+
+def test_seeds_are_all_shared_kgrams():
+    a, b = units("甲乙丙丁戊"), units("丙丁戊甲乙丙")
+    pa, pb = seeds(side(a, 3, None, 8), side(b, 3, None, 8))
+    assert sorted(zip(pa.tolist(), pb.tolist())) == [(0, 3), (2, 0)]
+
+
+def test_shuffled_sentences_stay_one_passage():
+    s1, s2, s3 = "春眠不觉晓处处闻啼鸟", "夜来风雨声花落知多少", "床前明月光疑是地上霜"
+    found, matches = run("前言前言" + s1 + s2 + s3 + "后记后记", "开头" + s3 + s1 + s2 + "结尾")
+    assert len(matches) == 1
+    m = matches[0]
+    assert (m.left, m.right) == (Span(4, 34), Span(2, 32))
+
+
+def test_far_apart_passages_are_separate():
+    filler_a = "一二三四五六七八九十" * 3
+    filler_b = "甲乙丙丁戊己庚辛壬癸" * 3
+    p, q = "春眠不觉晓处处闻啼鸟", "床前明月光疑是地上霜"
+    _, matches = run(p + filler_a + q, q + filler_b + p)
+    assert sorted((m.left.start, m.right.start) for m in matches) == [(0, 40), (40, 0)]
+
+
+def test_noise_below_min_units_is_dropped():
+    _, matches = run("甲乙丙丁戊己", "丁戊己子丑寅", min_units=4)
+    assert matches == []
+
+
+def test_edited_passage_joins_across_the_gap():
+    a = "春眠不觉晓处处闻啼鸟夜来风雨声花落知多少"
+    b = "春眠不觉晓处处闻啼X夜来风雨声花落知多少"  # one unit replaced
+    found, matches = run(a, b)
+    assert [(m.left, m.right) for m in matches] == [(Span(0, 20), Span(0, 20))]
+    # every unit but the edited one lies in a shared k-gram: runs of 9 and 10 units
+    assert (found.exact_left, found.verbatim_left) == (19, 19)
+
+
+def test_coverage():
+    u = units("ab cd ef gh")
+    assert coverage(u, [Span(0, 5)]) == 0.5
+    assert coverage(u, []) == 0.0

@@ -1,0 +1,45 @@
+import numpy as np
+from hypothesis import given, settings, strategies as st
+
+from core.hashing import kgram_hashes
+from core.winnowing import fingerprints, winnow
+
+
+def test_paper_example():
+    # Schleimer et al. 2003, figure 2: window 4 selects 17 17 8 39 17
+    hashes = [77, 74, 42, 17, 98, 50, 17, 98, 8, 88, 67, 39, 77, 74, 42, 17, 98]
+    h, p = winnow(np.array(hashes, dtype=np.uint64), 4)
+    assert h.tolist() == [17, 17, 8, 39, 17]
+    assert p.tolist() == [3, 6, 8, 11, 15]
+
+
+def test_hand_worked_ten_units_k3_w2():
+    # 10 units -> 8 k-gram hashes (given); windows of 2: (5,3)->3@1 (3,8)->3@1 (8,3)->3@3
+    # (3,9)->3@3 (9,1)->1@5 (1,4)->1@5 (4,4)->4@7 (rightmost on ties)
+    h, p = winnow(np.array([5, 3, 8, 3, 9, 1, 4, 4], dtype=np.uint64), 2)
+    assert p.tolist() == [1, 3, 5, 7]
+    assert h.tolist() == [3, 3, 1, 4]
+
+
+def test_short_input_keeps_its_minimum():
+    h, p = winnow(np.array([9, 4, 7], dtype=np.uint64), 5)
+    assert (h.tolist(), p.tolist()) == ([4], [1])
+    assert len(winnow(np.zeros(0, dtype=np.uint64), 4)[0]) == 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    shared=st.lists(st.integers(1, 50), min_size=1, max_size=40),
+    left=st.lists(st.integers(51, 100), max_size=30),
+    right=st.lists(st.integers(101, 150), max_size=30),
+    k=st.integers(1, 6),
+    w=st.integers(1, 6),
+)
+def test_any_shared_run_of_t_units_is_found(shared, left, right, k, w):
+    a = np.array(left + shared + left, dtype=np.uint64)
+    b = np.array(right + shared, dtype=np.uint64)
+    ha, _ = fingerprints(a, k, w)
+    hb, _ = fingerprints(b, k, w)
+    common = set(ha.tolist()) & set(hb.tolist())
+    if len(shared) >= k + w - 1:
+        assert common & set(kgram_hashes(np.array(shared, dtype=np.uint64), k).tolist())
