@@ -1,0 +1,84 @@
+"""Accuracy of the default settings on the shared evaluation sets; prints one table.
+
+    python bench/accuracy.py [--seeds 1 2 3] [--docs 60] [--shared ../shared]
+
+Builds the PAN-style zh and en benchmarks with ../shared/eval/make_benchmark.py for each
+seed, checks them with Plagscope's defaults through the same pipeline as `plagscope check`,
+scores the JSON reports with ../shared/eval/score.py, and does the same for the
+Clough-Stevenson student answers. Nothing is tuned here: it measures what ships.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from core.options import CheckOptions  # noqa: E402
+from core.pipeline import check, run  # noqa: E402
+from core.reports import write_report  # noqa: E402
+
+
+def last_line(out: str) -> dict[str, str]:
+    """The key=value pairs of score.py's last line."""
+    line = out.strip().splitlines()[-1]
+    return dict(part.split("=", 1) for part in line.split())
+
+
+def score(shared: Path, args: list[str]) -> dict[str, str]:
+    out = subprocess.run([sys.executable, str(shared / "eval" / "score.py"), *args],
+                         capture_output=True, text=True, check=True).stdout
+    return last_line(out)
+
+
+def check_to_json(folder: Path, out: Path) -> float:
+    start = time.perf_counter()
+    report = run(check([folder], CheckOptions()))
+    write_report(report, out, "json")
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
+    parser.add_argument("--docs", type=int, default=60)
+    parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    args = parser.parse_args()
+    shared = args.shared.resolve()
+    print(f"{'set':14} {'plagdet':>7} {'prec':>6} {'recall':>6} {'gran':>6} {'auc':>6} "
+          f"{'verbatim recall':>15} {'secs':>6}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for lang in ("zh", "en"):
+            for seed in args.seeds:
+                out = Path(tmp) / f"{lang}{seed}"
+                subprocess.run([sys.executable, str(shared / "eval" / "make_benchmark.py"), "--lang",
+                                lang, "--out", str(out), "--seed", str(seed), "--docs",
+                                str(args.docs)], check=True, capture_output=True)
+                secs = check_to_json(out / "docs", out / "report.json")
+                full = subprocess.run(
+                    [sys.executable, str(shared / "eval" / "score.py"), "--truth",
+                     str(out / "truth.json"), "--report", str(out / "report.json")],
+                    capture_output=True, text=True, check=True).stdout
+                m = last_line(full)
+                verbatim = next(line.split()[3] for line in full.splitlines()
+                                if line.startswith("none "))
+                print(f"{lang + ' seed ' + str(seed):14} {m['plagdet']:>7} {m['precision']:>6} "
+                      f"{m['recall']:>6} {m['granularity']:>6} {m['auc']:>6} {verbatim:>15} "
+                      f"{secs:6.1f}")
+        clough = shared / "corpora" / "clough-stevenson-dev"
+        if clough.exists():
+            out = Path(tmp) / "clough.json"
+            secs = check_to_json(clough, out)
+            m = score(shared, ["--clough", str(clough), "--report", str(out)])
+            print(f"\nClough-Stevenson: auc={m['auc']} mean similarity cut={m['cut']} "
+                  f"light={m['light']} heavy={m['heavy']} non={m['non']} ({secs:.1f} s)")
+
+
+if __name__ == "__main__":
+    main()
