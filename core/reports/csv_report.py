@@ -1,0 +1,42 @@
+"""The CSV report: one row per pair, ranked, for a spreadsheet.
+
+Ratios are fractions with four decimals (0.4235 = 42.35 %). Text cells that a spreadsheet
+would run as a formula (starting with = + - @, tab or carriage return) get a leading
+apostrophe. `render_csv` returns text without a BOM; `write_report` saves it as UTF-8 with
+a BOM, which Excel needs to read Chinese file names correctly instead of as ANSI.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from core.models import Report
+
+HEADER = ("left", "right", "similarity", "hamming", "left_coverage", "right_coverage",
+          "longest", "passages", "left_path", "right_path")
+ENCODING = "utf-8-sig"
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def render_csv(report: Report) -> str:
+    """The header row, then one row per pair in the report's (ranked) order; CRLF line ends."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(HEADER)
+    docs = report.documents
+    for pair in report.pairs:
+        left, right = docs[pair.left], docs[pair.right]
+        writer.writerow([
+            safe_cell(left.name), safe_cell(right.name),
+            f"{pair.similarity:.4f}", int(pair.hamming),
+            f"{pair.left_coverage:.4f}", f"{pair.right_coverage:.4f}",
+            int(pair.longest), len(pair.matches),
+            safe_cell(left.path), safe_cell(right.path),
+        ])
+    return out.getvalue()
+
+
+def safe_cell(text: str) -> str:
+    """`text` made inert for spreadsheets: a would-be formula gets a leading apostrophe."""
+    return "'" + text if text.startswith(_FORMULA_START) else text
