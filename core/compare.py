@@ -1,4 +1,8 @@
-"""Compare N profiled documents: candidate pairs from the fingerprint index, passages, metrics."""
+"""Compare N profiled documents: candidate pairs from the fingerprint index, passages, metrics.
+
+Winnowed fingerprints find the candidate pairs (an inverted index, no N^2 work); one sort over
+all k-grams then yields every pair's shared k-grams at once, which become passages.
+"""
 
 from __future__ import annotations
 
@@ -6,39 +10,24 @@ from collections.abc import Generator
 
 import numpy as np
 
-from .hashing import kgram_hashes
-from .index import candidate_pairs, document_frequency_cap
-from .models import Match, PairResult, Progress
-from .options import CheckOptions, LangParams
-from .passages import Alignment, Side, align, coverage, side, to_matches
-from .profile import Profile
 from . import vocabulary
+from .hashing import kgram_hashes
+from .index import candidate_pairs, document_frequency_cap, shared_kgrams
+from .models import Match, PairResult, Progress
+from .options import CheckOptions
+from .passages import Alignment, align, coverage, to_matches
+from .profile import Profile
 from .simhash import hamming
 
-_STEP = 64  # pairs between two progress reports
+_STEP = 256  # pairs between two progress reports
 
 
-def pair_params(a: Profile, b: Profile) -> LangParams:
-    """The parameters two documents are aligned with: their language's, or the finer of two."""
-    return a.params if a.params.k <= b.params.k else b.params
-
-
-def ignored_kgrams(
-    profiles: list[Profile], template: Profile | None, options: CheckOptions
-) -> np.ndarray:
-    """Sorted k-gram hashes never counted as evidence: the template's and the too-common ones."""
-    ks = sorted({p.params.k for p in profiles})
-    parts = []
-    if template is not None:
-        parts += [kgram_hashes(template.units.hashes, k) for k in ks]
-    cap = document_frequency_cap(len(profiles), options.max_share, options.min_common)
-    if len(profiles) > cap:
-        per_doc = [np.unique(kgram_hashes(p.units.hashes, p.params.k)) for p in profiles]
-        uniq, counts = np.unique(np.concatenate(per_doc), return_counts=True)
-        parts.append(uniq[counts > cap])
-    if not parts:
+def template_kgrams(profiles: list[Profile], template: Profile | None) -> np.ndarray:
+    """Sorted k-gram hashes of the template at every k in use: never evidence of copying."""
+    if template is None:
         return np.zeros(0, dtype=np.uint64)
-    return np.unique(np.concatenate(parts))
+    ks = sorted({p.params.k for p in profiles})
+    return np.unique(np.concatenate([kgram_hashes(template.units.hashes, k) for k in ks]))
 
 
 def near_duplicates(simhashes: np.ndarray, threshold: int, block: int = 256) -> set[tuple[int, int]]:
@@ -69,8 +58,6 @@ def similarity(found: Alignment, a: Profile, b: Profile, words: float) -> float:
     return copied + (1.0 - copied) * vocabulary.WEIGHT * words
 
 
-
-
 def pair_result(
     i: int, j: int, a: Profile, b: Profile, matches: list[Match], score: float
 ) -> PairResult:
@@ -93,30 +80,31 @@ def pair_result(
 def compare(
     profiles: list[Profile], options: CheckOptions, template: Profile | None = None
 ) -> Generator[Progress, None, list[PairResult]]:
-    """All pairs worth reporting (any passage, or a near-duplicate simhash), ranked."""
+    """All pairs worth reporting (a passage, a near-duplicate simhash, or a large share of
+    vocabulary), ranked by similarity."""
     n = len(profiles)
-    yield Progress("indexing", 0, n)
-    ignored = ignored_kgrams(profiles, template, options)
+    yield Progress("indexing", 0, 3)
+    ignored = template_kgrams(profiles, template)
     cap = document_frequency_cap(n, options.max_share, options.min_common)
     left, right, _ = candidate_pairs(
         [p.fp_hashes for p in profiles], ignored=ignored, cap=cap, max_repeats=options.max_repeats
     )
+    yield Progress("indexing", 1, 3)
+    seeds = shared_kgrams(
+        [kgram_hashes(p.units.hashes, p.params.k) for p in profiles],
+        ignored=ignored, cap=cap, max_repeats=options.max_repeats, pairs=left * n + right,
+    )
+    yield Progress("indexing", 2, 3)
     simhashes = np.array([p.simhash for p in profiles], dtype=np.uint64)
     near = near_duplicates(simhashes, options.hamming)
-    todo = set(zip(left.tolist(), right.tolist())) | near
+    todo = set(seeds) | near
+    shares = None
     if n <= vocabulary.ALL_PAIRS_LIMIT:
-        todo |= vocabulary.paraphrase_pairs([p.vocab for p in profiles],
-                                            [p.vocab_idf for p in profiles], cap)
+        shares = vocabulary.shared_shares([p.vocab for p in profiles],
+                                          [p.vocab_idf for p in profiles], cap)
+        todo |= vocabulary.paraphrase_pairs(shares)
     todo = sorted(todo)
-    yield Progress("indexing", n, n)
-
-    sides: dict[tuple[int, int], Side] = {}
-
-    def side_of(doc: int, k: int) -> Side:
-        key = (doc, k)
-        if key not in sides:
-            sides[key] = side(profiles[doc].units, k, ignored, options.max_repeats)
-        return sides[key]
+    yield Progress("indexing", 3, 3)
 
     results: list[PairResult] = []
     total = len(todo)
@@ -124,11 +112,17 @@ def compare(
         if done % _STEP == 0:
             yield Progress("comparing", done, total)
         a, b = profiles[i], profiles[j]
-        params = pair_params(a, b)
-        found = align(side_of(i, params.k), side_of(j, params.k), params.k, params.gap,
-                      params.guarantee, params.verbatim)
+        params = a.params
+        pa, pb = seeds.get((i, j), (np.zeros(0, np.int64), np.zeros(0, np.int64)))
+        found = Alignment([])
+        if len(pa) >= params.guarantee - params.k + 1:  # fewer seeds cannot make a passage
+            found = align(a.units, b.units, pa, pb, params.k, params.gap, params.guarantee,
+                          params.verbatim)
         matches = to_matches(a.units, b.units, found.passages, options.min_passage)
-        words = vocabulary.overlap(a.vocab, a.vocab_idf, b.vocab, b.vocab_idf)
+        if not matches:
+            found = Alignment([])
+        words = (float(shares[i, j]) if shares is not None else
+                 vocabulary.overlap(a.vocab, a.vocab_idf, b.vocab, b.vocab_idf))
         if matches or (i, j) in near or words >= vocabulary.PARAPHRASE_SHARE:
             results.append(pair_result(i, j, a, b, matches, similarity(found, a, b, words)))
     yield Progress("comparing", total, total)

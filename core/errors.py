@@ -8,3 +8,6 @@ class LoadError(Exception):
         super().__init__(f"{path}: {reason}")
         self.path = str(path)
         self.reason = reason
+
+    def __reduce__(self):
+        return (LoadError, (self.path, self.reason))

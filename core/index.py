@@ -76,3 +76,67 @@ def _ranges(sizes: np.ndarray) -> np.ndarray:
         return np.zeros(0, dtype=np.int64)
     offsets = np.repeat(np.cumsum(sizes) - sizes, sizes)
     return np.arange(total, dtype=np.int64) - offsets
+
+
+def shared_kgrams(
+    kgram_lists: list[np.ndarray],
+    *,
+    ignored: np.ndarray | None = None,
+    cap: int,
+    max_repeats: int,
+    pairs: np.ndarray | None = None,
+) -> dict[tuple[int, int], tuple[np.ndarray, np.ndarray]]:
+    """Every k-gram occurrence two documents share, grouped by document pair (left < right):
+    {(left, right): (positions in left, positions in right)}.
+
+    One sort over all k-grams of all documents instead of a set intersection per pair.
+    K-grams in `ignored`, repeated more than `max_repeats` times in one document, or present
+    in more than `cap` documents are left out; `pairs` (keys left * n + right) limits the
+    result to those pairs.
+    """
+    n = len(kgram_lists)
+    hashes = np.concatenate(kgram_lists) if n else np.zeros(0, dtype=np.uint64)
+    docs = np.repeat(np.arange(n, dtype=np.int64), [len(k) for k in kgram_lists])
+    positions = _ranges(np.array([len(k) for k in kgram_lists], dtype=np.int64))
+    if ignored is not None and len(ignored):
+        keep = ~np.isin(hashes, ignored)
+        hashes, docs, positions = hashes[keep], docs[keep], positions[keep]
+    order = np.argsort(hashes, kind="stable")  # stable: by document, then position, within a hash
+    hashes, docs, positions = hashes[order], docs[order], positions[order]
+    if len(hashes) < 2:
+        return {}
+    new_hash = np.concatenate(([True], hashes[1:] != hashes[:-1]))
+    new_run = new_hash | np.concatenate(([True], docs[1:] != docs[:-1]))
+    # occurrences of the same k-gram in the same document: drop when repeated too often
+    run_id = np.cumsum(new_run) - 1
+    run_len = np.bincount(run_id)
+    group_id = np.cumsum(new_hash) - 1
+    distinct_docs = np.bincount(group_id, weights=new_run.astype(np.float64)).astype(np.int64)
+    keep = (run_len[run_id] <= max_repeats) & (distinct_docs[group_id] >= 2) & (
+        distinct_docs[group_id] <= cap)
+    hashes, docs, positions = hashes[keep], docs[keep], positions[keep]
+    if len(hashes) < 2:
+        return {}
+    bounds = np.flatnonzero(np.concatenate(([True], hashes[1:] != hashes[:-1], [True])))
+    sizes = np.diff(bounds)
+    starts, sizes = bounds[:-1][sizes >= 2], sizes[sizes >= 2]
+    member = np.repeat(starts, sizes) + _ranges(sizes)
+    after = np.repeat(sizes, sizes) - 1 - _ranges(sizes)
+    first = np.repeat(member, after)
+    second = first + 1 + _ranges(after)
+    cross = docs[first] != docs[second]
+    first, second = first[cross], second[cross]
+    keys = docs[first] * n + docs[second]
+    if pairs is not None:
+        inside = np.isin(keys, pairs)
+        keys, first, second = keys[inside], first[inside], second[inside]
+    order = np.argsort(keys, kind="stable")
+    keys, left_pos, right_pos = keys[order], positions[first[order]], positions[second[order]]
+    cuts = np.flatnonzero(keys[1:] != keys[:-1]) + 1
+    result = {}
+    for chunk_keys, pa, pb in zip(np.split(keys, cuts), np.split(left_pos, cuts),
+                                  np.split(right_pos, cuts)):
+        if len(chunk_keys):
+            key = int(chunk_keys[0])
+            result[(key // n, key % n)] = (pa, pb)
+    return result

@@ -1,9 +1,9 @@
-"""Shared k-grams of two documents -> merged passages (Matches) and the pair's metrics.
+"""Shared k-grams of two documents -> merged passages (Matches) and the pair's evidence.
 
-Seeds are every k-gram the two documents share (not only the winnowed ones, which serve to
-find candidate pairs). Seeds are grouped by closeness in both documents regardless of their
-order, so shuffled sentences stay one passage, then each group's ends are extended along
-equal units.
+Seeds are every k-gram the two documents share (index.shared_kgrams), not only the winnowed
+ones, which serve to find candidate pairs. Seeds are grouped by closeness in both documents
+regardless of their order, so shuffled sentences stay one passage; each group's ends are then
+extended along equal units.
 """
 
 from __future__ import annotations
@@ -12,53 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .hashing import kgram_hashes
 from .models import Match, Span
 from .normalize import Units
-
-
-@dataclass(frozen=True, slots=True)
-class Side:
-    """One document as the aligner sees it: its units and k-gram hashes (ignored ones masked)."""
-
-    units: Units
-    kgrams: np.ndarray
-    usable: np.ndarray  # bool per k-gram: not ignored, not repeated too often
-
-
-def side(u: Units, k: int, ignored: np.ndarray | None, max_repeats: int) -> Side:
-    """Prepare a document for alignment with k-grams of length k."""
-    kg = kgram_hashes(u.hashes, k)
-    usable = np.ones(len(kg), dtype=bool)
-    if len(kg):
-        if ignored is not None and len(ignored):
-            usable &= ~np.isin(kg, ignored)
-        uniq, inverse, counts = np.unique(kg, return_inverse=True, return_counts=True)
-        usable &= counts[inverse] <= max_repeats
-    return Side(u, kg, usable)
-
-
-def seeds(a: Side, b: Side) -> tuple[np.ndarray, np.ndarray]:
-    """All (position in a, position in b) of usable k-grams the two share."""
-    ia = np.flatnonzero(a.usable)
-    ib = np.flatnonzero(b.usable)
-    if not len(ia) or not len(ib):
-        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    hb = b.kgrams[ib]
-    order = np.argsort(hb, kind="stable")
-    hb_sorted, ib_sorted = hb[order], ib[order]
-    ha = a.kgrams[ia]
-    lo = np.searchsorted(hb_sorted, ha, "left")
-    hi = np.searchsorted(hb_sorted, ha, "right")
-    count = hi - lo
-    hit = count > 0
-    if not hit.any():
-        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    ia, lo, count = ia[hit], lo[hit], count[hit]
-    pa = np.repeat(ia, count)
-    offsets = np.arange(int(count.sum())) - np.repeat(np.cumsum(count) - count, count)
-    pb = ib_sorted[np.repeat(lo, count) + offsets]
-    return pa.astype(np.int64), pb.astype(np.int64)
 
 
 def _split(values: np.ndarray, idx: np.ndarray, k: int, gap: int) -> list[np.ndarray]:
@@ -70,10 +25,10 @@ def _split(values: np.ndarray, idx: np.ndarray, k: int, gap: int) -> list[np.nda
     return np.split(order, cuts) if len(cuts) else [order]
 
 
-def cluster(pa: np.ndarray, pb: np.ndarray, k: int, gap: int) -> list[np.ndarray]:
-    """Groups of seeds close together in both documents (each a seed-index array)."""
-    pending = [np.arange(len(pa))]
-    done: list[np.ndarray] = []
+def cluster(pa: np.ndarray, pb: np.ndarray, k: int, gap: int, min_seeds: int = 1) -> list[np.ndarray]:
+    """Groups of seeds close together in both documents (each a seed-index array); groups of
+    fewer than `min_seeds` seeds are dropped as soon as they appear."""
+    pending = [np.arange(len(pa))] if len(pa) >= min_seeds else []
     axis = 0
     stable_rounds = 0
     while pending and stable_rounds < 2:
@@ -83,19 +38,18 @@ def cluster(pa: np.ndarray, pb: np.ndarray, k: int, gap: int) -> list[np.ndarray
         for group in pending:
             parts = _split(values, group, k, gap)
             split_any |= len(parts) > 1
-            nxt.extend(parts)
+            nxt.extend(part for part in parts if len(part) >= min_seeds)
         pending = nxt
         stable_rounds = 0 if split_any else stable_rounds + 1
         axis ^= 1
-    done.extend(pending)
-    return done
+    return pending
 
 
 def _covered(starts: np.ndarray, k: int) -> int:
-    """Units covered by the union of [s, s + k) over sorted starts."""
+    """Units covered by the union of [s, s + k) over the starts."""
     if not len(starts):
         return 0
-    s = np.unique(starts)
+    s = np.sort(starts)
     return int(np.minimum(np.diff(s), k).sum()) + k
 
 
@@ -156,23 +110,27 @@ def _runs(pa: np.ndarray, pb: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.nd
     return a[first], a[first] + d[first], count
 
 
-def align(a: Side, b: Side, k: int, gap: int, min_units: int, verbatim: int) -> Alignment:
-    """Passages shared by two prepared documents, in unit ranges, ordered by left position."""
-    pa, pb = seeds(a, b)
+def align(
+    a: Units, b: Units, pa: np.ndarray, pb: np.ndarray, k: int, gap: int, min_units: int,
+    verbatim: int,
+) -> Alignment:
+    """Passages of two documents from their shared k-grams (seed start positions `pa` in a,
+    `pb` in b), in unit ranges ordered by left position. A passage needs `min_units` units
+    inside shared k-grams on each side."""
     if not len(pa):
         return Alignment([])
     found: list[UnitMatch] = []
-    for group in cluster(pa, pb, k, gap):
+    for group in cluster(pa, pb, k, gap, -(-min_units // k)):
         ga, gb = pa[group], pb[group]
         if _covered(ga, k) < min_units or _covered(gb, k) < min_units:
             continue
         first, last = int(np.argmin(ga)), int(np.argmax(ga))
-        back, _ = _extend(a.units, b.units, int(ga[first]), int(gb[first]), 0, 0)
-        _, fwd = _extend(a.units, b.units, 0, 0, int(ga[last]) + k, int(gb[last]) + k)
+        back, _ = _extend(a, b, int(ga[first]), int(gb[first]), 0, 0)
+        _, fwd = _extend(a, b, 0, 0, int(ga[last]) + k, int(gb[last]) + k)
         a0, a1 = int(ga.min()) - back, int(ga.max()) + k + fwd
         first_b, last_b = int(np.argmin(gb)), int(np.argmax(gb))
-        back_b, _ = _extend(a.units, b.units, int(ga[first_b]), int(gb[first_b]), 0, 0)
-        _, fwd_b = _extend(a.units, b.units, 0, 0, int(ga[last_b]) + k, int(gb[last_b]) + k)
+        back_b, _ = _extend(a, b, int(ga[first_b]), int(gb[first_b]), 0, 0)
+        _, fwd_b = _extend(a, b, 0, 0, int(ga[last_b]) + k, int(gb[last_b]) + k)
         b0, b1 = int(gb.min()) - back_b, int(gb.max()) + k + fwd_b
         found.append(UnitMatch(a0, a1, b0, b1, _covered(ga, k)))
     kept = _drop_shadowed(_merge(found))
@@ -184,7 +142,7 @@ def align(a: Side, b: Side, k: int, gap: int, min_units: int, verbatim: int) -> 
     pa, pb = pa[inside], pb[inside]
     ra, rb, count = _runs(pa, pb)
     long = count + k - 1 >= verbatim
-    na, nb = len(a.units), len(b.units)
+    na, nb = len(a), len(b)
     return Alignment(
         kept,
         exact_left=_union(na, pa, pa + k),

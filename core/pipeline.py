@@ -10,6 +10,7 @@ import multiprocessing
 import os
 from collections.abc import Generator, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 from pathlib import Path
 
@@ -84,6 +85,8 @@ def _fan_out(func, jobs: list[tuple], workers: int, stage: str, total: int, size
             done_units += sizes[i]
             yield Progress(stage, done_units, total)
         return results
+    # forkserver, not fork: the GUI calls this from a thread, and forking a threaded process
+    # can deadlock the child
     context = multiprocessing.get_context("forkserver")
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
     try:
@@ -93,11 +96,20 @@ def _fan_out(func, jobs: list[tuple], workers: int, stage: str, total: int, size
             finished, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
             for future in finished:
                 i = futures[future]
-                results[i] = future.result()
-                done_units += sizes[i]
+                try:
+                    results[i] = future.result()
+                except BrokenProcessPool:
+                    results[i] = None  # workers could not start here: done in-process below
+                else:
+                    done_units += sizes[i]
             yield Progress(stage, done_units, total)
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
+    for i, job in enumerate(jobs):
+        if results[i] is None:
+            results[i] = func(*job)
+            done_units += sizes[i]
+            yield Progress(stage, done_units, total)
     return results
 
 

@@ -30,7 +30,8 @@ def han_words(text: str) -> list[str]:
     runs = _HAN_RUN.findall(text)
     if not runs:
         return []
-    return _tokenizer().lcut("\n".join(runs), HMM=True)
+    # HMM off: new-word discovery adds nothing to a fingerprint and costs a third of the time
+    return _tokenizer().lcut("\n".join(runs), HMM=False)
 
 
 @lru_cache(maxsize=1)

@@ -22,12 +22,12 @@ def overlap(a_words: np.ndarray, a_idf: np.ndarray, b_words: np.ndarray, b_idf: 
     return float(shared / min(a_idf.sum(), b_idf.sum()))
 
 
-def paraphrase_pairs(words: list[np.ndarray], idfs: list[np.ndarray], cap: int) -> set[tuple[int, int]]:
-    """Pairs (i < j) sharing at least PARAPHRASE_SHARE of the smaller vocabulary, via an
-    inverted index of words (words in more than `cap` documents count as shared by none)."""
+def shared_shares(words: list[np.ndarray], idfs: list[np.ndarray], cap: int) -> np.ndarray:
+    """The overlap of every pair as an n x n matrix (upper triangle filled), via an inverted
+    index of words; words in more than `cap` documents count as shared by none."""
     n = len(words)
     if n < 2:
-        return set()
+        return np.zeros((n, n))
     totals = np.array([w.sum() for w in idfs], dtype=np.float64)
     hashes = np.concatenate(words) if n else np.zeros(0, dtype=np.uint64)
     weights = np.concatenate(idfs).astype(np.float64)
@@ -47,7 +47,12 @@ def paraphrase_pairs(words: list[np.ndarray], idfs: list[np.ndarray], cap: int) 
             keys = (docs[members[:, ii]] * n + docs[members[:, jj]]).ravel()
             shared += np.bincount(keys, np.repeat(weights[chunk], len(ii)), minlength=n * n)
     matrix = shared.reshape(n, n)
-    i, j = np.nonzero(matrix)
-    share = matrix[i, j] / np.minimum(totals[i], totals[j])
-    keep = share >= PARAPHRASE_SHARE
-    return {(min(a, b), max(a, b)) for a, b in zip(i[keep].tolist(), j[keep].tolist())}
+    smaller = np.minimum(totals[:, None], totals[None, :])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(smaller > 0, matrix / smaller, 0.0)
+
+
+def paraphrase_pairs(shares: np.ndarray) -> set[tuple[int, int]]:
+    """Pairs (i < j) sharing at least PARAPHRASE_SHARE of the smaller vocabulary."""
+    i, j = np.nonzero(np.triu(shares, 1) >= PARAPHRASE_SHARE)
+    return set(zip(i.tolist(), j.tolist()))

@@ -28,3 +28,16 @@ def test_ignored_and_repeated_fingerprints():
 def test_cap():
     assert document_frequency_cap(30, 0.1, 10) == 10
     assert document_frequency_cap(1000, 0.1, 10) == 100
+
+
+def test_shared_kgrams_by_hand():
+    from core.index import shared_kgrams
+
+    kg = fps([5, 6, 7, 5], [7, 5, 9], [6, 9])
+    got = {k: (a.tolist(), b.tolist()) for k, (a, b) in shared_kgrams(kg, cap=10, max_repeats=4).items()}
+    # 5 at 0 and 3 in doc 0 meets 5 at 1 in doc 1; 7 at 2 meets 7 at 0; 6 and 9 pair docs 0-2, 1-2
+    assert got == {(0, 1): ([0, 3, 2], [1, 1, 0]), (0, 2): ([1], [0]), (1, 2): ([2], [1])}
+    got = shared_kgrams(kg, cap=10, max_repeats=1)
+    assert got[(0, 1)][0].tolist() == [2]  # 5 repeats in doc 0
+    assert list(shared_kgrams(kg, cap=10, max_repeats=4, pairs=np.array([0 * 3 + 2]))) == [(0, 2)]
+    assert shared_kgrams(kg, cap=1, max_repeats=4) == {}

@@ -1,6 +1,6 @@
 import numpy as np
 
-from core.vocabulary import PARAPHRASE_SHARE, overlap, paraphrase_pairs
+from core.vocabulary import PARAPHRASE_SHARE, overlap, paraphrase_pairs, shared_shares
 
 
 def words(*hashes):
@@ -24,6 +24,8 @@ def test_paraphrase_pairs_by_hand():
     idfs = [idf(3, 7, 10), idf(3, 7, 8, 9), idf(5, 5), idf(10, 10)]
     # (0,1): 10/20 = 0.5; (0,3): 10/20 = 0.5; (1,3): nothing shared; 2 shares nothing
     assert PARAPHRASE_SHARE <= 0.5
-    assert paraphrase_pairs(lists, idfs, cap=10) == {(0, 1), (0, 3)}
-    # word 3 in two documents is "common" once the cap is 1
-    assert paraphrase_pairs(lists, idfs, cap=1) == set()
+    shares = shared_shares(lists, idfs, cap=10)
+    assert shares[0, 1] == shares[0, 3] == 0.5 and shares[1, 3] == shares[0, 2] == 0.0
+    assert paraphrase_pairs(shares) == {(0, 1), (0, 3)}
+    # every word in two documents is "common" once the cap is 1
+    assert paraphrase_pairs(shared_shares(lists, idfs, cap=1)) == set()
