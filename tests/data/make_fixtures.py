@@ -521,6 +521,34 @@ def make_deep_pdf(folder: Path, depth: int = 3000) -> Path:
     return path
 
 
+GOOD_ESSAY = (
+    "网络改变了青少年的阅读习惯。手机屏幕上的短文章和视频占据了大量时间，许多学生很少完整地读完一本书。"
+    "碎片化阅读带来了信息，却削弱了专注和思考。学校和家庭应当引导学生安排整块的阅读时间，"
+    "让经典作品重新回到他们的书桌上。阅读不只是获取信息，更是与作者长久的对话。\n"
+)
+# the bad inputs that cannot be read, by file name (notes.rtf is skipped inside a folder)
+UNREADABLE = (
+    "binary.txt", "damaged.pdf", "empty.txt", "encrypted.docx", "encrypted.pdf", "flate_bomb.pdf",
+    "image_only.pdf", "not_a_zip.docx", "nul_bytes.txt", "punctuation_only.txt", "truncated.docx",
+    "truncated.pdf", "zip_bomb.docx", "zip_bomb_lying.docx", "big.txt",
+)
+
+
+def make_hostile_folder(root: Path) -> Path:
+    """A submissions folder: every bad input of bad/, a 20 MB .txt, an unsupported file, a
+    symlink loop, and two good essays (essay_b.txt copies most of essay_a.txt)."""
+    folder = root / "submissions"
+    folder.mkdir(parents=True)
+    for item in sorted(BAD.iterdir()):
+        (folder / item.name).write_bytes(item.read_bytes())
+    make_big_txt(folder)
+    (folder / "notes.rtf").write_text("{\\rtf1 not read}", encoding="ascii")
+    os.symlink(folder, folder / "loop", target_is_directory=True)
+    (folder / "essay_a.txt").write_text(GOOD_ESSAY * 2, encoding="utf-8")
+    (folder / "essay_b.txt").write_text("我的看法不同。" + GOOD_ESSAY[:120] + "总之要多读书。", encoding="utf-8")
+    return folder
+
+
 def main() -> None:
     GOOD.mkdir(exist_ok=True)
     BAD.mkdir(exist_ok=True)

@@ -1,0 +1,36 @@
+"""`plagscope check` on a submissions folder full of bad inputs next to two good essays."""
+
+import importlib.util
+import json
+from pathlib import Path
+
+from core.cli import main
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+spec = importlib.util.spec_from_file_location("make_fixtures", DATA / "make_fixtures.py")
+mf = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(mf)
+
+
+def test_bad_inputs_are_listed_and_the_good_pair_is_reported(tmp_path, capsys):
+    folder = mf.make_hostile_folder(tmp_path)
+    out = tmp_path / "report.json"
+    # a folder skips unsupported files; named explicitly, one is an error
+    assert main(["check", str(folder), str(folder / "notes.rtf"), "--json", str(out), "--quiet"]) == 0
+    report = json.loads(out.read_text(encoding="utf-8"))
+    names = [d["name"] for d in report["documents"]]
+    a, b = names.index("essay_a.txt"), names.index("essay_b.txt")
+    [pair] = [p for p in report["pairs"] if {p["left"], p["right"]} == {a, b}]
+    assert pair["matches"] and pair["longest"] >= 100
+    errors = {Path(e["path"]).name: e["message"] for e in report["errors"]}
+    assert set(errors) == set(mf.UNREADABLE) | {"notes.rtf"}
+    for name, message in errors.items():
+        assert "\n" not in message and "Traceback" not in message and "Error" not in message, name
+    assert "20.0 MB" in errors["big.txt"] or "characters" in errors["big.txt"]
+    assert "zip bomb" in errors["zip_bomb.docx"] and "OCR" in errors["image_only.pdf"]
+    assert "unsupported file type .rtf" in errors["notes.rtf"]
+    # the awkward but readable files are documents, each listed once despite the link loop
+    for name in ("gbk.txt", "big5.txt", "utf16le_no_bom.txt", "mixed_newlines.txt", mf.SPACED_NAME):
+        assert names.count(name) == 1, name
+    printed = capsys.readouterr().out
+    assert "essay_a.txt" in printed and "could not be checked" in printed
