@@ -23,12 +23,6 @@ def _postings(fp_lists: list[np.ndarray], max_repeats: int) -> tuple[np.ndarray,
     return np.concatenate(hashes), np.concatenate(docs)
 
 
-def common_hashes(hashes: np.ndarray, docs: np.ndarray, cap: int) -> np.ndarray:
-    """Sorted hashes that occur in more than `cap` documents (given one posting per document)."""
-    uniq, counts = np.unique(hashes, return_counts=True)
-    return uniq[counts > cap]
-
-
 def candidate_pairs(
     fp_lists: list[np.ndarray],
     *,

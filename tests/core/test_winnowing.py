@@ -43,3 +43,19 @@ def test_any_shared_run_of_t_units_is_found(shared, left, right, k, w):
     common = set(ha.tolist()) & set(hb.tolist())
     if len(shared) >= k + w - 1:
         assert common & set(kgram_hashes(np.array(shared, dtype=np.uint64), k).tolist())
+
+
+def test_profile_fingerprints_point_back_to_their_text():
+    from core.models import Fingerprint
+    from core.options import CheckOptions
+    from core.profile import profile
+
+    text = "甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳午未申酉"  # 20 units; zh k=5 -> 16 k-grams
+    p = profile(text, CheckOptions())
+    fps = p.fingerprint_list()
+    assert fps and all(isinstance(f, Fingerprint) for f in fps)
+    k = p.params.k
+    for f in fps:
+        assert 0 <= f.first_unit <= len(text) - k
+        # the fingerprint is the hash of the k units starting at first_unit
+        assert f.hash == int(kgram_hashes(p.units.hashes[f.first_unit:f.first_unit + k], k)[0])
