@@ -1,0 +1,107 @@
+"""Start the GUI: QApplication, logging, translations, the exception dialog, the main window."""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import traceback
+from logging.handlers import RotatingFileHandler
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QObject, QStandardPaths, QThreadPool, Qt
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+
+from core import __version__
+
+from . import icons
+from .i18n import Translations, system_language
+from .main_window import MainWindow
+from .settings import Settings
+
+log = logging.getLogger("plagscope")
+
+
+def log_path() -> Path:
+    """Where the application log goes (the per-user data folder)."""
+    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppLocalDataLocation)
+    return Path(base or Path.home() / ".plagscope") / "plagscope.log"
+
+
+def setup_logging(path: Path) -> None:
+    """Log warnings and errors (tracebacks included) to a small rotating file."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = RotatingFileHandler(path, maxBytes=1_000_000, backupCount=2,
+                                                       encoding="utf-8")
+    except OSError:
+        handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+
+
+class ExceptionDialog(QObject):
+    """sys.excepthook replacement: log the traceback, tell the user briefly, keep running."""
+
+    def __init__(self, parent: QWidget | None = None, log_file: Path | None = None):
+        super().__init__(parent)
+        self.window = parent
+        self.log_file = log_file
+        self.shown: list[QMessageBox] = []
+        self._busy = False
+
+    def __call__(self, exc_type, exc, tb) -> None:
+        if issubclass(exc_type, KeyboardInterrupt):
+            QCoreApplication.quit()
+            return
+        details = "".join(traceback.format_exception(exc_type, exc, tb))
+        log.error("unexpected error:\n%s", details)
+        if self._busy or QApplication.instance() is None:
+            return  # an error while showing an error: logged only
+        self._busy = True
+        try:
+            text = self.tr("Something went wrong, but your documents and results are safe. "
+                           "You can keep working.")
+            where = self.tr("Details were written to the log: %1").replace(
+                "%1", str(self.log_file)) if self.log_file else ""
+            box = QMessageBox(QMessageBox.Icon.Critical, self.tr("Unexpected error"),
+                              text, QMessageBox.StandardButton.Ok, self.window)
+            box.setInformativeText(f"{exc_type.__name__}: {exc}\n{where}".strip())
+            box.setDetailedText(details)
+            box.setWindowModality(Qt.WindowModality.WindowModal)
+            box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            self.shown.append(box)
+            box.finished.connect(lambda _r, box=box: self.shown.remove(box) if box in self.shown else None)
+            box.open()
+        finally:
+            self._busy = False
+
+
+def create_application(argv: list[str]) -> QApplication:
+    app = QApplication.instance() or QApplication(argv)
+    app.setOrganizationName("Plagscope")
+    app.setApplicationName("Plagscope")
+    app.setApplicationVersion(__version__)
+    app.setWindowIcon(icons.icon("app"))
+    return app
+
+
+def main(paths: list[str] | None = None) -> int:
+    """Run the desktop application with `paths` loaded; returns the exit code."""
+    app = create_application(sys.argv[:1])
+    logfile = log_path()
+    setup_logging(logfile)
+    settings = Settings()
+    translations = Translations(app)
+    translations.set_language(settings.language() or system_language())
+    window = MainWindow(settings, translations)
+    hook = ExceptionDialog(window, logfile)
+    sys.excepthook = hook
+    window.show()
+    if paths:
+        window.add_paths([os.path.abspath(p) for p in paths])
+    code = app.exec()
+    QThreadPool.globalInstance().waitForDone(5000)
+    return code

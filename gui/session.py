@@ -1,0 +1,371 @@
+"""The documents, options and last report of one window; the only GUI caller of `core`.
+
+Loading and checking run as `gui.worker` jobs; their results are applied here on the GUI
+thread, and widgets learn about changes through this object's signals.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Generator, Iterable
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QThreadPool, Signal
+
+from core import atomic, loaders, pipeline, reports
+from core.errors import LoadError
+from core.models import Document, FileError, PairResult, Progress, Report
+from core.options import CheckOptions
+
+from .worker import Worker, start
+
+#: Export formats written by `core.reports` (PDF is rendered by Qt in `gui.export_dialog`).
+CORE_FORMATS = ("html", "json", "csv")
+
+#: Option fields that only change what is shown, not what a check computes.
+_DISPLAY_ONLY = {"display_threshold"}
+
+
+class State(Enum):
+    LOADING = "loading"
+    READY = "ready"
+    FAILED = "failed"
+
+
+@dataclass
+class Entry:
+    """One file the user added: its loaded document, or why it could not be used."""
+
+    path: str
+    state: State
+    document: Document | None = None
+    error: str | None = None
+    job: int = 0
+
+    @property
+    def name(self) -> str:
+        return self.document.name if self.document else Path(self.path).name
+
+
+@dataclass(frozen=True, slots=True)
+class Expanded:
+    """First item of a load job: the files it is about to load and the paths it rejected."""
+
+    files: tuple[str, ...]
+    errors: tuple[FileError, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """One file of a load job: its document, or the reason it could not be read."""
+
+    path: str
+    document: Document | None
+    error: str | None
+
+
+class CheckError(Exception):
+    """A check cannot start; the message is for the user."""
+
+
+def normalize_path(path: str | os.PathLike) -> str:
+    """The key a file is known by: absolute, with `..` resolved (symlinks kept)."""
+    return os.path.normpath(os.path.abspath(os.fspath(path)))
+
+
+def load_job(
+    paths: list[str], skip: frozenset[str], max_bytes: int, max_chars: int
+) -> Generator[object, None, int]:
+    """Expand folders and load each file, yielding `Expanded`, then `Progress` and `Loaded` items."""
+    files, errors = loaders.expand_paths(paths)
+    seen = set(skip)
+    todo = []
+    for f in files:
+        key = normalize_path(f)
+        if key not in seen:
+            seen.add(key)
+            todo.append(key)
+    yield Expanded(tuple(todo), tuple(errors))
+    for i, path in enumerate(todo):
+        yield Progress("loading", i, len(todo))
+        try:
+            document = loaders.load_document(path, 0, max_bytes=max_bytes, max_chars=max_chars)
+        except LoadError as e:
+            yield Loaded(path, None, e.reason)
+        else:
+            yield Loaded(path, document, None)
+    yield Progress("loading", len(todo), len(todo))
+    return len(todo)
+
+
+class Session(QObject):
+    """Owns the added files, the template, the options, the profile cache and the last report."""
+
+    documentsChanged = Signal()
+    optionsChanged = Signal()
+    progress = Signal(object)  # Progress of the running load or check
+    busyChanged = Signal(bool)
+    loadFinished = Signal(list)  # [FileError] of files that could not be used in that batch
+    checkStarted = Signal()
+    checkFinished = Signal(object)  # Report
+    checkFailed = Signal(str)
+    checkCancelled = Signal()
+
+    def __init__(self, options: CheckOptions | None = None, parent: QObject | None = None,
+                 pool: QThreadPool | None = None):
+        super().__init__(parent)
+        self.options = options or CheckOptions()
+        self.entries: list[Entry] = []
+        self.template: str | None = None
+        self.report: Report | None = None
+        self.cache = pipeline.ProfileCache()
+        self.stale = False
+        self._pool = pool or QThreadPool.globalInstance()
+        self._revision = 0
+        self._job_ids = 0
+        self._loads: dict[int, tuple[Worker, list[FileError]]] = {}
+        self._check: Worker | None = None
+        self._check_revision = 0
+        self._highest: dict[str, float] = {}
+
+    # ----- state ---------------------------------------------------------------------------
+    @property
+    def busy(self) -> bool:
+        return bool(self._loads) or self._check is not None
+
+    @property
+    def checking(self) -> bool:
+        return self._check is not None
+
+    @property
+    def loading(self) -> bool:
+        return bool(self._loads)
+
+    def entry(self, path: str) -> Entry | None:
+        key = normalize_path(path)
+        return next((e for e in self.entries if e.path == key), None)
+
+    def ready_entries(self) -> list[Entry]:
+        """Loaded documents that take part in a check (all but the template), in list order."""
+        return [e for e in self.entries if e.state is State.READY and e.path != self.template]
+
+    def failures(self) -> list[FileError]:
+        return [FileError(e.path, e.error or "") for e in self.entries if e.state is State.FAILED]
+
+    def highest_similarity(self, path: str) -> float | None:
+        """The highest similarity of a document in the last report, if it took part."""
+        return self._highest.get(path)
+
+    def _changed(self) -> None:
+        self._revision += 1
+        if self.report is not None:
+            self.stale = True
+        self.documentsChanged.emit()
+
+    # ----- documents -----------------------------------------------------------------------
+    def add_paths(self, paths: Iterable[str | os.PathLike]) -> Worker | None:
+        """Load files and folders off the GUI thread; already loaded files are skipped."""
+        paths = [os.fspath(p) for p in paths]
+        if not paths:
+            return None
+        skip = frozenset(e.path for e in self.entries if e.state is not State.FAILED)
+        max_bytes = int(self.options.max_file_mb * 1024 * 1024)
+        max_chars = self.options.max_chars
+        self._job_ids += 1
+        job = self._job_ids
+        worker = Worker(lambda: load_job(paths, skip, max_bytes, max_chars), name="load")
+        worker.signals.progress.connect(lambda item, job=job: self._on_load_item(job, item))
+        worker.signals.finished.connect(lambda _result, job=job: self._on_load_end(job))
+        worker.signals.cancelled.connect(lambda job=job: self._on_load_end(job, cancelled=True))
+        worker.signals.failed.connect(lambda message, _d, job=job: self._on_load_failed(job, message))
+        self._loads[job] = (worker, [])
+        self.busyChanged.emit(True)
+        return start(worker, self._pool)
+
+    def _on_load_item(self, job: int, item: object) -> None:
+        if job not in self._loads:
+            return
+        failures = self._loads[job][1]
+        if isinstance(item, Progress):
+            self.progress.emit(item)
+        elif isinstance(item, Expanded):
+            for error in item.errors:
+                failures.append(error)
+                self._put(Entry(normalize_path(error.path), State.FAILED, error=error.message, job=job))
+            for path in item.files:
+                self._put(Entry(path, State.LOADING, job=job))
+            self._changed()
+        elif isinstance(item, Loaded):
+            entry = self.entry(item.path)
+            if entry is None or entry.job != job:
+                return  # removed meanwhile, or taken over by a later job
+            if item.document is not None:
+                entry.state, entry.document, entry.error = State.READY, item.document, None
+            else:
+                entry.state, entry.document, entry.error = State.FAILED, None, item.error
+                failures.append(FileError(item.path, item.error or ""))
+            self._changed()
+
+    def _put(self, new: Entry) -> None:
+        """Add an entry, or replace a failed one for the same file (the user is retrying it)."""
+        old = self.entry(new.path)
+        if old is None:
+            self.entries.append(new)
+        elif old.state is State.FAILED or new.state is State.LOADING:
+            self.entries[self.entries.index(old)] = new
+
+    def _on_load_end(self, job: int, cancelled: bool = False) -> None:
+        worker, failures = self._loads.pop(job, (None, []))
+        if cancelled:
+            before = len(self.entries)
+            self.entries = [e for e in self.entries if not (e.job == job and e.state is State.LOADING)]
+            if len(self.entries) != before:
+                self._changed()
+        self.busyChanged.emit(self.busy)
+        self.loadFinished.emit(failures)
+
+    def _on_load_failed(self, job: int, message: str) -> None:
+        _worker, failures = self._loads.get(job, (None, []))
+        for e in self.entries:
+            if e.job == job and e.state is State.LOADING:
+                e.state, e.error = State.FAILED, message
+                failures.append(FileError(e.path, message))
+        self._changed()
+        self._on_load_end(job)
+
+    def remove(self, paths: Iterable[str]) -> int:
+        """Forget some files; returns how many were removed."""
+        keys = {normalize_path(p) for p in paths}
+        before = len(self.entries)
+        self.entries = [e for e in self.entries if e.path not in keys]
+        if self.template in keys:
+            self.template = None
+        removed = before - len(self.entries)
+        if removed:
+            self._changed()
+        return removed
+
+    def set_template(self, path: str | None) -> None:
+        """Make a document the template (its text is ignored in comparisons), or clear it."""
+        key = normalize_path(path) if path else None
+        if key == self.template:
+            return
+        self.template = key
+        self._changed()
+
+    def set_options(self, options: CheckOptions) -> None:
+        """Use new options; results become out of date if they change what a check computes."""
+        old = self.options.to_dict()
+        self.options = options
+        changed = {k for k, v in options.to_dict().items() if old.get(k) != v}
+        if changed - _DISPLAY_ONLY and self.report is not None:
+            self.stale = True
+        if changed:
+            self.optionsChanged.emit()
+
+    # ----- checking ------------------------------------------------------------------------
+    def start_check(self) -> Worker:
+        """Check the loaded documents against each other off the GUI thread.
+
+        Raises CheckError (with a message for the user) when that is not possible now.
+        """
+        if self._check is not None:
+            raise CheckError(self.tr("A check is already running."))
+        if self.loading:
+            raise CheckError(self.tr("Documents are still loading; please wait until they are read."))
+        ready = self.ready_entries()
+        if not self.entries:
+            raise CheckError(self.tr("There are no documents to check. Add files or a folder first."))
+        if len(ready) < 2:
+            raise CheckError(self.tr(
+                "At least two readable documents are needed for a check (the template does not "
+                "count); %n readable now.", "", len(ready)))
+        documents = [e.document for e in ready]
+        template_entry = self.entry(self.template) if self.template else None
+        template = template_entry.document if template_entry and template_entry.document else None
+        errors = self.failures()
+        options, cache = self.options, self.cache
+        worker = Worker(
+            lambda: pipeline.check_documents(documents, options, template=template,
+                                             errors=errors, cache=cache),
+            name="check",
+        )
+        worker.signals.progress.connect(self.progress)
+        worker.signals.finished.connect(self._on_check_finished)
+        worker.signals.failed.connect(self._on_check_failed)
+        worker.signals.cancelled.connect(self._on_check_cancelled)
+        self._check = worker
+        self._check_revision = self._revision
+        self.busyChanged.emit(True)
+        self.checkStarted.emit()
+        return start(worker, self._pool)
+
+    def cancel(self) -> bool:
+        """Stop the running check and loads at their next step; True if anything was running."""
+        running = [w for w, _ in self._loads.values()]
+        if self._check is not None:
+            running.append(self._check)
+        for worker in running:
+            worker.cancel()
+        return bool(running)
+
+    def _on_check_finished(self, report: Report) -> None:
+        self._check = None
+        self.report = report
+        self.stale = self._revision != self._check_revision
+        highest: dict[str, float] = {}
+        for pair in report.pairs:
+            for index in (pair.left, pair.right):
+                path = normalize_path(report.documents[index].path)
+                highest[path] = max(highest.get(path, 0.0), pair.similarity)
+        for document in report.documents:
+            highest.setdefault(normalize_path(document.path), 0.0)
+        self._highest = highest
+        self.busyChanged.emit(self.busy)
+        self.checkFinished.emit(report)
+        self.documentsChanged.emit()
+
+    def _on_check_failed(self, message: str, _details: str) -> None:
+        self._check = None
+        self.busyChanged.emit(self.busy)
+        self.checkFailed.emit(message)
+
+    def _on_check_cancelled(self) -> None:
+        self._check = None
+        self.busyChanged.emit(self.busy)
+        self.checkCancelled.emit()
+
+    def wait(self, timeout: float = 30.0) -> bool:
+        """Block until running jobs end (shutdown and scripts); signals arrive later."""
+        workers = [w for w, _ in self._loads.values()] + ([self._check] if self._check else [])
+        return all(w.wait(timeout) for w in workers)
+
+    # ----- results -------------------------------------------------------------------------
+    def pair(self, left: int, right: int) -> PairResult:
+        """The result for two documents of the report, or an empty one if they share nothing."""
+        report = self.report
+        if report is None:
+            raise CheckError(self.tr("There are no results yet. Run a check first."))
+        a, b = min(left, right), max(left, right)
+        for p in report.pairs:
+            if (p.left, p.right) == (a, b):
+                return p
+        hamming = (report.simhashes[a] ^ report.simhashes[b]).bit_count()
+        return PairResult(a, b, hamming, 0.0, 0.0, 0.0, 0, ())
+
+    def require_report(self) -> Report:
+        """The last report; CheckError if there is none to export yet."""
+        if self.report is None:
+            raise CheckError(self.tr("There are no results to export. Run a check first."))
+        return self.report
+
+    def export(self, path: str, fmt: str, language: str = "en") -> None:
+        """Write the last report as html, json or csv, atomically (labels in `language`: en, zh)."""
+        reports.write_report(self.require_report(), path, fmt, language=language)
+
+    @staticmethod
+    def write_bytes(path: str, data: bytes) -> None:
+        """Replace a file atomically (used for reports Qt renders, like PDF)."""
+        atomic.write_bytes_atomic(path, data)

@@ -1,0 +1,101 @@
+"""Run a core generator on the Qt thread pool and report through queued signals.
+
+A job is any generator that yields values (usually `Progress`) and returns its result.
+Workers never touch widgets: they only emit signals of a QObject created on the GUI thread,
+so Qt delivers them there through queued connections.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+import traceback
+from collections.abc import Callable, Generator
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+
+from core.models import Progress
+
+log = logging.getLogger(__name__)
+
+#: Progress values closer together than this are dropped (the last one always goes out).
+PROGRESS_INTERVAL = 0.05
+
+
+class WorkerSignals(QObject):
+    """What a running job tells the GUI thread."""
+
+    progress = Signal(object)  # a yielded value: Progress, or a job-specific item
+    finished = Signal(object)  # the generator's return value
+    failed = Signal(str, str)  # one-line message, traceback text for the log
+    cancelled = Signal()
+
+
+class Worker(QRunnable):
+    """Drain a generator made by `factory` on a pool thread; `cancel()` closes it early."""
+
+    def __init__(self, factory: Callable[[], Generator], *, name: str = "job"):
+        super().__init__()
+        self.setAutoDelete(False)  # Python keeps the reference; Qt must not delete it under us
+        self.name = name
+        self.signals = WorkerSignals()
+        self._factory = factory
+        self._cancel = threading.Event()
+        self._done = threading.Event()
+
+    def cancel(self) -> None:
+        """Ask the job to stop; it does so at its next yield."""
+        self._cancel.set()
+
+    @property
+    def cancelling(self) -> bool:
+        return self._cancel.is_set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until the job has ended (for tests and shutdown); True if it has."""
+        return self._done.wait(timeout)
+
+    def run(self) -> None:  # runs on a pool thread
+        try:
+            self._drain()
+        finally:
+            self._done.set()
+
+    def _drain(self) -> None:
+        last_progress = 0.0
+        pending: Progress | None = None
+        try:
+            generator = self._factory()
+            while True:
+                if self._cancel.is_set():
+                    generator.close()
+                    self.signals.cancelled.emit()
+                    return
+                try:
+                    value = next(generator)
+                except StopIteration as stop:
+                    if pending is not None:
+                        self.signals.progress.emit(pending)
+                    self.signals.finished.emit(stop.value)
+                    return
+                if isinstance(value, Progress):
+                    now = time.monotonic()
+                    if now - last_progress >= PROGRESS_INTERVAL or value.done >= value.total:
+                        last_progress = now
+                        pending = None
+                        self.signals.progress.emit(value)
+                    else:
+                        pending = value
+                else:
+                    self.signals.progress.emit(value)
+        except Exception as exc:  # every failure becomes a signal; nothing escapes the thread
+            details = traceback.format_exc()
+            log.error("%s failed:\n%s", self.name, details)
+            self.signals.failed.emit(str(exc) or type(exc).__name__, details)
+
+
+def start(worker: Worker, pool: QThreadPool | None = None) -> Worker:
+    """Queue `worker` on `pool` (the global pool by default) and return it."""
+    (pool or QThreadPool.globalInstance()).start(worker)
+    return worker

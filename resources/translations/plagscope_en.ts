@@ -1,0 +1,62 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+    <context>
+        <name>MainWindow</name>
+        <message numerus="yes">
+            <source>Removed %n document(s)</source>
+            <translation>
+                <numerusform>Removed %n document</numerusform>
+                <numerusform>Removed %n documents</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n document(s) ready to check</source>
+            <translation>
+                <numerusform>%n document ready to check</numerusform>
+                <numerusform>%n documents ready to check</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n file(s) could not be read and will be left out of the check. The other documents are not affected.</source>
+            <translation>
+                <numerusform>%n file could not be read and will be left out of the check. The other documents are not affected.</numerusform>
+                <numerusform>%n files could not be read and will be left out of the check. The other documents are not affected.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n document(s)</source>
+            <translation>
+                <numerusform>%n document</numerusform>
+                <numerusform>%n documents</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n unreadable</source>
+            <translation>
+                <numerusform>%n unreadable</numerusform>
+                <numerusform>%n unreadable</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>PairModel</name>
+        <message numerus="yes">
+            <source>%n matched passage(s)</source>
+            <translation>
+                <numerusform>%n matched passage</numerusform>
+                <numerusform>%n matched passages</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>Session</name>
+        <message numerus="yes">
+            <source>At least two readable documents are needed for a check (the template does not count); %n readable now.</source>
+            <translation>
+                <numerusform>At least two readable documents are needed for a check (the template does not count); %n readable now.</numerusform>
+                <numerusform>At least two readable documents are needed for a check (the template does not count); %n readable now.</numerusform>
+            </translation>
+        </message>
+    </context>
+</TS>
