@@ -217,12 +217,12 @@ class HeatMap(QWidget):
     def _draw_legend(self, painter: QPainter, grid: QRectF) -> None:
         x = grid.right() + LEGEND_GAP
         top, height = grid.top(), max(grid.height(), 120.0)
-        gradient = QLinearGradient(0, top + height, 0, top)
-        for stop, color in STOPS:
-            gradient.setColorAt(stop, color)
+        gradient = QLinearGradient(QPointF(0, top + height), QPointF(0, top))
+        gradient.setStops([(stop, QColor(color)) for stop, color in STOPS])
         bar = QRectF(x, top, LEGEND_WIDTH, height)
         painter.fillRect(bar, QBrush(gradient))
         painter.setPen(self.palette().mid().color())
+        painter.setBrush(Qt.BrushStyle.NoBrush)  # an outline only: keep the gradient visible
         painter.drawRect(bar)
         painter.setPen(self.palette().text().color())
         fm = QFontMetrics(self.font())

@@ -1,0 +1,86 @@
+"""Render the README's screenshots from the real widgets on the bundled sample essays.
+
+    python resources/screenshots/make_screenshots.py [--lang en|zh_CN] [--out DIR]
+
+Offscreen by default (QT_QPA_PLATFORM=offscreen); a Chinese font (fonts-wqy-microhei) must be
+installed or Chinese renders as boxes. Writes main_window.png, heat_map.png, compare_view.png.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QSettings  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from gui.app import create_application  # noqa: E402
+from gui.i18n import Translations  # noqa: E402
+from gui.main_window import MainWindow  # noqa: E402
+from gui.settings import Settings  # noqa: E402
+
+SAMPLES = ROOT / "resources" / "samples"
+
+
+def wait_until(app: QApplication, condition, seconds: float = 120) -> None:
+    import time
+
+    end = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > end:
+            raise TimeoutError("the window did not finish in time")
+        app.processEvents()
+        time.sleep(0.01)
+
+
+def settle(app: QApplication, window) -> None:
+    for _ in range(20):
+        app.processEvents()
+    window.repaint()
+    app.processEvents()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--lang", default="en")
+    parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent)
+    args = parser.parse_args()
+    app = create_application(sys.argv[:1])
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = Settings(QSettings(str(Path(tmp) / "s.ini"), QSettings.Format.IniFormat))
+        translations = Translations(app)
+        translations.set_language(args.lang)
+        window = MainWindow(settings, translations)
+        window.resize(1280, 760)
+        window.show()
+        window.add_paths([str(SAMPLES)])
+        wait_until(app, lambda: window.session.ready_entries() and not window.session.busy)
+        window.act_check.trigger()
+        wait_until(app, lambda: window.session.report is not None and not window.session.busy)
+        settle(app, window)
+        args.out.mkdir(parents=True, exist_ok=True)
+        window.grab().save(str(args.out / "main_window.png"))
+        window.tabs.setCurrentWidget(window.heat_map)
+        settle(app, window)
+        window.grab().save(str(args.out / "heat_map.png"))
+        report = window.session.report
+        zh = next(i for i, p in enumerate(report.pairs)
+                  if report.documents[p.left].name.startswith("zh_"))
+        view = window.open_pair(zh)
+        view.next_action.trigger()
+        settle(app, window)
+        window.grab().save(str(args.out / "compare_view.png"))
+        window.session.cancel()
+        window.close()
+    print(f"wrote main_window.png, heat_map.png, compare_view.png to {args.out}")
+
+
+if __name__ == "__main__":
+    main()
