@@ -12,12 +12,13 @@ import numpy as np
 
 from . import vocabulary
 from .hashing import kgram_hashes
-from .index import candidate_pairs, document_frequency_cap, shared_kgrams
+from .index import candidate_pairs, document_frequency_cap, shared_kgram_arrays
 from .models import Match, PairResult, Progress
 from .options import CheckOptions
 from .passages import Alignment, align, coverage, to_matches
 from .profile import Profile
 from .simhash import hamming
+from .simhash_index import SimhashIndex
 
 _STEP = 256  # pairs between two progress reports
 
@@ -31,17 +32,10 @@ def template_kgrams(profiles: list[Profile], template: Profile | None) -> np.nda
 
 
 def near_duplicates(simhashes: np.ndarray, threshold: int, block: int = 256) -> set[tuple[int, int]]:
-    """Pairs (i < j) whose simhashes differ in at most `threshold` bits, in row blocks."""
-    found: set[tuple[int, int]] = set()
-    n = len(simhashes)
-    for lo in range(0, n, block):
-        rows = simhashes[lo : lo + block]
-        dist = np.bitwise_count(rows[:, None] ^ simhashes[None, :])
-        ii, jj = np.nonzero(dist <= threshold)
-        ii = ii + lo
-        keep = ii < jj
-        found.update(zip(ii[keep].tolist(), jj[keep].tolist()))
-    return found
+    """Pairs (i < j) whose simhashes differ in at most `threshold` bits: a pigeonhole index, or
+    all against all in `block` rows at a time when the threshold is too wide for one."""
+    i, j = SimhashIndex(simhashes, threshold, rows=block).pairs()
+    return set(zip(i.tolist(), j.tolist()))
 
 
 def similarity(found: Alignment, a: Profile, b: Profile, words: float) -> float:
@@ -77,6 +71,59 @@ def pair_result(
     )
 
 
+def all_kgrams(profiles: list[Profile]) -> tuple[np.ndarray, np.ndarray]:
+    """Every document's k-gram hashes (at its language's k) in one array, and their counts."""
+    lengths = np.array([max(0, len(p.units) - p.params.k + 1) for p in profiles], dtype=np.int64)
+    hashes = np.empty(int(lengths.sum()), dtype=np.uint64)
+    at = 0
+    for p, size in zip(profiles, lengths.tolist()):
+        if size:
+            hashes[at:at + size] = kgram_hashes(p.units.hashes, p.params.k)
+            at += size
+    return hashes, lengths
+
+
+def approximate_shares(profiles: list[Profile], left: np.ndarray, right: np.ndarray) -> np.ndarray:
+    """vocabulary.overlap of many pairs (sorted by left document) at once, summed in float64
+    instead of float32, so equal to it within a relative 1e-6: to rule out pairs far below a
+    threshold without a call each.
+
+    Words used by two or more documents become the columns of a bit matrix (documents x
+    words); a left document's words are looked up in the rows of all its right partners at once.
+    """
+    sizes = np.array([len(p.vocab) for p in profiles], dtype=np.int64)
+    shares = np.zeros(len(left))
+    if not len(left) or not sizes.sum():
+        return shares
+    offsets = np.concatenate(([0], np.cumsum(sizes)))
+    weights = np.concatenate([p.vocab_idf for p in profiles]).astype(np.float64)
+    cumulative = np.concatenate(([0.0], np.cumsum(weights)))
+    totals = cumulative[offsets[1:]] - cumulative[offsets[:-1]]
+    _, inverse, counts = np.unique(np.concatenate([p.vocab for p in profiles]),
+                                   return_inverse=True, return_counts=True)
+    shared_word = counts >= 2
+    column = np.where(shared_word, np.cumsum(shared_word) - 1, -1)[inverse]
+    bits = np.zeros((len(profiles), max(1, (int(shared_word.sum()) + 7) // 8)), dtype=np.uint8)
+    entries = np.flatnonzero(column >= 0)
+    owner = np.repeat(np.arange(len(profiles)), sizes)[entries]
+    np.bitwise_or.at(bits, (owner, column[entries] >> 3),
+                     np.uint8(1) << (column[entries] & 7).astype(np.uint8))
+    starts = np.flatnonzero(np.concatenate(([True], left[1:] != left[:-1])))
+    for lo, hi in zip(starts.tolist(), starts[1:].tolist() + [len(left)]):
+        i = int(left[lo])
+        cols = column[offsets[i]:offsets[i + 1]]
+        mine = cols >= 0
+        cols, w = cols[mine], weights[offsets[i]:offsets[i + 1]][mine]
+        if not len(cols):
+            continue
+        block = bits[right[lo:hi, None], (cols >> 3)[None, :]]
+        hits = (block >> (cols & 7).astype(np.uint8)[None, :]) & np.uint8(1)
+        shares[lo:hi] = hits @ w
+    smaller = np.minimum(totals[left], totals[right])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(smaller > 0, shares / smaller, 0.0)
+
+
 def compare(
     profiles: list[Profile], options: CheckOptions, template: Profile | None = None
 ) -> Generator[Progress, None, list[PairResult]]:
@@ -90,30 +137,59 @@ def compare(
         [p.fp_hashes for p in profiles], ignored=ignored, cap=cap, max_repeats=options.max_repeats
     )
     yield Progress("indexing", 1, 3)
-    seeds = shared_kgrams(
-        [kgram_hashes(p.units.hashes, p.params.k) for p in profiles],
-        ignored=ignored, cap=cap, max_repeats=options.max_repeats, pairs=left * n + right,
+    hashes, lengths = all_kgrams(profiles)
+    seed_keys, seed_left, seed_right = shared_kgram_arrays(
+        hashes, lengths, ignored=ignored, cap=cap, max_repeats=options.max_repeats,
+        pairs=left * n + right,
     )
+    del hashes
     yield Progress("indexing", 2, 3)
     simhashes = np.array([p.simhash for p in profiles], dtype=np.uint64)
     near = near_duplicates(simhashes, options.hamming)
-    todo = set(seeds) | near
+    pair_keys, first_seed, seed_count = np.unique(seed_keys, return_index=True, return_counts=True)
+    todo = set(zip((pair_keys // n).tolist(), (pair_keys % n).tolist())) | near
     shares = None
     if n <= vocabulary.ALL_PAIRS_LIMIT:
         shares = vocabulary.shared_shares([p.vocab for p in profiles],
                                           [p.vocab_idf for p in profiles], cap)
         todo |= vocabulary.paraphrase_pairs(shares)
     todo = sorted(todo)
+    # Most pairs share a few k-grams and nothing else: find those that cannot be reported (too
+    # few seeds for a passage, not near-duplicates, too little shared vocabulary) all at once.
+    ti = np.array([i for i, _ in todo], dtype=np.int64)
+    tj = np.array([j for _, j in todo], dtype=np.int64)
+    todo_keys = ti * n + tj
+    slot = np.zeros(len(todo), dtype=np.int64)
+    seeded = np.zeros(len(todo), dtype=bool)
+    if len(pair_keys):
+        slot = np.minimum(np.searchsorted(pair_keys, todo_keys), len(pair_keys) - 1)
+        seeded = pair_keys[slot] == todo_keys
+    need = np.array([p.params.guarantee - p.params.k + 1 for p in profiles], dtype=np.int64)
+    hopeless = np.where(seeded, seed_count[slot] if len(pair_keys) else 0, 0) < need[ti]
+    if near:
+        hopeless &= ~np.isin(todo_keys, np.array([i * n + j for i, j in near], dtype=np.int64))
+    if shares is not None:
+        hopeless &= shares[ti, tj] < vocabulary.PARAPHRASE_SHARE
+    elif hopeless.any():
+        rest = np.flatnonzero(hopeless)
+        approx = approximate_shares(profiles, ti[rest], tj[rest])
+        hopeless[rest] = approx < vocabulary.PARAPHRASE_SHARE - 1e-4
     yield Progress("indexing", 3, 3)
 
+    empty = np.zeros(0, np.int64)
     results: list[PairResult] = []
     total = len(todo)
     for done, (i, j) in enumerate(todo):
         if done % _STEP == 0:
             yield Progress("comparing", done, total)
+        if hopeless[done]:
+            continue
         a, b = profiles[i], profiles[j]
         params = a.params
-        pa, pb = seeds.get((i, j), (np.zeros(0, np.int64), np.zeros(0, np.int64)))
+        pa = pb = empty
+        if seeded[done]:
+            at, count = int(first_seed[slot[done]]), int(seed_count[slot[done]])
+            pa, pb = seed_left[at:at + count], seed_right[at:at + count]
         found = Alignment([])
         if len(pa) >= params.guarantee - params.k + 1:  # fewer seeds cannot make a passage
             found = align(a.units, b.units, pa, pb, params.k, params.gap, params.guarantee,

@@ -72,6 +72,96 @@ def _ranges(sizes: np.ndarray) -> np.ndarray:
     return np.arange(total, dtype=np.int64) - offsets
 
 
+def _duplicated(hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(hash, index) of every element whose hash occurs at least twice, ordered by hash, then
+    index: the order a stable argsort gives, at the cost of a plain sort of packed keys.
+
+    Each key is the hash's top bits above the element's index; sorting keys groups equal
+    prefixes with indexes ascending. Prefix collisions are removed by re-checking full hashes.
+    """
+    n = len(hashes)
+    bits = max(1, (n - 1).bit_length())
+    low = np.uint64((1 << bits) - 1)
+    keys = hashes & ~low
+    keep = np.zeros(n, dtype=bool)
+    step = 1 << 22  # temporaries a chunk at a time: these arrays are the biggest of a check
+    for lo in range(0, n, step):
+        keys[lo:lo + step] |= np.arange(lo, min(n, lo + step), dtype=np.uint64)
+    keys.sort()
+    for lo in range(0, n - 1, step):
+        hi = min(n - 1, lo + step)
+        same = (keys[lo + 1:hi + 1] ^ keys[lo:hi]) <= low  # equal prefixes
+        keep[lo + 1:hi + 1] |= same
+        keep[lo:hi] |= same
+    index = (keys[keep] & low).astype(np.int64)
+    del keys, keep
+    full = hashes[index]
+    order = np.lexsort((index, full))
+    full, index = full[order], index[order]
+    same = full[1:] == full[:-1]
+    keep = np.zeros(len(full), dtype=bool)
+    keep[1:] = same
+    keep[:-1] |= same
+    return full[keep], index[keep]
+
+
+def shared_kgram_arrays(
+    hashes: np.ndarray,
+    lengths: np.ndarray,
+    *,
+    ignored: np.ndarray | None = None,
+    cap: int,
+    max_repeats: int,
+    pairs: np.ndarray | None = None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """`shared_kgrams` over the documents' k-grams concatenated (`lengths` per document), as
+    arrays: (pair keys left * n + right, positions in left, positions in right), sorted by key
+    (stable), so each pair's seeds are one run."""
+    n = len(lengths)
+    empty = np.zeros(0, dtype=np.int64)
+    if len(hashes) < 2:
+        return empty, empty, empty
+    offsets = np.concatenate(([0], np.cumsum(lengths, dtype=np.int64)))
+    # only k-grams occurring twice or more can be shared: the rest never leave this sort
+    hashes, index = _duplicated(np.asarray(hashes, dtype=np.uint64))
+    docs = np.searchsorted(offsets, index, "right") - 1
+    positions = index - offsets[docs]
+    del index
+    if ignored is not None and len(ignored):
+        keep = ~np.isin(hashes, ignored)
+        hashes, docs, positions = hashes[keep], docs[keep], positions[keep]
+    if len(hashes) < 2:
+        return empty, empty, empty
+    new_hash = np.concatenate(([True], hashes[1:] != hashes[:-1]))
+    new_run = new_hash | np.concatenate(([True], docs[1:] != docs[:-1]))
+    # occurrences of the same k-gram in the same document: drop when repeated too often
+    run_id = np.cumsum(new_run) - 1
+    run_len = np.bincount(run_id)
+    group_id = np.cumsum(new_hash) - 1
+    distinct_docs = np.bincount(group_id, weights=new_run.astype(np.float64)).astype(np.int64)
+    keep = (run_len[run_id] <= max_repeats) & (distinct_docs[group_id] >= 2) & (
+        distinct_docs[group_id] <= cap)
+    hashes, docs, positions = hashes[keep], docs[keep], positions[keep]
+    if len(hashes) < 2:
+        return empty, empty, empty
+    bounds = np.flatnonzero(np.concatenate(([True], hashes[1:] != hashes[:-1], [True])))
+    sizes = np.diff(bounds)
+    starts, sizes = bounds[:-1][sizes >= 2], sizes[sizes >= 2]
+    member = np.repeat(starts, sizes) + _ranges(sizes)
+    after = np.repeat(sizes, sizes) - 1 - _ranges(sizes)
+    first = np.repeat(member, after)
+    second = first + 1 + _ranges(after)
+    del member, after
+    cross = docs[first] != docs[second]
+    first, second = first[cross], second[cross]
+    keys = docs[first] * n + docs[second]
+    if pairs is not None:
+        inside = np.isin(keys, pairs)
+        keys, first, second = keys[inside], first[inside], second[inside]
+    order = np.argsort(keys, kind="stable")
+    return keys[order], positions[first[order]], positions[second[order]]
+
+
 def shared_kgrams(
     kgram_lists: list[np.ndarray],
     *,
@@ -90,47 +180,19 @@ def shared_kgrams(
     """
     n = len(kgram_lists)
     hashes = np.concatenate(kgram_lists) if n else np.zeros(0, dtype=np.uint64)
-    docs = np.repeat(np.arange(n, dtype=np.int64), [len(k) for k in kgram_lists])
-    positions = _ranges(np.array([len(k) for k in kgram_lists], dtype=np.int64))
-    if ignored is not None and len(ignored):
-        keep = ~np.isin(hashes, ignored)
-        hashes, docs, positions = hashes[keep], docs[keep], positions[keep]
-    order = np.argsort(hashes, kind="stable")  # stable: by document, then position, within a hash
-    hashes, docs, positions = hashes[order], docs[order], positions[order]
-    if len(hashes) < 2:
+    lengths = np.array([len(k) for k in kgram_lists], dtype=np.int64)
+    keys, left_pos, right_pos = shared_kgram_arrays(
+        hashes, lengths, ignored=ignored, cap=cap, max_repeats=max_repeats, pairs=pairs)
+    return split_by_pair(keys, left_pos, right_pos, n)
+
+
+def split_by_pair(keys: np.ndarray, left_pos: np.ndarray, right_pos: np.ndarray,
+                  n: int) -> dict[tuple[int, int], tuple[np.ndarray, np.ndarray]]:
+    """{(left, right): (positions in left, positions in right)} from key-sorted seed arrays."""
+    if not len(keys):
         return {}
-    new_hash = np.concatenate(([True], hashes[1:] != hashes[:-1]))
-    new_run = new_hash | np.concatenate(([True], docs[1:] != docs[:-1]))
-    # occurrences of the same k-gram in the same document: drop when repeated too often
-    run_id = np.cumsum(new_run) - 1
-    run_len = np.bincount(run_id)
-    group_id = np.cumsum(new_hash) - 1
-    distinct_docs = np.bincount(group_id, weights=new_run.astype(np.float64)).astype(np.int64)
-    keep = (run_len[run_id] <= max_repeats) & (distinct_docs[group_id] >= 2) & (
-        distinct_docs[group_id] <= cap)
-    hashes, docs, positions = hashes[keep], docs[keep], positions[keep]
-    if len(hashes) < 2:
-        return {}
-    bounds = np.flatnonzero(np.concatenate(([True], hashes[1:] != hashes[:-1], [True])))
-    sizes = np.diff(bounds)
-    starts, sizes = bounds[:-1][sizes >= 2], sizes[sizes >= 2]
-    member = np.repeat(starts, sizes) + _ranges(sizes)
-    after = np.repeat(sizes, sizes) - 1 - _ranges(sizes)
-    first = np.repeat(member, after)
-    second = first + 1 + _ranges(after)
-    cross = docs[first] != docs[second]
-    first, second = first[cross], second[cross]
-    keys = docs[first] * n + docs[second]
-    if pairs is not None:
-        inside = np.isin(keys, pairs)
-        keys, first, second = keys[inside], first[inside], second[inside]
-    order = np.argsort(keys, kind="stable")
-    keys, left_pos, right_pos = keys[order], positions[first[order]], positions[second[order]]
     cuts = np.flatnonzero(keys[1:] != keys[:-1]) + 1
-    result = {}
-    for chunk_keys, pa, pb in zip(np.split(keys, cuts), np.split(left_pos, cuts),
-                                  np.split(right_pos, cuts)):
-        if len(chunk_keys):
-            key = int(chunk_keys[0])
-            result[(key // n, key % n)] = (pa, pb)
-    return result
+    starts = np.concatenate(([0], cuts))
+    ends = np.concatenate((cuts, [len(keys)]))
+    return {(int(k) // n, int(k) % n): (left_pos[a:b], right_pos[a:b])
+            for k, a, b in zip(keys[starts].tolist(), starts.tolist(), ends.tolist())}

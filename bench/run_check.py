@@ -1,0 +1,130 @@
+"""One `plagscope check` of a folder, timed by stage, in a process of its own (for peak RSS).
+
+    python bench/run_check.py FOLDER [--workers N] [--json REPORT]
+
+Prints one JSON line: wall seconds, seconds per stage (loading, fingerprinting, indexing,
+comparing), pairs reported, pairs with a passage, the peak RSS in bytes of this process
+(`rss`, from the kernel's high-water mark) and the peak of the sum over this process and all
+its descendants (`tree_rss`, sampled from /proc every 20 ms: the worker processes count too).
+With --json it also writes the report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+class TreeRss:
+    """Samples the summed RSS of this process and its descendants on a thread (Linux /proc)."""
+
+    def __init__(self, interval: float = 0.02):
+        self.peak = 0
+        self._stop = threading.Event()
+        self._interval = interval
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    @staticmethod
+    def _tree() -> int:
+        parents: dict[int, int] = {}
+        rss: dict[int, int] = {}
+        page = resource.getpagesize()
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                stat = (entry / "stat").read_text()
+                fields = stat[stat.rindex(")") + 2:].split()
+                parents[int(entry.name)] = int(fields[1])
+                rss[int(entry.name)] = int(fields[21]) * page
+            except (OSError, ValueError, IndexError):
+                continue
+        me = os.getpid()
+        total, todo = 0, [me]
+        children: dict[int, list[int]] = {}
+        for pid, parent in parents.items():
+            children.setdefault(parent, []).append(pid)
+        while todo:
+            pid = todo.pop()
+            total += rss.get(pid, 0)
+            todo.extend(children.get(pid, ()))
+        return total
+
+    def _run(self) -> None:
+        while not self._stop.wait(self._interval):
+            self.peak = max(self.peak, self._tree())
+
+    def __enter__(self) -> "TreeRss":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+def measure(folder: Path, workers: int | None = None, report_path: Path | None = None) -> dict:
+    """Run the check through the same generator as the command line, timing each stage."""
+    from core.options import CheckOptions
+    from core.pipeline import check
+
+    options = CheckOptions(workers=workers)
+    stages: dict[str, float] = {}
+    start = last = time.perf_counter()
+    stage = None
+    gen = check([folder], options)
+    sampler = TreeRss().__enter__()
+    while True:
+        try:
+            progress = next(gen)
+        except StopIteration as stop:
+            report = stop.value
+            break
+        if progress.stage != stage:
+            now = time.perf_counter()
+            if stage is not None:
+                stages[stage] = stages.get(stage, 0.0) + now - last
+            stage, last = progress.stage, now
+    end = time.perf_counter()
+    sampler.__exit__()
+    if stage is not None:
+        stages[stage] = stages.get(stage, 0.0) + end - last
+    if report_path is not None:
+        from core.reports import write_report
+
+        write_report(report, report_path, "json")
+    return {
+        "docs": len(report.documents),
+        "chars": sum(len(d.text) for d in report.documents),
+        "wall": end - start,
+        "stages": stages,
+        "pairs": len(report.pairs),
+        "with_passage": sum(1 for p in report.pairs if p.matches),
+        "found": sorted([p.left, p.right] for p in report.pairs if p.matches),
+        "names": [d.name for d in report.documents],
+        "rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
+        "tree_rss": max(sampler.peak, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("--workers", type=int)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    print(json.dumps(measure(args.folder, args.workers, args.json)))
+
+
+if __name__ == "__main__":
+    main()
