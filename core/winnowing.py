@@ -20,14 +20,18 @@ def winnow(kgrams: np.ndarray, window: int) -> tuple[np.ndarray, np.ndarray]:
         return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64)
     w = min(window, n)
     m = n - w + 1
-    mins = kgrams[:m].copy()
-    for j in range(1, w):
-        np.minimum(mins, kgrams[j : m + j], out=mins)
-    chosen = np.full(m, -1, dtype=np.int64)
-    starts = np.arange(m, dtype=np.int64)
-    for j in range(w - 1, -1, -1):
-        hit = (chosen < 0) & (kgrams[j : m + j] == mins)
-        chosen[hit] = starts[hit] + j
+    # window minima by doubling (a sparse table of (value, position), the right one winning
+    # ties): log2(w) passes instead of w
+    val, pos = kgrams, np.arange(n, dtype=np.int64)
+    width = 1
+    while 2 * width <= w:  # each level: rightmost minimum of [s, s + 2 * width)
+        right = val[width:] <= val[:-width]
+        val = np.where(right, val[width:], val[:-width])
+        pos = np.where(right, pos[width:], pos[:-width])
+        width *= 2
+    shift = w - width  # [s, s + w) is [s, s + width) and [s + shift, s + w), overlapping
+    right = val[shift : shift + m] <= val[:m]
+    chosen = np.where(right, pos[shift : shift + m], pos[:m])
     # window minima move only rightwards, so a repeat is always the previous window's
     keep = np.empty(m, dtype=bool)
     keep[0] = True

@@ -59,3 +59,19 @@ def test_profile_fingerprints_point_back_to_their_text():
         assert 0 <= f.first_unit <= len(text) - k
         # the fingerprint is the hash of the k units starting at first_unit
         assert f.hash == int(kgram_hashes(p.units.hashes[f.first_unit:f.first_unit + k], k)[0])
+
+
+@settings(max_examples=200, deadline=None)
+@given(values=st.lists(st.integers(0, 3), max_size=60), w=st.integers(1, 20))
+def test_rightmost_minimum_of_every_window_even_with_ties(values, w):
+    # the definition, written out slowly: each window's rightmost minimum, recorded once
+    expected = []
+    n = len(values)
+    for s in range(n - min(w, n) + 1 if n else 0):
+        window = values[s : s + min(w, n)]
+        low = min(window)
+        p = s + max(i for i, v in enumerate(window) if v == low)
+        if not expected or expected[-1] != p:
+            expected.append(p)
+    _, positions = winnow(np.array(values, dtype=np.uint64), w)
+    assert positions.tolist() == expected
