@@ -48,6 +48,19 @@ def test_matches_cover_equal_units_and_are_symmetric(docs, shared, p, q, r, s):
     assert [(x.similarity, x.hamming) for x in ab.pairs] == [(x.similarity, x.hamming) for x in ba.pairs]
     assert [sorted((m.left, m.right) for m in x.matches) for x in ab.pairs] == \
         [sorted((m.right, m.left) for m in x.matches) for x in ba.pairs]
-    n = len(units(shared))
-    if n >= opts.params("zh").guarantee + 2 and ab.pairs:
-        assert ab.pairs[0].matches  # a long shared run is always found
+
+
+distinct_run = st.lists(st.sampled_from("春眠不觉晓处闻啼鸟夜来风雨声花落知多少床前明月光疑是地上霜举头望低思故乡"),
+                        unique=True, min_size=1, max_size=36).map("".join)
+
+
+@SETTINGS
+@given(distinct_run, left_fill, right_fill)
+def test_any_shared_run_of_t_units_is_reported_as_a_passage(docs, shared, p, r):
+    a, b = p + shared + "。" + p, r + "，" + shared
+    report = run(check_documents(docs(a, b), CheckOptions()))
+    t = profile(a, CheckOptions()).params.guarantee
+    found = [m for pair in report.pairs for m in pair.matches]
+    if len(shared) >= t:
+        assert any(a[m.left.start:m.left.end] == shared and b[m.right.start:m.right.end] == shared
+                   for m in found)
