@@ -52,18 +52,18 @@ def candidate_pairs(
     if not len(sizes):
         return empty, empty, empty
     # every element pairs with the elements after it in its group (vectorized triangle)
-    member = np.repeat(starts, sizes) + _ranges(sizes)
-    rank = _ranges(sizes)
+    member = np.repeat(starts, sizes) + concat_ranges(sizes)
+    rank = concat_ranges(sizes)
     after = np.repeat(sizes, sizes) - 1 - rank
     left = np.repeat(member, after)
-    right = left + 1 + _ranges(after)
+    right = left + 1 + concat_ranges(after)
     n_docs = len(fp_lists)
     keys = docs[left] * n_docs + docs[right]
     pair_keys, shared = np.unique(keys, return_counts=True)
     return pair_keys // n_docs, pair_keys % n_docs, shared
 
 
-def _ranges(sizes: np.ndarray) -> np.ndarray:
+def concat_ranges(sizes: np.ndarray) -> np.ndarray:
     """Concatenated aranges: [0..sizes[0]), [0..sizes[1]), ..."""
     total = int(sizes.sum())
     if total == 0:
@@ -147,10 +147,10 @@ def shared_kgram_arrays(
     bounds = np.flatnonzero(np.concatenate(([True], hashes[1:] != hashes[:-1], [True])))
     sizes = np.diff(bounds)
     starts, sizes = bounds[:-1][sizes >= 2], sizes[sizes >= 2]
-    member = np.repeat(starts, sizes) + _ranges(sizes)
-    after = np.repeat(sizes, sizes) - 1 - _ranges(sizes)
+    member = np.repeat(starts, sizes) + concat_ranges(sizes)
+    after = np.repeat(sizes, sizes) - 1 - concat_ranges(sizes)
     first = np.repeat(member, after)
-    second = first + 1 + _ranges(after)
+    second = first + 1 + concat_ranges(after)
     del member, after
     cross = docs[first] != docs[second]
     first, second = first[cross], second[cross]

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .index import concat_ranges
+
 _MASK64 = (1 << 64) - 1
 MIN_BLOCK_BITS = 8  # narrower blocks select too much: comparing everything is then cheaper
 
@@ -24,15 +26,6 @@ def blocks(k: int) -> list[tuple[int, int]]:
         out.append((shift, width))
         shift += width
     return out
-
-
-def _ranges(sizes: np.ndarray) -> np.ndarray:
-    """Concatenated aranges: [0..sizes[0]), [0..sizes[1]), ..."""
-    total = int(sizes.sum())
-    if total == 0:
-        return np.zeros(0, dtype=np.int64)
-    offsets = np.repeat(np.cumsum(sizes) - sizes, sizes)
-    return np.arange(total, dtype=np.int64) - offsets
 
 
 def _groups(keys: np.ndarray, ids: np.ndarray) -> dict[int, list[int]]:
@@ -119,7 +112,7 @@ class SimhashIndex:
             hi = np.searchsorted(keys, values, "right")
             counts = hi - lo
             hit_q = np.repeat(np.arange(q, dtype=np.int64), counts)
-            hit_id = ids[np.repeat(lo, counts) + _ranges(counts)]
+            hit_id = ids[np.repeat(lo, counts) + concat_ranges(counts)]
             close = np.bitwise_count(self.fps[hit_id] ^ queries[hit_q]) <= self.k
             found_q.append(hit_q[close])
             found_id.append(hit_id[close])
@@ -143,10 +136,10 @@ class SimhashIndex:
             if not len(sizes):
                 continue
             # each member pairs with the members after it in its group
-            member = np.repeat(starts, sizes) + _ranges(sizes)
-            after = np.repeat(sizes, sizes) - 1 - _ranges(sizes)
+            member = np.repeat(starts, sizes) + concat_ranges(sizes)
+            after = np.repeat(sizes, sizes) - 1 - concat_ranges(sizes)
             first = np.repeat(member, after)
-            second = first + 1 + _ranges(after)
+            second = first + 1 + concat_ranges(after)
             a, b = ids[first], ids[second]
             close = np.bitwise_count(self.fps[a] ^ self.fps[b]) <= self.k
             a, b = a[close], b[close]

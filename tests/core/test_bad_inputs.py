@@ -4,7 +4,6 @@ hostile (zip bombs, external entities, loops) is inflated, resolved or followed 
 from __future__ import annotations
 
 import errno
-import importlib.util
 import io
 import re
 import zipfile
@@ -24,14 +23,7 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 GOOD, BAD = DATA / "good", DATA / "bad"
 
 
-def _fixtures_module():
-    spec = importlib.util.spec_from_file_location("make_fixtures", DATA / "make_fixtures.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-mf = _fixtures_module()
+import make_fixtures as mf  # noqa: E402  (tests/data is on the pytest path)
 
 
 def reason_for(path, **limits) -> str:

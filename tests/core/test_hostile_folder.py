@@ -1,15 +1,11 @@
 """`plagscope check` on a submissions folder full of bad inputs next to two good essays."""
 
-import importlib.util
 import json
 from pathlib import Path
 
 from core.cli import main
 
-DATA = Path(__file__).resolve().parents[1] / "data"
-spec = importlib.util.spec_from_file_location("make_fixtures", DATA / "make_fixtures.py")
-mf = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(mf)
+import make_fixtures as mf  # tests/data is on the pytest path
 
 
 def test_bad_inputs_are_listed_and_the_good_pair_is_reported(tmp_path, capsys):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import codecs
-import importlib.util
 import os
 from pathlib import Path
 
@@ -19,14 +18,7 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 GOOD, BAD = DATA / "good", DATA / "bad"
 
 
-def _fixtures_module():
-    spec = importlib.util.spec_from_file_location("make_fixtures", DATA / "make_fixtures.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-mf = _fixtures_module()
+import make_fixtures as mf  # noqa: E402  (tests/data is on the pytest path)
 SUPPORTED_NOTE = "(Plagscope reads .txt, .docx and .pdf)"
 
 

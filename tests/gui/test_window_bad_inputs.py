@@ -1,7 +1,6 @@
 """The submissions folder full of bad inputs, dropped into the window: each bad file marked and
 explained, and the check runs on the rest."""
 
-import importlib.util
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -9,10 +8,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from gui.document_list import PATH_ROLE, DocumentModel
 
-DATA = Path(__file__).resolve().parents[1] / "data"
-spec = importlib.util.spec_from_file_location("make_fixtures", DATA / "make_fixtures.py")
-mf = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(mf)
+import make_fixtures as mf  # tests/data is on the pytest path
 
 
 def test_bad_files_are_marked_and_the_good_pair_is_checked(qtbot, window, driver, tmp_path):
