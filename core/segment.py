@@ -1,37 +1,31 @@
-"""Chinese word segmentation (jieba) and IDF tables, loaded lazily once per process."""
+"""Chinese word segmentation (jieba's, via rjieba) and IDF tables, loaded lazily once per process."""
 
 from __future__ import annotations
 
 import gzip
-import logging
 import re
 import statistics
-import threading
 from functools import lru_cache
 from pathlib import Path
 
 _HAN_RUN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]+")
-_lock = threading.Lock()
-
-
-@lru_cache(maxsize=1)
-def _tokenizer():
-    """jieba's default tokenizer with its dictionary loaded (about 0.5 s, once)."""
-    import jieba
-
-    jieba.setLogLevel(logging.WARNING)
-    with _lock:
-        jieba.dt.initialize()
-    return jieba.dt
 
 
 def han_words(text: str) -> list[str]:
-    """jieba's words of the Chinese runs of `text` (Latin text never reaches jieba: it is slow there)."""
+    """jieba's words (precise mode, no HMM) of the Chinese runs of `text`; Latin text never
+    reaches the segmenter.
+
+    Segmented by rjieba (jieba-rs: jieba's dictionary and algorithm in Rust), 14x faster than
+    jieba itself and word-for-word the same on real text (tests/core/test_segment.py); the two
+    differ only in how they break exact ties such as 人人人. HMM is off: new-word discovery
+    adds nothing to a fingerprint and costs a third of the time.
+    """
     runs = _HAN_RUN.findall(text)
     if not runs:
         return []
-    # HMM off: new-word discovery adds nothing to a fingerprint and costs a third of the time
-    return _tokenizer().lcut("\n".join(runs), HMM=False)
+    import rjieba
+
+    return rjieba.cut("\n".join(runs), hmm=False)
 
 
 @lru_cache(maxsize=1)

@@ -1,0 +1,45 @@
+"""core.segment: rjieba gives jieba's own words, and only Chinese runs are segmented."""
+
+import logging
+from pathlib import Path
+
+import jieba
+import pytest
+
+from core.loaders import load_document
+from core.segment import _HAN_RUN, en_idf, han_words, zh_idf
+
+SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
+
+
+def _jieba_words(text: str) -> list[str]:
+    jieba.setLogLevel(logging.WARNING)
+    return jieba.lcut("\n".join(_HAN_RUN.findall(text)), HMM=False)
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in SAMPLES.glob("zh_*") if p.suffix != ".py"))
+def test_same_words_as_jieba_on_the_sample_essays(name):
+    text = load_document(SAMPLES / name, 0).text
+    words = han_words(text)
+    assert len(words) > 200
+    assert words == _jieba_words(text)
+
+
+def test_same_words_as_jieba_on_rare_characters():
+    # extension A, compatibility ideographs and extension B are Han runs too; jieba passes
+    # characters outside its dictionary through one by one
+    text = "他在\u3400\u3401中写了\uf900字和\U00020000\U00020001，然后说：我们的研究生命起源。"
+    assert han_words(text) == _jieba_words(text)
+    assert "\U00020000" in han_words(text)
+
+
+def test_only_chinese_runs_reach_the_segmenter():
+    assert han_words("plain English, 42 numbers!") == []
+    assert han_words("我们 use 研究 tools") == ["我们", "\n", "研究"]
+
+
+def test_idf_tables_rank_common_words_below_rare_ones():
+    table, median = zh_idf()
+    assert table["的"] < table["我们"] < table["鲁迅"] < median  # most listed words are rare
+    en, unlisted = en_idf()
+    assert en["the"] < en["plagiarism"] < unlisted
