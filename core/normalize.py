@@ -12,6 +12,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from .batches import batches
 from .hashing import mix64, powers
 
 SKIP, SINGLE, WORD = 0, 1, 2
@@ -58,15 +59,21 @@ def _fold_of(ch: str) -> int:
 
 
 @lru_cache(maxsize=1)
-def _tables() -> tuple[np.ndarray, np.ndarray]:
-    """Kind and folded code point for every BMP code point, built once per process."""
+def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Kind, folded code point and single-unit hash of every BMP code point, built once per
+    process (the hash table saves hashing each CJK character of every text again)."""
     chars = [chr(cp) for cp in range(0x10000)]
     kind = np.fromiter((_kind_of(ch) for ch in chars), dtype=np.uint8, count=0x10000)
     kind[0xD800:0xE000] = SKIP  # lone surrogates
     fold = np.fromiter(
         (_fold_of(ch) if k else 0 for ch, k in zip(chars, kind)), dtype=np.uint32, count=0x10000
     )
-    return kind, fold
+    return kind, fold, _single_hashes(fold)
+
+
+def _single_hashes(folded: np.ndarray) -> np.ndarray:
+    """The hash of a single-character unit from its folded code point."""
+    return mix64(folded.astype(np.uint64) | _SINGLE_TAG)
 
 
 def code_points(text: str) -> np.ndarray:
@@ -76,41 +83,57 @@ def code_points(text: str) -> np.ndarray:
 
 def units(text: str) -> Units:
     """Split `text` into units; spans are half-open code-point offsets into `text`."""
-    kind_table, fold_table = _tables()
+    kind_table, fold_table, single_table = _tables()
     cps = code_points(text)
     n = len(cps)
     if n == 0:
         empty = np.zeros(0, dtype=np.int32)
         return Units(empty, empty, np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=bool))
-    bmp = cps < 0x10000
-    index = np.where(bmp, cps, 0)
-    kind = kind_table[index]
-    fold = fold_table[index]
-    if not bmp.all():
-        for i in np.flatnonzero(~bmp):
-            ch = chr(cps[i])
-            kind[i] = _kind_of(ch)
-            fold[i] = _fold_of(ch) if kind[i] else 0
+    astral = np.flatnonzero(cps >= 0x10000) if cps.max() >= 0x10000 else None
+    if astral is None:
+        kind = kind_table[cps]
+    else:  # characters beyond the tables: looked up one by one, then the same arithmetic
+        kind = kind_table[np.where(cps < 0x10000, cps, 0)]
+        kind[astral] = [_kind_of(chr(cp)) for cp in cps[astral].tolist()]
     word = kind == WORD
-    prev_word = np.concatenate(([False], word[:-1]))
-    next_word = np.concatenate((word[1:], [False]))
-    single = kind == SINGLE
-    starts = np.flatnonzero(single | (word & ~prev_word))
-    word_ends = np.flatnonzero(word & ~next_word) + 1
-    is_single = single[starts]
+    # word boundaries alternate start, end: where `word` changes, with False on either side
+    edges = np.flatnonzero(np.diff(word, prepend=False, append=False))
+    word_starts, word_ends = edges[0::2], edges[1::2]
+    first = kind == SINGLE
+    first[word_starts] = True  # a unit starts at every single character and every word start
+    starts = np.flatnonzero(first)
+    is_single = kind[starts] == SINGLE
+    word_units = np.flatnonzero(~is_single)
     ends = starts + 1
-    ends[~is_single] = word_ends
-    hashes = np.empty(len(starts), dtype=np.uint64)
-    hashes[is_single] = mix64(fold[starts[is_single]].astype(np.uint64) | _SINGLE_TAG)
-    if len(word_ends):
-        # position-independent polynomial hash of each word: sum fold[j] * B^(j - start)
-        fwd, inv = powers(_WORD_BASE, n + 1)
-        terms = fold.astype(np.uint64) * fwd[:n]
-        prefix = np.concatenate(([np.uint64(0)], np.cumsum(terms, dtype=np.uint64)))
-        ws = starts[~is_single]
-        poly = (prefix[word_ends] - prefix[ws]) * inv[ws]
-        hashes[~is_single] = mix64(poly + (word_ends - ws).astype(np.uint64))
+    ends[word_units] = word_ends
+    # every unit hashed as a single character, then the words overwritten: cheaper than masks
+    if astral is None:
+        hashes = single_table[cps[starts]]
+    else:
+        hashes = _single_hashes(_folded(cps[starts], fold_table))
+    if len(word_starts):
+        # position-independent polynomial hash of each word, over the word characters alone:
+        # sum fold[j] * B^(j - start)
+        lengths = word_ends - word_starts
+        folded = _folded(cps[word], fold_table).astype(np.uint64)
+        fwd, inv = powers(_WORD_BASE, len(folded) + 1)
+        prefix = np.empty(len(folded) + 1, dtype=np.uint64)
+        prefix[0] = 0
+        np.cumsum(folded * fwd[: len(folded)], out=prefix[1:])
+        offsets = np.cumsum(lengths) - lengths
+        poly = (prefix[offsets + lengths] - prefix[offsets]) * inv[offsets]
+        hashes[word_units] = mix64(poly + lengths.astype(np.uint64))
     return Units(starts.astype(np.int32), ends.astype(np.int32), hashes, is_single)
+
+
+def _folded(cps: np.ndarray, fold_table: np.ndarray) -> np.ndarray:
+    """Folded code points of characters that form units (any plane)."""
+    if not len(cps) or cps.max() < 0x10000:
+        return fold_table[cps]
+    out = fold_table[np.where(cps < 0x10000, cps, 0)]
+    astral = np.flatnonzero(cps >= 0x10000)
+    out[astral] = [_fold_of(chr(cp)) for cp in cps[astral].tolist()]
+    return out
 
 
 def unit_texts(text: str, u: Units) -> list[str]:
@@ -120,6 +143,24 @@ def unit_texts(text: str, u: Units) -> list[str]:
 
 def fold_text(s: str) -> str:
     """Fold a string the way units are folded (full-width to half-width, case-folded)."""
-    _, fold = _tables()
+    _, fold, _ = _tables()
     return "".join(chr(fold[ord(c)]) if ord(c) < 0x10000 and fold[ord(c)] else
                    (chr(_fold_of(c)) if ord(c) >= 0x10000 else c) for c in s)
+
+
+
+def units_many(texts: list[str]) -> list[Units]:
+    """The units of each text, as units(text) gives them, computed a batch of texts at a time."""
+    out: list[Units] = []
+    for group in batches([len(t) for t in texts]):
+        if len(group) == 1:
+            out.append(units(texts[group[0]]))
+            continue
+        # a newline is no unit and ends any word, so no unit spans two texts
+        joined = units("\n".join(texts[i] for i in group))
+        bases = np.cumsum([0] + [len(texts[i]) + 1 for i in group[:-1]], dtype=np.int64)
+        cuts = np.searchsorted(joined.starts, bases[1:]).tolist()
+        for base, a, b in zip(bases.tolist(), [0, *cuts], [*cuts, len(joined)]):
+            out.append(Units(joined.starts[a:b] - base, joined.ends[a:b] - base,
+                             joined.hashes[a:b].copy(), joined.single[a:b].copy()))
+    return out

@@ -19,7 +19,8 @@ from .errors import LoadError
 from .loaders import expand_paths, load_document
 from .models import Document, FileError, Progress, Report
 from .options import CheckOptions
-from .profile import Profile, ProfileCache, cache_key, profile
+from .batches import batches
+from .profile import Profile, ProfileCache, cache_key, profile, profiles
 
 _PARALLEL_CHARS = 400_000  # below this much text, starting worker processes costs more than it saves
 _CHUNK_CHARS = 200_000
@@ -57,21 +58,7 @@ def _load_chunk(items: list[tuple[str, int]], options: CheckOptions) -> list[Doc
 
 
 def _profile_chunk(texts: list[str], options: CheckOptions) -> list[Profile]:
-    return [profile(text, options) for text in texts]
-
-
-def _chunks(items: list, sizes: list[int], limit: int) -> list[list[int]]:
-    """Consecutive index groups of about `limit` size units each."""
-    groups, current, weight = [], [], 0
-    for i, size in enumerate(sizes):
-        current.append(i)
-        weight += size
-        if weight >= limit:
-            groups.append(current)
-            current, weight = [], 0
-    if current:
-        groups.append(current)
-    return groups
+    return profiles(texts, options)
 
 
 def _fan_out(func, jobs: list[tuple], workers: int, stage: str, total: int, sizes: list[int]):
@@ -128,7 +115,7 @@ def load_paths(
     # which are parsed, are worth fanning out
     parsed = sum(size for f, size in zip(files, sizes) if Path(f).suffix.lower() != ".txt")
     workers = _workers(options) if parsed >= _PARALLEL_CHARS * 2 else 1
-    groups = _chunks(items, sizes, _CHUNK_CHARS * 2)
+    groups = batches(sizes, _CHUNK_CHARS * 2)
     jobs = [([items[i] for i in g], options) for g in groups]
     chunk_results = yield from _fan_out(
         _load_chunk, jobs, workers, "loading", len(files), [len(g) for g in groups]
@@ -155,11 +142,11 @@ def profile_documents(
 ) -> Generator[Progress, None, list[Profile]]:
     """Profiles of the documents, reusing cached ones, computing the rest over processes."""
     keys = [cache_key(d, options) for d in documents]
-    profiles: list[Profile | None] = [cache.get(k) if cache else None for k in keys]
-    missing = [i for i, p in enumerate(profiles) if p is None]
+    found: list[Profile | None] = [cache.get(k) if cache else None for k in keys]
+    missing = [i for i, p in enumerate(found) if p is None]
     sizes = [len(documents[i].text) for i in missing]
     workers = _workers(options) if sum(sizes) >= _PARALLEL_CHARS else 1
-    groups = _chunks(missing, sizes, _CHUNK_CHARS)
+    groups = batches(sizes, _CHUNK_CHARS)
     jobs = [([documents[missing[g]].text for g in group], options) for group in groups]
     group_sizes = [len(g) for g in groups]
     done = len(documents) - len(missing)
@@ -174,10 +161,10 @@ def profile_documents(
     for group, chunk in zip(groups, chunk_results):
         for g, prof in zip(group, chunk):
             i = missing[g]
-            profiles[i] = prof
+            found[i] = prof
             if cache is not None:
                 cache.put(keys[i], prof)
-    return profiles  # type: ignore[return-value]
+    return found  # type: ignore[return-value]
 
 
 def check_documents(
@@ -190,13 +177,13 @@ def check_documents(
 ) -> Generator[Progress, None, Report]:
     """Compare loaded documents (ids are their indexes) and return the ranked Report."""
     documents = tuple(replace(d, id=i) if d.id != i else d for i, d in enumerate(documents))
-    profiles = yield from profile_documents(documents, options, cache)
+    profiled = yield from profile_documents(documents, options, cache)
     template_profile = profile(template.text, options) if template is not None else None
-    pairs = yield from compare(profiles, options, template_profile)
+    pairs = yield from compare(profiled, options, template_profile)
     return Report(
         options=options,
         documents=documents,
-        simhashes=tuple(p.simhash for p in profiles),
+        simhashes=tuple(p.simhash for p in profiled),
         pairs=tuple(pairs),
         errors=tuple(errors),
     )

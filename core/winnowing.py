@@ -4,7 +4,36 @@ from __future__ import annotations
 
 import numpy as np
 
+from .batches import batches
 from .hashing import kgram_hashes
+
+
+def _window_minima(kgrams: np.ndarray, w: int) -> np.ndarray:
+    """Position of the rightmost minimum of every window of w consecutive hashes (len n - w + 1).
+
+    By doubling, a sparse table of (value, position) with the right one winning ties:
+    log2(w) passes instead of w.
+    """
+    n = len(kgrams)
+    m = n - w + 1
+    val, pos = kgrams, np.arange(n, dtype=np.int64 if n >= 1 << 31 else np.int32)
+    width = 1
+    while 2 * width <= w:  # each level: rightmost minimum of [s, s + 2 * width)
+        right = val[width:] <= val[:-width]
+        pos = np.where(right, pos[width:], pos[:-width])
+        val = np.minimum(val[width:], val[:-width])
+        width *= 2
+    shift = w - width  # [s, s + w) is [s, s + width) and [s + shift, s + w), overlapping
+    right = val[shift : shift + m] <= val[:m]
+    return np.where(right, pos[shift : shift + m], pos[:m]).astype(np.int64, copy=False)
+
+
+def _distinct_runs(chosen: np.ndarray) -> np.ndarray:
+    """Drop repeats: window minima move only rightwards, so a repeat is the previous window's."""
+    keep = np.empty(len(chosen), dtype=bool)
+    keep[:1] = True
+    np.not_equal(chosen[1:], chosen[:-1], out=keep[1:])
+    return chosen[keep]
 
 
 def winnow(kgrams: np.ndarray, window: int) -> tuple[np.ndarray, np.ndarray]:
@@ -15,31 +44,43 @@ def winnow(kgrams: np.ndarray, window: int) -> tuple[np.ndarray, np.ndarray]:
     `window` shared k-grams (k + window - 1 shared units) yields a shared fingerprint.
     """
     kgrams = np.asarray(kgrams, dtype=np.uint64)
-    n = len(kgrams)
-    if n == 0:
+    if len(kgrams) == 0:
         return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64)
-    w = min(window, n)
-    m = n - w + 1
-    # window minima by doubling (a sparse table of (value, position), the right one winning
-    # ties): log2(w) passes instead of w
-    val, pos = kgrams, np.arange(n, dtype=np.int64)
-    width = 1
-    while 2 * width <= w:  # each level: rightmost minimum of [s, s + 2 * width)
-        right = val[width:] <= val[:-width]
-        val = np.where(right, val[width:], val[:-width])
-        pos = np.where(right, pos[width:], pos[:-width])
-        width *= 2
-    shift = w - width  # [s, s + w) is [s, s + width) and [s + shift, s + w), overlapping
-    right = val[shift : shift + m] <= val[:m]
-    chosen = np.where(right, pos[shift : shift + m], pos[:m])
-    # window minima move only rightwards, so a repeat is always the previous window's
-    keep = np.empty(m, dtype=bool)
-    keep[0] = True
-    np.not_equal(chosen[1:], chosen[:-1], out=keep[1:])
-    chosen = chosen[keep]
+    chosen = _distinct_runs(_window_minima(kgrams, min(window, len(kgrams))))
     return kgrams[chosen], chosen
 
 
 def fingerprints(unit_hashes: np.ndarray, k: int, window: int) -> tuple[np.ndarray, np.ndarray]:
     """Winnowed fingerprints (hashes, first-unit positions) of a unit-hash stream."""
     return winnow(kgram_hashes(unit_hashes, k), window)
+
+
+def fingerprints_many(streams: list[np.ndarray], k: int, window: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """fingerprints(stream, k, window) of each stream, computed a batch of streams at a time.
+
+    The streams of a batch are joined; k-grams and windows that straddle two streams are
+    dropped, so each keeps exactly the fingerprints it has alone.
+    """
+    out: list = [None] * len(streams)
+    full = []  # streams with at least one whole window; shorter ones winnow on their own
+    for i, s in enumerate(streams):
+        if len(s) - k + 1 >= window:
+            full.append(i)
+        else:
+            out[i] = fingerprints(s, k, window)
+    for group in batches([len(streams[i]) for i in full]):
+        members = [full[j] for j in group]
+        lengths = np.array([len(streams[i]) for i in members], dtype=np.int64)
+        offsets = np.cumsum(lengths) - lengths
+        kgrams = kgram_hashes(np.concatenate([streams[i] for i in members]), k)
+        chosen = _window_minima(kgrams, window)
+        # the windows lying inside one stream: [offset, offset + windows) for each
+        inside = np.zeros(len(chosen) + 1, dtype=np.int32)
+        inside[offsets] += 1
+        inside[offsets + lengths - k - window + 2] -= 1
+        chosen = _distinct_runs(chosen[np.cumsum(inside[:-1]) > 0])
+        hashes = kgrams[chosen]
+        cuts = np.searchsorted(chosen, offsets[1:]).tolist()
+        for i, base, a, b in zip(members, offsets.tolist(), [0, *cuts], [*cuts, len(chosen)]):
+            out[i] = (hashes[a:b].copy(), chosen[a:b] - base)
+    return out

@@ -1,4 +1,6 @@
-from core.normalize import fold_text, unit_texts, units
+from hypothesis import given, settings, strategies as st
+
+from core.normalize import fold_text, unit_texts, units, units_many
 
 
 def spans(text):
@@ -37,3 +39,62 @@ def test_word_hash_is_position_independent():
 
 def test_fold_text():
     assert fold_text("ＡＢＣ１２") == "abc12"
+
+
+def _definition(text):
+    """Units written out one character at a time: (start, end, folded text, single)."""
+    from core.normalize import SINGLE, SKIP, _fold_of, _kind_of
+
+    out, i = [], 0
+    kinds = [SKIP if 0xD800 <= ord(c) < 0xE000 else _kind_of(c) for c in text]
+    while i < len(text):
+        if kinds[i] == SINGLE:
+            out.append((i, i + 1, chr(_fold_of(text[i])), True))
+            i += 1
+        elif kinds[i] == SKIP:
+            i += 1
+        else:
+            j = i
+            while j < len(text) and kinds[j] not in (SINGLE, SKIP):
+                j += 1
+            out.append((i, j, "".join(chr(_fold_of(c)) for c in text[i:j]), False))
+            i = j
+    return out
+
+
+TEXTS = st.text(alphabet=st.sampled_from(
+    list("abZ09 ,.\n\r\t中文字，。ＡＢ１ﬁéß") + ["\u0301", "\u093f", "\u3042", "\U00020000",
+                                           "\U0001F600", "\ud800", "\U0001D400", "\u0130"]),
+    max_size=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=TEXTS)
+def test_units_match_their_definition(text):
+    u = units(text)
+    expected = _definition(text)
+    assert list(zip(u.starts.tolist(), u.ends.tolist(), u.single.tolist())) == [
+        (s, e, single) for s, e, _, single in expected]
+    # equal folded text <=> equal hash, whatever the position
+    by_text = {}
+    for (_, _, folded, _), h in zip(expected, u.hashes.tolist()):
+        assert by_text.setdefault(folded, h) == h
+    assert len(set(by_text.values())) == len(by_text)
+
+
+@settings(max_examples=100, deadline=None)
+@given(texts=st.lists(TEXTS, max_size=8), limit=st.sampled_from([1, 8, 30, 1 << 15]))
+def test_units_many_equal_one_text_at_a_time(texts, limit):
+    import core.batches
+
+    saved = core.batches.BATCH_UNITS
+    core.batches.BATCH_UNITS = limit
+    try:
+        batched = units_many(texts)
+    finally:
+        core.batches.BATCH_UNITS = saved
+    for text, b in zip(texts, batched, strict=True):
+        alone = units(text)
+        for field in ("starts", "ends", "hashes", "single"):
+            assert getattr(b, field).tolist() == getattr(alone, field).tolist()
+            assert getattr(b, field).dtype == getattr(alone, field).dtype

@@ -2,7 +2,7 @@ import numpy as np
 from hypothesis import given, settings, strategies as st
 
 from core.hashing import kgram_hashes
-from core.winnowing import fingerprints, winnow
+from core.winnowing import fingerprints, fingerprints_many, winnow
 
 
 def test_paper_example():
@@ -75,3 +75,27 @@ def test_rightmost_minimum_of_every_window_even_with_ties(values, w):
             expected.append(p)
     _, positions = winnow(np.array(values, dtype=np.uint64), w)
     assert positions.tolist() == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    streams=st.lists(st.lists(st.integers(0, 4), max_size=40), max_size=8),
+    k=st.integers(1, 5),
+    w=st.integers(1, 8),
+    limit=st.sampled_from([1, 10, 50, 1 << 15]),
+)
+def test_batched_fingerprints_equal_one_stream_at_a_time(streams, k, w, limit):
+    import core.batches
+
+    arrays = [np.array(s, dtype=np.uint64) for s in streams]
+    saved = core.batches.BATCH_UNITS
+    core.batches.BATCH_UNITS = limit
+    try:
+        batched = fingerprints_many(arrays, k, w)
+    finally:
+        core.batches.BATCH_UNITS = saved
+    for a, (hashes, positions) in zip(arrays, batched, strict=True):
+        alone_h, alone_p = fingerprints(a, k, w)
+        assert hashes.tolist() == alone_h.tolist()
+        assert positions.tolist() == alone_p.tolist()
+        assert positions.dtype == alone_p.dtype
