@@ -48,7 +48,7 @@ class SimhashIndex:
     """The simhashes of a collection, indexed for finding those within `k` bits of a query.
 
     Ids are positions in the array given. `query_many` and `pairs` are the fast paths;
-    `query` answers one fingerprint. `rows` bounds the memory of the all-against-all
+    `query` answers one fingerprint, as a list. `rows` bounds the memory of the all-against-all
     comparison used when k is too large for blocks of MIN_BLOCK_BITS.
     """
 
@@ -72,7 +72,7 @@ class SimhashIndex:
     def __len__(self) -> int:
         return len(self.fps)
 
-    def query(self, simhash: int) -> np.ndarray:
+    def query(self, simhash: int) -> list[int]:
         """Sorted ids of the stored fingerprints within k bits of `simhash`.
 
         One lookup is too small for numpy's per-call cost: the first call builds a dict per
@@ -80,21 +80,20 @@ class SimhashIndex:
         """
         value = int(simhash) & _MASK64
         if self._brute:
-            _, ids = self._brute_query(np.array([value], dtype=np.uint64))
-            return ids
+            return self._brute_query(np.array([value], dtype=np.uint64))[1].tolist()
         if self._dicts is None:
             self._dicts = [(shift, int(mask), _groups(keys, ids))
                            for shift, mask, keys, ids in self._tables]
             self._values = self.fps.tolist()
         values, k = self._values, self.k
-        found = []
+        found = set()
         for shift, mask, table in self._dicts:
             ids = table.get((value >> shift) & mask)
-            if ids:
-                found += [i for i in ids if (values[i] ^ value).bit_count() <= k]
-        if len(found) > 1:
-            found = sorted(set(found))
-        return np.array(found, dtype=np.int64)
+            if ids is not None:
+                for i in ids:
+                    if (values[i] ^ value).bit_count() <= k:
+                        found.add(i)
+        return sorted(found)
 
     def query_many(self, simhashes) -> tuple[np.ndarray, np.ndarray]:
         """Every (query position, stored id) within k bits, sorted by query, then id."""
