@@ -152,6 +152,17 @@ def time_batched(texts: list[str], recipes: dict, runs: int) -> dict[str, list[f
     return times
 
 
+PEER_TOOLS = ["winnowing", "copydetect", "copydetect w=10", "simhash", "seed recipe", "datasketch", "xxh64", "blake2b"]
+PEER_LABEL = {"winnowing": "`winnowing` 0.2.1 winnow (k=5)",
+              "copydetect": "copydetect 0.5.0 CodeFingerprint, defaults (k=25, window 1)",
+              "copydetect w=10": "copydetect 0.5.0 CodeFingerprint (k=25, window 10)",
+              "simhash": "`simhash` 2.1.2 Simhash(text)",
+              "seed recipe": "seed recipe: jieba extract_tags top-20 + per-bit loop",
+              "datasketch": "datasketch MinHash(128) of 5-shingles",
+              "xxh64": "xxhash xxh64 of the bytes (floor)",
+              "blake2b": "hashlib blake2b of the bytes (floor)"}
+
+
 def fingerprint_times(lang: str, docs: int, runs: int, peer_tools: list[str]) -> tuple[dict, int, int]:
     """{row: seconds per run} over the first `docs` documents of the 1,000-document corpus."""
     folder = corpus.cached(lang, 100 if docs <= 100 else max(1000, docs)) / "docs"
