@@ -23,6 +23,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from peers import peak_rss  # noqa: E402
 
 
 class TreeRss:
@@ -112,8 +115,8 @@ def measure(folder: Path, workers: int | None = None, report_path: Path | None =
         "with_passage": sum(1 for p in report.pairs if p.matches),
         "found": sorted([p.left, p.right] for p in report.pairs if p.matches),
         "names": [d.name for d in report.documents],
-        "rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
-        "tree_rss": max(sampler.peak, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024),
+        "rss": peak_rss(),
+        "tree_rss": max(sampler.peak, peak_rss()),
     }
 
 
