@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from collections.abc import Iterator
 from functools import lru_cache
 
 import numpy as np
@@ -149,18 +150,28 @@ def fold_text(s: str) -> str:
 
 
 
-def units_many(texts: list[str]) -> list[Units]:
-    """The units of each text, as units(text) gives them, computed a batch of texts at a time."""
-    out: list[Units] = []
+def unit_batches(texts: list[str]) -> Iterator[tuple[range, Units, np.ndarray]]:
+    """(indexes of a batch of texts, their units laid end to end, where each text's units start),
+    one numpy pass per batch; offsets has one more entry, the end."""
     for group in batches([len(t) for t in texts]):
-        if len(group) == 1:
-            out.append(units(texts[group[0]]))
-            continue
         # a newline is no unit and ends any word, so no unit spans two texts
         joined = units("\n".join(texts[i] for i in group))
         bases = np.cumsum([0] + [len(texts[i]) + 1 for i in group[:-1]], dtype=np.int64)
-        cuts = np.searchsorted(joined.starts, bases[1:]).tolist()
-        for base, a, b in zip(bases.tolist(), [0, *cuts], [*cuts, len(joined)]):
-            out.append(Units(joined.starts[a:b] - base, joined.ends[a:b] - base,
-                             joined.hashes[a:b].copy(), joined.single[a:b].copy()))
-    return out
+        offsets = np.concatenate((np.searchsorted(joined.starts, bases), [len(joined)]))
+        starts, ends = joined.starts.copy(), joined.ends.copy()
+        for base, a, b in zip(bases.tolist(), offsets[:-1].tolist(), offsets[1:].tolist()):
+            starts[a:b] -= base  # spans in each text's own characters
+            ends[a:b] -= base
+        yield group, Units(starts, ends, joined.hashes, joined.single), offsets
+
+
+def split_units(joined: Units, offsets: np.ndarray) -> list[Units]:
+    """The units of each text of a batch (views into the batch's arrays)."""
+    bounds = offsets.tolist()
+    return [Units(joined.starts[a:b], joined.ends[a:b], joined.hashes[a:b], joined.single[a:b])
+            for a, b in zip(bounds[:-1], bounds[1:])]
+
+
+def units_many(texts: list[str]) -> list[Units]:
+    """The units of each text, as units(text) gives them, computed a batch of texts at a time."""
+    return [u for _, joined, offsets in unit_batches(texts) for u in split_units(joined, offsets)]

@@ -8,12 +8,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from .models import Document, Fingerprint
-from .normalize import Units, units_many
+from .normalize import Units, split_units, unit_batches
 from .options import CheckOptions, LangParams
 from .hashing import hash_strings
 from .simhash import keywords, simhash, vocabulary
 from .vocabulary import IDF_FLOOR
-from .winnowing import fingerprints_many
+from .winnowing import fingerprints, fingerprints_joined
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,17 +46,19 @@ def profile(text: str, options: CheckOptions) -> Profile:
 
 def fingerprint_texts(texts: list[str], options: CheckOptions) -> list[tuple[Units, str, tuple]]:
     """Units, language and winnowed fingerprints (hashes, first units) of each text, computed
-    a batch of texts at a time (2-4x faster than one text per call)."""
-    all_units = units_many(texts)
-    langs = [language(u) for u in all_units]
-    fps: list = [None] * len(texts)
-    for lang in sorted(set(langs)):
-        members = [i for i, value in enumerate(langs) if value == lang]
-        params = options.params(lang)
-        done = fingerprints_many([all_units[i].hashes for i in members], params.k, params.window)
-        for i, fp in zip(members, done):
-            fps[i] = fp
-    return list(zip(all_units, langs, fps))
+    a batch of texts at a time (1.5-4x faster than one text per call)."""
+    out: list = []
+    for _, joined, offsets in unit_batches(texts):
+        pieces = split_units(joined, offsets)
+        langs = [language(u) for u in pieces]
+        if len(set(langs)) == 1:
+            params = options.params(langs[0])
+            fps = fingerprints_joined(joined.hashes, offsets, params.k, params.window)
+        else:  # a batch mixing languages: each text with its own parameters
+            fps = [fingerprints(u.hashes, options.params(lang).k, options.params(lang).window)
+                   for u, lang in zip(pieces, langs)]
+        out += zip(pieces, langs, fps)
+    return out
 
 
 def profiles(texts: list[str], options: CheckOptions) -> list[Profile]:

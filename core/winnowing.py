@@ -56,31 +56,37 @@ def fingerprints(unit_hashes: np.ndarray, k: int, window: int) -> tuple[np.ndarr
 
 
 def fingerprints_many(streams: list[np.ndarray], k: int, window: int) -> list[tuple[np.ndarray, np.ndarray]]:
-    """fingerprints(stream, k, window) of each stream, computed a batch of streams at a time.
+    """fingerprints(stream, k, window) of each stream, computed a batch of streams at a time."""
+    out: list = []
+    for group in batches([len(s) for s in streams]):
+        lengths = [len(streams[i]) for i in group]
+        offsets = np.cumsum([0, *lengths], dtype=np.int64)
+        out += fingerprints_joined(np.concatenate([streams[i] for i in group]), offsets, k, window)
+    return out
 
-    The streams of a batch are joined; k-grams and windows that straddle two streams are
-    dropped, so each keeps exactly the fingerprints it has alone.
-    """
-    out: list = [None] * len(streams)
-    full = []  # streams with at least one whole window; shorter ones winnow on their own
-    for i, s in enumerate(streams):
-        if len(s) - k + 1 >= window:
-            full.append(i)
-        else:
-            out[i] = fingerprints(s, k, window)
-    for group in batches([len(streams[i]) for i in full]):
-        members = [full[j] for j in group]
-        lengths = np.array([len(streams[i]) for i in members], dtype=np.int64)
-        offsets = np.cumsum(lengths) - lengths
-        kgrams = kgram_hashes(np.concatenate([streams[i] for i in members]), k)
-        chosen = _window_minima(kgrams, window)
-        # the windows lying inside one stream: [offset, offset + windows) for each
-        inside = np.zeros(len(chosen) + 1, dtype=np.int32)
-        inside[offsets] += 1
-        inside[offsets + lengths - k - window + 2] -= 1
-        chosen = _distinct_runs(chosen[np.cumsum(inside[:-1]) > 0])
-        hashes = kgrams[chosen]
-        cuts = np.searchsorted(chosen, offsets[1:]).tolist()
-        for i, base, a, b in zip(members, offsets.tolist(), [0, *cuts], [*cuts, len(chosen)]):
-            out[i] = (hashes[a:b].copy(), chosen[a:b] - base)
+
+def fingerprints_joined(hashes: np.ndarray, offsets: np.ndarray, k: int, window: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """fingerprints() of each stream hashes[offsets[i]:offsets[i + 1]], the streams laid end to
+    end: k-grams and windows that straddle two streams are dropped, so each stream keeps
+    exactly the fingerprints it has alone."""
+    starts, lengths = offsets[:-1], np.diff(offsets)
+    windows = lengths - k - window + 2
+    full = windows >= 1  # streams with a whole window; shorter ones winnow on their own
+    out: list = [None] * len(starts)
+    for i in np.flatnonzero(~full).tolist():
+        out[i] = fingerprints(hashes[starts[i]:offsets[i + 1]], k, window)
+    if not full.any():
+        return out
+    kgrams = kgram_hashes(hashes, k)
+    chosen = _window_minima(kgrams, window)
+    inside = np.zeros(len(chosen) + 1, dtype=np.int32)  # windows lying inside one stream
+    inside[starts[full]] += 1
+    inside[starts[full] + windows[full]] -= 1
+    chosen = _distinct_runs(chosen[np.cumsum(inside[:-1]) > 0])
+    selected = kgrams[chosen]
+    members = np.flatnonzero(full).tolist()
+    bases = starts[full]
+    cuts = np.searchsorted(chosen, bases[1:]).tolist()
+    for i, base, a, b in zip(members, bases.tolist(), [0, *cuts], [*cuts, len(chosen)]):
+        out[i] = (selected[a:b], chosen[a:b] - base)
     return out

@@ -1,0 +1,48 @@
+"""core.profile: a batch of texts gives each text exactly what it gives alone."""
+
+import core.batches
+from hypothesis import given, settings, strategies as st
+
+from core.normalize import units
+from core.options import CheckOptions
+from core.profile import language, profiles
+from core.winnowing import fingerprints
+
+ZH = "我们今天讨论网络阅读对学生的影响以及它带来的问题和机会"
+EN = "students read online every day and the habit changes how they write essays "
+
+OPTIONS = CheckOptions()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    parts=st.lists(st.tuples(st.sampled_from([ZH, EN, "", "，。", "12 ab"]), st.integers(0, 40),
+                             st.integers(1, 60)), max_size=8),
+    limit=st.sampled_from([1, 40, 200, 1 << 15]),
+)
+def test_each_text_of_a_batch_is_profiled_as_alone(parts, limit):
+    texts = [(source * 3)[start:start + size] for source, start, size in parts]
+    saved = core.batches.BATCH_UNITS
+    core.batches.BATCH_UNITS = limit
+    try:
+        batch = profiles(texts, OPTIONS)
+    finally:
+        core.batches.BATCH_UNITS = saved
+    for text, p in zip(texts, batch, strict=True):
+        u = units(text)
+        lang = language(u)
+        params = OPTIONS.params(lang)
+        hashes, positions = fingerprints(u.hashes, params.k, params.window)
+        assert (p.lang, p.params) == (lang, params)
+        assert p.units.starts.tolist() == u.starts.tolist()
+        assert p.units.ends.tolist() == u.ends.tolist()
+        assert p.units.hashes.tolist() == u.hashes.tolist()
+        assert p.fp_hashes.tolist() == hashes.tolist()
+        assert p.fp_units.tolist() == positions.tolist()
+
+
+def test_a_batch_mixing_languages_uses_each_texts_parameters():
+    zh, en = profiles([ZH * 2, EN * 2], OPTIONS)
+    assert (zh.lang, en.lang) == ("zh", "en")
+    assert zh.params.k != en.params.k
+    assert len(zh.fp_hashes) and len(en.fp_hashes)
