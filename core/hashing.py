@@ -52,10 +52,19 @@ def kgram_hashes(unit_hashes: np.ndarray, k: int) -> np.ndarray:
     return mix64(h ^ np.uint64(k))
 
 
+_STRING_HASHES: dict[str, int] = {}  # the words of a class recur in every essay: hash each once
+_STRING_CACHE_LIMIT = 1 << 20
+
+
+def _hash_string(word: str) -> int:
+    value = int.from_bytes(hashlib.blake2b(word.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "little")
+    if len(_STRING_HASHES) >= _STRING_CACHE_LIMIT:
+        _STRING_HASHES.clear()
+    _STRING_HASHES[word] = value
+    return value
+
+
 def hash_strings(words: list[str]) -> np.ndarray:
     """Stable 64-bit hashes of strings (blake2b), for simhash features."""
-    return np.array(
-        [int.from_bytes(hashlib.blake2b(w.encode("utf-8"), digest_size=8).digest(), "little")
-         for w in words],
-        dtype=np.uint64,
-    )
+    known = _STRING_HASHES
+    return np.array([known[w] if w in known else _hash_string(w) for w in words], dtype=np.uint64)

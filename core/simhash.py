@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 import unicodedata
 from collections import Counter
 
@@ -18,10 +19,8 @@ def vocabulary(text: str, units: Units) -> dict[str, tuple[int, float]]:
     """Every content word of a text (jieba words of two or more characters, Latin words of
     two or more letters) with its count and IDF."""
     zh_table, zh_default = zh_idf()
-    vocab = {
-        w: (n, zh_table.get(w, zh_default))
-        for w, n in Counter(w for w in han_words(text) if len(w) > 1).items()
-    }
+    vocab = {w: (n, zh_table.get(w, zh_default))
+             for w, n in Counter(han_words(text)).items() if len(w) > 1}
     words = Counter(
         unicodedata.normalize("NFKC", text[s:e]).casefold()
         for s, e in zip(units.starts[~units.single].tolist(), units.ends[~units.single].tolist())
@@ -35,9 +34,8 @@ def vocabulary(text: str, units: Units) -> dict[str, tuple[int, float]]:
 
 def keywords(vocab: dict[str, tuple[int, float]], top: int) -> list[tuple[str, float]]:
     """The `top` words by TF-IDF weight, heaviest first (ties by word, so it is deterministic)."""
-    ranked = sorted(((w, n * idf) for w, (n, idf) in vocab.items()),
-                    key=lambda item: (-item[1], item[0]))
-    return ranked[:top]
+    best = heapq.nsmallest(top, [(-n * idf, w) for w, (n, idf) in vocab.items()])
+    return [(w, -negative) for negative, w in best]
 
 
 def simhash(weighted: list[tuple[str, float]]) -> int:

@@ -25,3 +25,17 @@ def test_kgram_length_is_part_of_the_hash():
 def test_hash_strings_stable():
     a, b = hash_strings(["教员", "teacher"]), hash_strings(["教员", "teacher"])
     assert a.tolist() == b.tolist() and a[0] != a[1]
+
+
+def test_string_hashes_are_blake2b_whether_cached_or_not():
+    import hashlib
+
+    import core.hashing
+
+    words = ["网络", "reading", "网络", "\ud800lone"]
+    want = [int.from_bytes(hashlib.blake2b(w.encode("utf-8", "surrogatepass"), digest_size=8)
+                           .digest(), "little") for w in words]
+    core.hashing._STRING_HASHES.clear()
+    assert hash_strings(words).tolist() == want  # cold
+    assert hash_strings(words).tolist() == want  # from the cache
+    assert hash_strings([]).dtype == np.uint64
