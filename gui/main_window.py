@@ -109,6 +109,8 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([360, 840])
         self.splitter.setChildrenCollapsible(False)
+        # a compare tab asks for much width; the list must still show the file names
+        self.documents.setMinimumWidth(320)
         self.setCentralWidget(self.splitter)
 
         self.summary = QLabel()
