@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import unicodedata
 from pathlib import Path
@@ -127,22 +128,31 @@ def run_check(args: argparse.Namespace, options: CheckOptions) -> int:
         report: Report = stop.value
     finally:
         close()
-    print(f"{len(report.documents)} documents, {len(report.pairs)} pairs with shared passages "
-          f"or near-duplicate fingerprints (* = Hamming <= {options.hamming})")
-    print(format_table(report, args.top))
-    if report.errors:
-        print(f"\n{len(report.errors)} file(s) could not be checked:")
-        for e in report.errors:
-            print(f"  {e.path}: {e.message}")
-    status = EXIT_OK
+    # reports first: a reader that stops reading stdout early (`| head`) must not cost them
+    status, written = EXIT_OK, []
     for fmt, target in (("json", args.json), ("html", args.html), ("csv", args.csv)):
         if target:
             try:
                 write_report(report, Path(target), fmt)
-                print(f"wrote {fmt.upper()} report to {target}")
             except OSError as e:
                 print(f"plagscope: cannot write {target}: {e.strerror or e}", file=sys.stderr)
                 status = EXIT_WRITE_FAILED
+            else:
+                written.append(f"wrote {fmt.upper()} report to {target}")
+    try:
+        print(f"{len(report.documents)} documents, {len(report.pairs)} pairs with shared passages "
+              f"or near-duplicate fingerprints (* = Hamming <= {options.hamming})")
+        print(format_table(report, args.top))
+        if report.errors:
+            print(f"\n{len(report.errors)} file(s) could not be checked:")
+            for e in report.errors:
+                print(f"  {e.path}: {e.message}")
+        for line in written:
+            print(line)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # the reader is gone; stop writing to it (and keep Python from complaining at exit)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return status
 
 

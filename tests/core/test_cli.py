@@ -1,6 +1,8 @@
 """`plagscope check` end to end: exit codes, the printed table, and the JSON report's shape."""
 
 import json
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -58,3 +60,23 @@ def test_unwritable_report_exits_one(folder, tmp_path, capsys):
     target = tmp_path / "missing-dir" / "r.json"
     assert main(["check", str(folder), "--json", str(target), "--quiet"]) == 1
     assert "cannot write" in capsys.readouterr().err
+
+
+def test_reader_closing_stdout_early_loses_no_report(tmp_path):
+    import subprocess
+
+    d = tmp_path / "class"
+    d.mkdir()
+    for i in range(45):  # 990 copied pairs: a table far larger than a pipe holds
+        (d / f"student_{i:02d}.txt").write_text(f"第{i}号" + SOURCE * 2, encoding="utf-8")
+    out = tmp_path / "r.json"
+    # a reader that takes one line and goes away, as `| head -1` does
+    proc = subprocess.Popen([sys.executable, "-m", "core.cli", "check", str(d), "--top", "0",
+                             "--json", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            cwd=Path(__file__).resolve().parents[2])
+    proc.stdout.readline()
+    proc.stdout.close()
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err
+    assert b"cannot write" not in err and b"Traceback" not in err, err
+    assert len(json.loads(out.read_text(encoding="utf-8"))["pairs"]) == 45 * 44 // 2
