@@ -66,5 +66,6 @@ def _hash_string(word: str) -> int:
 
 def hash_strings(words: list[str]) -> np.ndarray:
     """Stable 64-bit hashes of strings (blake2b), for simhash features."""
-    known = _STRING_HASHES
-    return np.array([known[w] if w in known else _hash_string(w) for w in words], dtype=np.uint64)
+    known = _STRING_HASHES  # get, not `in` then [], so a clear on another thread cannot race it
+    return np.array([h if (h := known.get(w)) is not None else _hash_string(w) for w in words],
+                    dtype=np.uint64)
