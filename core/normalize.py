@@ -7,8 +7,8 @@ text and a stable 64-bit hash of its folded form, so engines never lose the way 
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
@@ -149,10 +149,10 @@ def fold_text(s: str) -> str:
                    (chr(_fold_of(c)) if ord(c) >= 0x10000 else c) for c in s)
 
 
-
-def unit_batches(texts: list[str]) -> Iterator[tuple[range, Units, np.ndarray]]:
-    """(indexes of a batch of texts, their units laid end to end, where each text's units start),
-    one numpy pass per batch; offsets has one more entry, the end."""
+def unit_batches(texts: list[str]) -> Iterator[tuple[Units, np.ndarray]]:
+    """The units of consecutive batches of texts, one numpy pass per batch: (the batch's units
+    laid end to end, each with its span in its own text; where each text's units start, plus
+    the end). Per text, numpy's per-call cost would dominate a short essay."""
     for group in batches([len(t) for t in texts]):
         # a newline is no unit and ends any word, so no unit spans two texts
         joined = units("\n".join(texts[i] for i in group))
@@ -162,7 +162,7 @@ def unit_batches(texts: list[str]) -> Iterator[tuple[range, Units, np.ndarray]]:
         for base, a, b in zip(bases.tolist(), offsets[:-1].tolist(), offsets[1:].tolist()):
             starts[a:b] -= base  # spans in each text's own characters
             ends[a:b] -= base
-        yield group, Units(starts, ends, joined.hashes, joined.single), offsets
+        yield Units(starts, ends, joined.hashes, joined.single), offsets
 
 
 def split_units(joined: Units, offsets: np.ndarray) -> list[Units]:
@@ -170,8 +170,3 @@ def split_units(joined: Units, offsets: np.ndarray) -> list[Units]:
     bounds = offsets.tolist()
     return [Units(joined.starts[a:b], joined.ends[a:b], joined.hashes[a:b], joined.single[a:b])
             for a, b in zip(bounds[:-1], bounds[1:])]
-
-
-def units_many(texts: list[str]) -> list[Units]:
-    """The units of each text, as units(text) gives them, computed a batch of texts at a time."""
-    return [u for _, joined, offsets in unit_batches(texts) for u in split_units(joined, offsets)]

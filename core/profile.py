@@ -46,9 +46,9 @@ def profile(text: str, options: CheckOptions) -> Profile:
 
 def fingerprint_texts(texts: list[str], options: CheckOptions) -> list[tuple[Units, str, tuple]]:
     """Units, language and winnowed fingerprints (hashes, first units) of each text, computed
-    a batch of texts at a time (1.5-4x faster than one text per call)."""
+    a batch of texts at a time (measured 1.4-2.6x faster than one text per call)."""
     out: list = []
-    for _, joined, offsets in unit_batches(texts):
+    for joined, offsets in unit_batches(texts):
         pieces = split_units(joined, offsets)
         langs = [language(u) for u in pieces]
         if len(set(langs)) == 1:

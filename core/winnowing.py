@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from .batches import batches
 from .hashing import kgram_hashes
 
 
@@ -53,16 +52,6 @@ def winnow(kgrams: np.ndarray, window: int) -> tuple[np.ndarray, np.ndarray]:
 def fingerprints(unit_hashes: np.ndarray, k: int, window: int) -> tuple[np.ndarray, np.ndarray]:
     """Winnowed fingerprints (hashes, first-unit positions) of a unit-hash stream."""
     return winnow(kgram_hashes(unit_hashes, k), window)
-
-
-def fingerprints_many(streams: list[np.ndarray], k: int, window: int) -> list[tuple[np.ndarray, np.ndarray]]:
-    """fingerprints(stream, k, window) of each stream, computed a batch of streams at a time."""
-    out: list = []
-    for group in batches([len(s) for s in streams]):
-        lengths = [len(streams[i]) for i in group]
-        offsets = np.cumsum([0, *lengths], dtype=np.int64)
-        out += fingerprints_joined(np.concatenate([streams[i] for i in group]), offsets, k, window)
-    return out
 
 
 def fingerprints_joined(hashes: np.ndarray, offsets: np.ndarray, k: int, window: int) -> list[tuple[np.ndarray, np.ndarray]]:

@@ -1,6 +1,6 @@
 from hypothesis import given, settings, strategies as st
 
-from core.normalize import fold_text, unit_texts, units, units_many
+from core.normalize import fold_text, split_units, unit_batches, unit_texts, units
 
 
 def spans(text):
@@ -84,13 +84,13 @@ def test_units_match_their_definition(text):
 
 @settings(max_examples=100, deadline=None)
 @given(texts=st.lists(TEXTS, max_size=8), limit=st.sampled_from([1, 8, 30, 1 << 15]))
-def test_units_many_equal_one_text_at_a_time(texts, limit):
+def test_units_of_a_batch_equal_one_text_at_a_time(texts, limit):
     import core.batches
 
     saved = core.batches.BATCH_UNITS
     core.batches.BATCH_UNITS = limit
     try:
-        batched = units_many(texts)
+        batched = [u for joined, offsets in unit_batches(texts) for u in split_units(joined, offsets)]
     finally:
         core.batches.BATCH_UNITS = saved
     for text, b in zip(texts, batched, strict=True):

@@ -2,7 +2,7 @@ import numpy as np
 from hypothesis import given, settings, strategies as st
 
 from core.hashing import kgram_hashes
-from core.winnowing import fingerprints, fingerprints_many, winnow
+from core.winnowing import fingerprints, fingerprints_joined, winnow
 
 
 def test_paper_example():
@@ -82,18 +82,12 @@ def test_rightmost_minimum_of_every_window_even_with_ties(values, w):
     streams=st.lists(st.lists(st.integers(0, 4), max_size=40), max_size=8),
     k=st.integers(1, 5),
     w=st.integers(1, 8),
-    limit=st.sampled_from([1, 10, 50, 1 << 15]),
 )
-def test_batched_fingerprints_equal_one_stream_at_a_time(streams, k, w, limit):
-    import core.batches
-
+def test_streams_laid_end_to_end_keep_their_own_fingerprints(streams, k, w):
     arrays = [np.array(s, dtype=np.uint64) for s in streams]
-    saved = core.batches.BATCH_UNITS
-    core.batches.BATCH_UNITS = limit
-    try:
-        batched = fingerprints_many(arrays, k, w)
-    finally:
-        core.batches.BATCH_UNITS = saved
+    offsets = np.cumsum([0] + [len(a) for a in arrays], dtype=np.int64)
+    joined = np.concatenate(arrays) if arrays else np.zeros(0, dtype=np.uint64)
+    batched = fingerprints_joined(joined, offsets, k, w)
     for a, (hashes, positions) in zip(arrays, batched, strict=True):
         alone_h, alone_p = fingerprints(a, k, w)
         assert hashes.tolist() == alone_h.tolist()
