@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import threading
 import traceback
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
@@ -88,6 +89,23 @@ def create_application(argv: list[str]) -> QApplication:
     return app
 
 
+def warm_up_engine() -> threading.Thread:
+    """Load the segmenter and IDF tables on a thread now, while the window first paints, so
+    that the first check never stalls the GUI (core.segment.warm_up says why)."""
+
+    def run() -> None:
+        try:
+            from core.segment import warm_up
+
+            warm_up()
+        except Exception:  # the check reports any real problem with its own message
+            log.exception("warming up the engine failed")
+
+    thread = threading.Thread(target=run, name="engine-warm-up", daemon=True)
+    thread.start()
+    return thread
+
+
 def main(paths: list[str] | None = None) -> int:
     """Run the desktop application with `paths` loaded; returns the exit code."""
     app = create_application(sys.argv[:1])
@@ -100,6 +118,7 @@ def main(paths: list[str] | None = None) -> int:
     hook = ExceptionDialog(window, logfile)
     sys.excepthook = hook
     window.show()
+    warm_up_engine()
     if paths:
         window.add_paths([os.path.abspath(p) for p in paths])
     code = app.exec()
