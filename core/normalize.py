@@ -77,6 +77,10 @@ def _single_hashes(folded: np.ndarray) -> np.ndarray:
     return mix64(folded.astype(np.uint64) | _SINGLE_TAG)
 
 
+def _single_hash_of(ch: str) -> int:
+    return int(_single_hashes(np.array([_fold_of(ch)], dtype=np.uint32))[0])
+
+
 def code_points(text: str) -> np.ndarray:
     """The text as an array of code points (uint32), one per Python character."""
     return np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype="<u4")
@@ -90,12 +94,7 @@ def units(text: str) -> Units:
     if n == 0:
         empty = np.zeros(0, dtype=np.int32)
         return Units(empty, empty, np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=bool))
-    astral = np.flatnonzero(cps >= 0x10000) if cps.max() >= 0x10000 else None
-    if astral is None:
-        kind = kind_table[cps]
-    else:  # characters beyond the tables: looked up one by one, then the same arithmetic
-        kind = kind_table[np.where(cps < 0x10000, cps, 0)]
-        kind[astral] = [_kind_of(chr(cp)) for cp in cps[astral].tolist()]
+    kind = _per_code_point(kind_table, cps, _kind_of)
     word = kind == WORD
     # word boundaries alternate start, end: where `word` changes, with False on either side
     edges = np.flatnonzero(np.diff(word, prepend=False, append=False))
@@ -108,15 +107,12 @@ def units(text: str) -> Units:
     ends = starts + 1
     ends[word_units] = word_ends
     # every unit hashed as a single character, then the words overwritten: cheaper than masks
-    if astral is None:
-        hashes = single_table[cps[starts]]
-    else:
-        hashes = _single_hashes(_folded(cps[starts], fold_table))
+    hashes = _per_code_point(single_table, cps[starts], _single_hash_of)
     if len(word_starts):
         # position-independent polynomial hash of each word, over the word characters alone:
         # sum fold[j] * B^(j - start)
         lengths = word_ends - word_starts
-        folded = _folded(cps[word], fold_table).astype(np.uint64)
+        folded = _per_code_point(fold_table, cps[word], _fold_of).astype(np.uint64)
         fwd, inv = powers(_WORD_BASE, len(folded) + 1)
         prefix = np.empty(len(folded) + 1, dtype=np.uint64)
         prefix[0] = 0
@@ -127,13 +123,13 @@ def units(text: str) -> Units:
     return Units(starts.astype(np.int32), ends.astype(np.int32), hashes, is_single)
 
 
-def _folded(cps: np.ndarray, fold_table: np.ndarray) -> np.ndarray:
-    """Folded code points of characters that form units (any plane)."""
+def _per_code_point(table: np.ndarray, cps: np.ndarray, of_char) -> np.ndarray:
+    """table[cp] for each code point of the BMP; of_char(chr(cp)) for those beyond the table."""
     if not len(cps) or cps.max() < 0x10000:
-        return fold_table[cps]
-    out = fold_table[np.where(cps < 0x10000, cps, 0)]
+        return table[cps]
+    out = table[np.where(cps < 0x10000, cps, 0)]
     astral = np.flatnonzero(cps >= 0x10000)
-    out[astral] = [_fold_of(chr(cp)) for cp in cps[astral].tolist()]
+    out[astral] = [of_char(chr(cp)) for cp in cps[astral].tolist()]
     return out
 
 

@@ -55,8 +55,8 @@ def fingerprint_texts(texts: list[str], options: CheckOptions) -> list[tuple[Uni
             params = options.params(langs[0])
             fps = fingerprints_joined(joined.hashes, offsets, params.k, params.window)
         else:  # a batch mixing languages: each text with its own parameters
-            fps = [fingerprints(u.hashes, options.params(lang).k, options.params(lang).window)
-                   for u, lang in zip(pieces, langs)]
+            fps = [fingerprints(u.hashes, p.k, p.window)
+                   for u, p in zip(pieces, map(options.params, langs))]
         out += zip(pieces, langs, fps)
     return out
 
