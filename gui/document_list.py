@@ -159,6 +159,8 @@ class DocumentList(QWidget):
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.view.verticalHeader().hide()
         self.view.setWordWrap(False)
+        # names of one class differ at the end (essay_01.docx, essay_02.docx): keep the end
+        self.view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.view.setAlternatingRowColors(True)
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(DocumentModel.NAME, QHeaderView.ResizeMode.Stretch)

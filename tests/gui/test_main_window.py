@@ -242,3 +242,17 @@ def test_adding_documents_after_a_check_shows_results_are_out_of_date(qtbot, win
     assert len(window.session.report.documents) == 3  # the old results stay until the next check
     driver.check(window)
     assert window.stale_banner.isHidden()
+
+
+def test_document_names_stay_readable_beside_a_compare_tab(qtbot, checked_window):
+    w = checked_window
+    w.show()
+    view = w.pairs.view
+    view.setCurrentIndex(view.model().index(0, 0))
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+    assert isinstance(w.tabs.currentWidget(), CompareView)
+    w.resize(700, 700)  # the compare tab claims its width: the list must keep room for names
+    qtbot.wait(10)
+    assert w.documents.width() >= 320
+    # names of one class differ at their ends: elide the middle, keep "..._02.docx"
+    assert w.documents.view.textElideMode() == Qt.TextElideMode.ElideMiddle
