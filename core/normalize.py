@@ -94,10 +94,14 @@ def units(text: str) -> Units:
     if n == 0:
         empty = np.zeros(0, dtype=np.int32)
         return Units(empty, empty, np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=bool))
-    kind = _per_code_point(kind_table, cps, _kind_of)
+    bmp = bool(cps.max() < 0x10000)  # the common case: plain table lookups, no fallback
+    kind = kind_table[cps] if bmp else _per_code_point(kind_table, cps, _kind_of)
     word = kind == WORD
     # word boundaries alternate start, end: where `word` changes, with False on either side
-    edges = np.flatnonzero(np.diff(word, prepend=False, append=False))
+    change = np.empty(n + 1, dtype=bool)
+    change[0], change[n] = word[0], word[-1]
+    np.not_equal(word[1:], word[:-1], out=change[1:n])
+    edges = np.flatnonzero(change)
     word_starts, word_ends = edges[0::2], edges[1::2]
     first = kind == SINGLE
     first[word_starts] = True  # a unit starts at every single character and every word start
@@ -107,12 +111,12 @@ def units(text: str) -> Units:
     ends = starts + 1
     ends[word_units] = word_ends
     # every unit hashed as a single character, then the words overwritten: cheaper than masks
-    hashes = _per_code_point(single_table, cps[starts], _single_hash_of)
+    hashes = single_table[cps[starts]] if bmp else _per_code_point(single_table, cps[starts], _single_hash_of)
     if len(word_starts):
         # position-independent polynomial hash of each word, over the word characters alone:
         # sum fold[j] * B^(j - start)
         lengths = word_ends - word_starts
-        folded = _per_code_point(fold_table, cps[word], _fold_of).astype(np.uint64)
+        folded = (fold_table[cps[word]] if bmp else _per_code_point(fold_table, cps[word], _fold_of)).astype(np.uint64)
         fwd, inv = powers(_WORD_BASE, len(folded) + 1)
         prefix = np.empty(len(folded) + 1, dtype=np.uint64)
         prefix[0] = 0

