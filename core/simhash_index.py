@@ -28,14 +28,11 @@ def blocks(k: int) -> list[tuple[int, int]]:
     return out
 
 
-def _groups(keys: np.ndarray, ids: np.ndarray) -> dict[int, list[int]]:
-    """{block value: ids} from a block's sorted values and the ids in that order."""
-    if not len(keys):
-        return {}
-    starts = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1])))
-    ends = np.concatenate((starts[1:], [len(keys)])).tolist()
-    id_list = ids.tolist()
-    return {key: id_list[a:b] for key, a, b in zip(keys[starts].tolist(), starts.tolist(), ends)}
+class _NoBucket(dict):
+    """Buckets of wide blocks by their bits: a missing key is an empty bucket."""
+
+    def __missing__(self, key: int) -> tuple:
+        return ()
 
 
 def _unique_pairs(first: np.ndarray, second: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -59,8 +56,7 @@ class SimhashIndex:
         self._rows = max(1, rows)
         self.fps = np.ascontiguousarray(np.asarray(simhashes, dtype=np.uint64).ravel())
         self._brute = k + 1 > 64 // MIN_BLOCK_BITS
-        self._dicts: list[tuple[int, int, dict[int, list[int]]]] | None = None
-        self._values: list[int] = []
+        self._buckets: list[tuple[int, int, list | dict]] | None = None
         self._tables: list[tuple[int, np.uint64, np.ndarray, np.ndarray]] = []
         if not self._brute:
             for shift, width in blocks(k):
@@ -75,25 +71,37 @@ class SimhashIndex:
     def query(self, simhash: int) -> list[int]:
         """Sorted ids of the stored fingerprints within k bits of `simhash`.
 
-        One lookup is too small for numpy's per-call cost: the first call builds a dict per
-        block (block value -> ids) and answers from those in plain Python.
+        One lookup is too small for numpy's per-call cost, so it runs in plain Python on
+        tables the first call builds: per block, its bits -> the stored fingerprints having
+        them, each packed with its id as `id << 64 | fingerprint`, so a candidate costs one
+        object and no second lookup (about 1 us at 10,000 fingerprints, 2.5 us at 100,000).
         """
         value = int(simhash) & _MASK64
         if self._brute:
             return self._brute_query(np.array([value], dtype=np.uint64))[1].tolist()
-        if self._dicts is None:
-            self._dicts = [(shift, int(mask), _groups(keys, ids))
-                           for shift, mask, keys, ids in self._tables]
-            self._values = self.fps.tolist()
-        values, k = self._values, self.k
-        found = set()
-        for shift, mask, table in self._dicts:
-            ids = table.get((value >> shift) & mask)
-            if ids is not None:
-                for i in ids:
-                    if (values[i] ^ value).bit_count() <= k:
-                        found.add(i)
+        if self._buckets is None:
+            self._buckets = self._build_buckets()
+        k, found = self.k, set()
+        for shift, mask, table in self._buckets:
+            for packed in table[(value >> shift) & mask]:
+                if ((packed ^ value) & _MASK64).bit_count() <= k:
+                    found.add(packed >> 64)
         return sorted(found)
+
+    def _build_buckets(self) -> list[tuple[int, int, list | dict]]:
+        packed = [value | i << 64 for i, value in enumerate(self.fps.tolist())]
+        out = []
+        for shift, mask, keys, ids in self._tables:
+            # a list indexed by the block's bits where it fits (16 bits at the default k = 3):
+            # no hashing, no key to compare
+            table = [()] * (int(mask) + 1) if mask < 1 << 20 else _NoBucket()
+            key_list = keys.tolist()
+            id_list = ids.tolist()
+            bounds = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1], [True]))).tolist()
+            for a, b in zip(bounds[:-1], bounds[1:]) if key_list else ():
+                table[key_list[a]] = tuple([packed[i] for i in id_list[a:b]])
+            out.append((shift, int(mask), table))
+        return out
 
     def query_many(self, simhashes) -> tuple[np.ndarray, np.ndarray]:
         """Every (query position, stored id) within k bits, sorted by query, then id."""

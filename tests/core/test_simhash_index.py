@@ -51,6 +51,8 @@ def test_differences_spread_over_blocks():
 def test_duplicates_empty_and_extremes():
     assert as_set(*SimhashIndex(np.array([7, 7, 7], dtype=np.uint64), 0).pairs()) == {
         (0, 1), (0, 2), (1, 2)}
+    for k in (0, 3):  # repeated fingerprints: every id, once each
+        assert SimhashIndex(np.array([7, 0xFF00, 7, 7], dtype=np.uint64), k).query(7) == [0, 2, 3]
     empty = SimhashIndex(np.zeros(0, dtype=np.uint64), 3)
     assert len(empty) == 0 and len(empty.pairs()[0]) == 0 and len(empty.query(5)) == 0
     assert len(SimhashIndex(np.array([1], dtype=np.uint64), 3).pairs()[0]) == 0
@@ -84,4 +86,5 @@ def test_matches_brute_force(k):
     want = {(qi, j) for qi, value in enumerate(queries.tolist()) for j in range(len(fps))
             if (value ^ int(fps[j])).bit_count() <= k}
     assert got == want
-    assert index.query(int(queries[3])) == sorted(j for qi, j in want if qi == 3)
+    for i, value in enumerate(queries.tolist()):  # one at a time: the plain-Python tables
+        assert index.query(value) == sorted(j for qi, j in want if qi == i)
