@@ -9,16 +9,24 @@ import numpy as np
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_S30, _S27, _S31 = np.uint64(30), np.uint64(27), np.uint64(31)
 _KGRAM_BASE = np.uint64(0x9E3779B97F4A7C15 | 1)
 _POWERS: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 
 
-def mix64(x: np.ndarray) -> np.ndarray:
-    """The splitmix64 finalizer over a uint64 array (wrapping arithmetic)."""
-    z = np.asarray(x, dtype=np.uint64) + _GOLDEN
-    z = (z ^ (z >> np.uint64(30))) * _M1
-    z = (z ^ (z >> np.uint64(27))) * _M2
-    return z ^ (z >> np.uint64(31))
+def mix64(x: np.ndarray, in_place: bool = False) -> np.ndarray:
+    """The splitmix64 finalizer over a uint64 array (wrapping arithmetic); `in_place` reuses x
+    (a uint64 array the caller owns) instead of allocating a result and temporaries."""
+    z = x if in_place else np.asarray(x, dtype=np.uint64).copy()
+    z += _GOLDEN
+    t = np.empty_like(z)
+    for shift, factor in ((_S30, _M1), (_S27, _M2)):
+        np.right_shift(z, shift, out=t)
+        z ^= t
+        z *= factor
+    np.right_shift(z, _S31, out=t)
+    z ^= t
+    return z
 
 
 def powers(base: np.uint64, n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -49,7 +57,8 @@ def kgram_hashes(unit_hashes: np.ndarray, k: int) -> np.ndarray:
     for i in range(1, k):
         h *= _KGRAM_BASE
         h += unit_hashes[i : m + i]
-    return mix64(h ^ np.uint64(k))
+    h ^= np.uint64(k)
+    return mix64(h, in_place=True)
 
 
 _STRING_HASHES: dict[str, int] = {}  # the words of a class recur in every essay: hash each once

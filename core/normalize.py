@@ -123,7 +123,8 @@ def units(text: str) -> Units:
         np.cumsum(folded * fwd[: len(folded)], out=prefix[1:])
         offsets = np.cumsum(lengths) - lengths
         poly = (prefix[offsets + lengths] - prefix[offsets]) * inv[offsets]
-        hashes[word_units] = mix64(poly + lengths.astype(np.uint64))
+        poly += lengths.astype(np.uint64)
+        hashes[word_units] = mix64(poly, in_place=True)
     return Units(starts.astype(np.int32), ends.astype(np.int32), hashes, is_single)
 
 

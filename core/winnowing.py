@@ -34,12 +34,13 @@ def _pick(right: np.ndarray, left_off: np.ndarray, right_off: np.ndarray, shift:
     return left_off + right.view(np.uint8) * (right_off + np.uint8(shift) - left_off)
 
 
-def _distinct_runs(chosen: np.ndarray) -> np.ndarray:
-    """Drop repeats: window minima move only rightwards, so a repeat is the previous window's."""
-    keep = np.empty(len(chosen), dtype=bool)
-    keep[:1] = True
-    np.not_equal(chosen[1:], chosen[:-1], out=keep[1:])
-    return chosen[keep]
+def _runs(chosen: np.ndarray) -> np.ndarray:
+    """The first window of each run of windows choosing the same position (window minima move
+    only rightwards, so a position is chosen by one run of consecutive windows)."""
+    first = np.empty(len(chosen), dtype=bool)
+    first[:1] = True
+    np.not_equal(chosen[1:], chosen[:-1], out=first[1:])
+    return np.flatnonzero(first)
 
 
 def winnow(kgrams: np.ndarray, window: int) -> tuple[np.ndarray, np.ndarray]:
@@ -52,7 +53,8 @@ def winnow(kgrams: np.ndarray, window: int) -> tuple[np.ndarray, np.ndarray]:
     kgrams = np.asarray(kgrams, dtype=np.uint64)
     if len(kgrams) == 0:
         return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64)
-    chosen = _distinct_runs(_window_minima(kgrams, min(window, len(kgrams))))
+    minima = _window_minima(kgrams, min(window, len(kgrams)))
+    chosen = minima[_runs(minima)]
     return kgrams[chosen], chosen
 
 
@@ -74,15 +76,21 @@ def fingerprints_joined(hashes: np.ndarray, offsets: np.ndarray, k: int, window:
     if not full.any():
         return out
     kgrams = kgram_hashes(hashes, k)
-    chosen = _window_minima(kgrams, window)
-    inside = np.zeros(len(chosen) + 1, dtype=np.int32)  # windows lying inside one stream
-    inside[starts[full]] += 1
-    inside[starts[full] + windows[full]] -= 1
-    chosen = _distinct_runs(chosen[np.cumsum(inside[:-1]) > 0])
+    minima = _window_minima(kgrams, window)
+    runs = _runs(minima)
+    # keep a run if one of its windows lies inside one stream: the last stream window-range
+    # starting at or before the run's last window must reach its first
+    run_last = np.empty_like(runs)
+    run_last[:-1] = runs[1:] - 1
+    run_last[-1:] = len(minima) - 1
+    firsts = starts[full]
+    ends = firsts + windows[full]
+    j = np.searchsorted(firsts, run_last, "right") - 1
+    runs = runs[(j >= 0) & (ends[np.maximum(j, 0)] > runs)]
+    chosen = minima[runs]
     selected = kgrams[chosen]
     members = np.flatnonzero(full).tolist()
-    bases = starts[full]
-    cuts = np.searchsorted(chosen, bases[1:]).tolist()
-    for i, base, a, b in zip(members, bases.tolist(), [0, *cuts], [*cuts, len(chosen)]):
+    cuts = np.searchsorted(chosen, firsts[1:]).tolist()
+    for i, base, a, b in zip(members, firsts.tolist(), [0, *cuts], [*cuts, len(chosen)]):
         out[i] = (selected[a:b], chosen[a:b] - base)
     return out
