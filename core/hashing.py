@@ -17,7 +17,7 @@ _POWERS: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 def mix64(x: np.ndarray, in_place: bool = False) -> np.ndarray:
     """The splitmix64 finalizer over a uint64 array (wrapping arithmetic); `in_place` reuses x
     (a uint64 array the caller owns) instead of allocating a result and temporaries."""
-    z = x if in_place else np.asarray(x, dtype=np.uint64).copy()
+    z = x if in_place else np.array(x, dtype=np.uint64)
     z += _GOLDEN
     t = np.empty_like(z)
     for shift, factor in ((_S30, _M1), (_S27, _M2)):

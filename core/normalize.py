@@ -94,8 +94,8 @@ def units(text: str) -> Units:
     if n == 0:
         empty = np.zeros(0, dtype=np.int32)
         return Units(empty, empty, np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=bool))
-    bmp = bool(cps.max() < 0x10000)  # the common case: plain table lookups, no fallback
-    kind = kind_table[cps] if bmp else _per_code_point(kind_table, cps, _kind_of)
+    astral = bool(cps.max() >= 0x10000)  # once per text: without, plain table lookups
+    kind = _per_code_point(kind_table, cps, _kind_of, astral)
     word = kind == WORD
     # word boundaries alternate start, end: where `word` changes, with False on either side
     change = np.empty(n + 1, dtype=bool)
@@ -111,12 +111,12 @@ def units(text: str) -> Units:
     ends = starts + 1
     ends[word_units] = word_ends
     # every unit hashed as a single character, then the words overwritten: cheaper than masks
-    hashes = single_table[cps[starts]] if bmp else _per_code_point(single_table, cps[starts], _single_hash_of)
+    hashes = _per_code_point(single_table, cps[starts], _single_hash_of, astral)
     if len(word_starts):
         # position-independent polynomial hash of each word, over the word characters alone:
         # sum fold[j] * B^(j - start)
         lengths = word_ends - word_starts
-        folded = (fold_table[cps[word]] if bmp else _per_code_point(fold_table, cps[word], _fold_of)).astype(np.uint64)
+        folded = _per_code_point(fold_table, cps[word], _fold_of, astral).astype(np.uint64)
         fwd, inv = powers(_WORD_BASE, len(folded) + 1)
         prefix = np.empty(len(folded) + 1, dtype=np.uint64)
         prefix[0] = 0
@@ -128,9 +128,10 @@ def units(text: str) -> Units:
     return Units(starts.astype(np.int32), ends.astype(np.int32), hashes, is_single)
 
 
-def _per_code_point(table: np.ndarray, cps: np.ndarray, of_char) -> np.ndarray:
-    """table[cp] for each code point of the BMP; of_char(chr(cp)) for those beyond the table."""
-    if not len(cps) or cps.max() < 0x10000:
+def _per_code_point(table: np.ndarray, cps: np.ndarray, of_char, astral: bool) -> np.ndarray:
+    """table[cp] for each code point of the BMP; of_char(chr(cp)) for those beyond the table
+    (only looked for when `astral`: the text has some)."""
+    if not astral or not len(cps) or cps.max() < 0x10000:
         return table[cps]
     out = table[np.where(cps < 0x10000, cps, 0)]
     astral = np.flatnonzero(cps >= 0x10000)
