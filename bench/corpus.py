@@ -18,6 +18,8 @@ A tenth of the documents (`copy_share`) then get one or two passages (zh 150-600
 en 40-150 words, whole sentences) copied from other, uncopied documents, each verbatim,
 lightly edited (5% of units), heavily edited (20%) or with sentences shuffled, using
 make_benchmark.py's editing. `truth.json` lists every planted pair with its offsets.
+The character bounds hold for every document after substitution and planting (a host gives
+up its last sentences for a long passage; a passage over 2,000 characters is drawn again).
 The same arguments give byte-identical files.
 """
 
@@ -37,7 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 OUT = ROOT / "bench" / "out" / "corpora"
-VERSION = 4  # bump when the generated text changes, so cached corpora are rebuilt
+VERSION = 5  # bump when the generated text changes, so cached corpora are rebuilt
 
 DOC_CHARS = (2000, 4000)
 BUCKET = 16  # words of adjacent frequency rank that a round permutes among themselves
@@ -200,9 +202,12 @@ def render(tokens: list[str], sub: Substitution, lang: str) -> str:
     return text.translate(sub.digits)
 
 
-def host_windows(source: Source, count: int, seed: int, room: list[int]):
+def host_windows(source: Source, count: int, seed: int, room: list[int], rendered) -> list:
     """`count` windows (round, first sentence, last sentence + 1) of whole sentences, no two
-    of a round overlapping; window i holds at most `room[i]` characters."""
+    of a round overlapping; window i, as the document text it becomes (`rendered(round, s)`
+    is sentence s after the round's substitution, which can change word lengths), holds
+    DOC_CHARS[0] (less a quarter of what room[i] leaves for planted passages) to room[i]
+    characters."""
     rng = random.Random(f"{source.lang}/{seed}/windows")
     n = len(source.sentences)
     windows, rnd, i = [], 0, 0
@@ -211,18 +216,25 @@ def host_windows(source: Source, count: int, seed: int, room: list[int]):
         target = rng.randint(min(DOC_CHARS[0], limit), limit)
         j, size = i, 0
         while j < n and size < target:
-            if size + source.lengths[j] > limit and size >= DOC_CHARS[0] // 2:
+            length = len(rendered(rnd, j))
+            if size + length > limit and size >= DOC_CHARS[0] // 2:
                 break
-            size += source.lengths[j]
+            size += length
             j += 1
         if j >= n:  # the text is used up: next round, from a different starting point
             rnd += 1
             i = rng.randrange(min(200, n))
             continue
-        if DOC_CHARS[0] - (DOC_CHARS[1] - limit) // 4 <= size <= limit:
+        chars = len(document_text(rendered(rnd, s) for s in range(i, j)))
+        if DOC_CHARS[0] - (DOC_CHARS[1] - limit) // 4 <= chars <= limit:
             windows.append((rnd, i, j))
         i = j
     return windows
+
+
+def document_text(pieces) -> str:
+    """A document's text from its pieces (sentences and planted passages)."""
+    return "".join(pieces).strip() + "\n"
 
 
 def build(lang: str, docs: int, seed: int = 0, copy_share: float = 0.1,
@@ -237,43 +249,57 @@ def build(lang: str, docs: int, seed: int = 0, copy_share: float = 0.1,
     counts = {c: 1 if rng.random() < 0.7 else 2 for c in copiers}
     reserve = {"zh": 650, "en": 1200}[lang]
     room = [DOC_CHARS[1] - reserve * counts.get(i, 0) for i in range(docs)]
-    windows = host_windows(source, docs, seed, room)
     maps: dict[int, Substitution] = {}
-    hosts: list[list[str]] = []
-    origins = []
-    for rnd, i, j in windows:
+
+    @lru_cache(maxsize=None)
+    def rendered(rnd: int, s: int) -> str:
         if rnd not in maps:
             maps[rnd] = substitution(source, rnd, seed)
-        hosts.append([render(source.sentences[s], maps[rnd], lang) for s in range(i, j)])
-        origins.append(f"round {rnd} sentences [{i}:{j}]")
+        return render(source.sentences[s], maps[rnd], lang)
+
+    windows = host_windows(source, docs, seed, room, rendered)
+    hosts = [[rendered(rnd, s) for s in range(i, j)] for rnd, i, j in windows]
+    origins = [f"round {rnd} sentences [{i}:{j}]" for rnd, i, j in windows]
     names = [f"{lang}-{i:05d}.txt" for i in range(docs)]
-    texts = ["".join(h).strip() + "\n" for h in hosts]
+    texts = [document_text(h) for h in hosts]
     cases = []
     sources = [i for i in range(docs) if i not in copier_set]
     for n_case, c in enumerate(copiers):
         inserts = []
-        for src in rng.sample(sources, counts[c]):
+        for src in rng.sample(sources, counts[c] + 5):  # spares, should a source yield none
+            if len(inserts) == counts[c]:
+                break
             obf = OBFUSCATIONS[(n_case + len(inserts)) % len(OBFUSCATIONS)]
             text = texts[src]
-            spans = mb.pick_passage(text, lang, rng, [], 2 if obf == "shuffle" else 1)
-            if not spans:
-                continue
-            passage = mb.obfuscate(text, spans, obf, lang, source.units, rng)
-            inserts.append((src, spans, obf, passage))
+            for _ in range(20):  # make_benchmark bounds a passage in words: code runs long
+                spans = mb.pick_passage(text, lang, rng, [], 2 if obf == "shuffle" else 1)
+                passage = spans and mb.obfuscate(text, spans, obf, lang, source.units, rng)
+                if not spans or len(passage) <= DOC_CHARS[1] // 2:
+                    break
+            if spans and len(passage) <= DOC_CHARS[1] // 2:
+                inserts.append((src, spans, obf, passage))
         host = hosts[c]
+        sep = "\n\n" if lang == "zh" else " "
+        # a passage can be longer than the room reserved for it: the host gives up its last
+        # sentences so that the document stays within DOC_CHARS
+        while len(host) > 1 and len(document_text(host + [p + sep for *_, p in inserts])) > DOC_CHARS[1]:
+            host = host[:-1]
+        if len(host) < len(hosts[c]):
+            rnd, i, _ = windows[c]
+            origins[c] = f"round {rnd} sentences [{i}:{i + len(host)}]"
         points = sorted(rng.sample(range(len(host) + 1), len(inserts)))
         pieces, prev = [], 0
         placed = []
         for point, (src, spans, obf, passage) in zip(points, inserts):
             pieces.append("".join(host[prev:point]))
             offset = sum(map(len, pieces))
-            pieces.append(passage + ("\n\n" if lang == "zh" else " "))
+            pieces.append(passage + sep)
             placed.append((offset, src, spans, obf, passage))
             prev = point
         pieces.append("".join(host[prev:]))
         body = "".join(pieces)
         lead = len(body) - len(body.lstrip())
-        texts[c] = body.strip() + "\n"
+        texts[c] = document_text([body])
         for offset, src, spans, obf, passage in placed:
             start = offset - lead
             if start < 0 or texts[c][start:start + len(passage)] != passage:
