@@ -256,3 +256,4 @@ def test_document_names_stay_readable_beside_a_compare_tab(qtbot, checked_window
     assert w.documents.width() >= 320
     # names of one class differ at their ends: elide the middle, keep "..._02.docx"
     assert w.documents.view.textElideMode() == Qt.TextElideMode.ElideMiddle
+    assert w.pairs.view.textElideMode() == Qt.TextElideMode.ElideMiddle  # and in the pair table
