@@ -273,11 +273,12 @@ def build(lang: str, docs: int, seed: int = 0, copy_share: float = 0.1,
             text = texts[src]
             for _ in range(20):  # make_benchmark bounds a passage in words: code runs long
                 spans = mb.pick_passage(text, lang, rng, [], 2 if obf == "shuffle" else 1)
-                passage = spans and mb.obfuscate(text, spans, obf, lang, source.units, rng)
-                if not spans or len(passage) <= DOC_CHARS[1] // 2:
+                if not spans:
                     break
-            if spans and len(passage) <= DOC_CHARS[1] // 2:
-                inserts.append((src, spans, obf, passage))
+                passage = mb.obfuscate(text, spans, obf, lang, source.units, rng)
+                if len(passage) <= DOC_CHARS[1] // 2:
+                    inserts.append((src, spans, obf, passage))
+                    break
         host = hosts[c]
         sep = "\n\n" if lang == "zh" else " "
         # a passage can be longer than the room reserved for it: the host gives up its last

@@ -301,6 +301,18 @@ def fingerprints_for_index(n: int, seed: int = 0) -> np.ndarray:
     return fps
 
 
+def time_single_queries(index, values) -> tuple[float, float]:
+    """Seconds of the first `query()` (it builds the per-block tables), then seconds per
+    query of `values` one at a time."""
+    start = time.perf_counter()
+    index.query(int(values[0]))
+    build = time.perf_counter() - start
+    start = time.perf_counter()
+    for value in values.tolist():
+        index.query(value)
+    return build, (time.perf_counter() - start) / len(values)
+
+
 def table3(sizes: list[int], runs: int, k: int = 3) -> tuple[str, dict]:
     from core.simhash_index import SimhashIndex
 
@@ -316,13 +328,9 @@ def table3(sizes: list[int], runs: int, k: int = 3) -> tuple[str, dict]:
             start = time.perf_counter()
             qi, ids = index.query_many(fps)
             queries.append(time.perf_counter() - start)
-            start = time.perf_counter()
-            index.query(int(single_q[0]))  # the first single query builds its dicts
-            dicts.append(time.perf_counter() - start)
-            start = time.perf_counter()
-            for value in single_q.tolist():
-                index.query(value)
-            singles.append((time.perf_counter() - start) / len(single_q))
+            build_s, one_s = time_single_queries(index, single_q)
+            dicts.append(build_s)
+            singles.append(one_s)
         ours = [[] for _ in range(n)]
         for q, i in zip(qi.tolist(), ids.tolist()):
             ours[q].append(i)
@@ -407,11 +415,7 @@ def quick() -> str:
         index.query_many(fps)
         ours.append(time.perf_counter() - start)
     ours = statistics.median(ours)
-    index.query(int(fps[0]))  # the first single query builds its tables
-    start = time.perf_counter()
-    for value in fps[:2000].tolist():
-        index.query(value)
-    one = (time.perf_counter() - start) / 2000
+    _, one = time_single_queries(index, fps[:2000])
     peer = peers.call("simhash_index", {"fps": [f"{v:016x}" for v in fps.tolist()],
                                         "queries": [f"{v:016x}" for v in fps[:2000].tolist()],
                                         "k": 3, "runs": 1})

@@ -134,8 +134,8 @@ def _per_code_point(table: np.ndarray, cps: np.ndarray, of_char, astral: bool) -
     if not astral or not len(cps) or cps.max() < 0x10000:
         return table[cps]
     out = table[np.where(cps < 0x10000, cps, 0)]
-    astral = np.flatnonzero(cps >= 0x10000)
-    out[astral] = [of_char(chr(cp)) for cp in cps[astral].tolist()]
+    beyond = np.flatnonzero(cps >= 0x10000)
+    out[beyond] = [of_char(chr(cp)) for cp in cps[beyond].tolist()]
     return out
 
 

@@ -28,6 +28,13 @@ def blocks(k: int) -> list[tuple[int, int]]:
     return out
 
 
+def _group_bounds(keys: np.ndarray) -> np.ndarray:
+    """Where each run of equal sorted keys starts, then len(keys) ([0] when there are none)."""
+    if not len(keys):
+        return np.zeros(1, dtype=np.int64)
+    return np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1], [True])))
+
+
 class _NoBucket(dict):
     """Buckets of wide blocks by their bits: a missing key is an empty bucket."""
 
@@ -97,8 +104,8 @@ class SimhashIndex:
             table = [()] * (int(mask) + 1) if mask < 1 << 20 else _NoBucket()
             key_list = keys.tolist()
             id_list = ids.tolist()
-            bounds = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1], [True]))).tolist()
-            for a, b in zip(bounds[:-1], bounds[1:]) if key_list else ():
+            bounds = _group_bounds(keys).tolist()
+            for a, b in zip(bounds[:-1], bounds[1:]):
                 table[key_list[a]] = tuple([packed[i] for i in id_list[a:b]])
             out.append((shift, int(mask), table))
         return out
@@ -137,7 +144,7 @@ class SimhashIndex:
             return qi[keep], ids[keep]
         found_i, found_j = [], []
         for _, _, keys, ids in self._tables:
-            bounds = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1], [True])))
+            bounds = _group_bounds(keys)
             sizes = np.diff(bounds)
             starts, sizes = bounds[:-1][sizes >= 2], sizes[sizes >= 2]
             if not len(sizes):
