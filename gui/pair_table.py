@@ -32,6 +32,7 @@ SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 
 NEAR_DUPLICATE_BACKGROUND = QColor("#fde2c8")
 NEAR_DUPLICATE_TEXT = QColor("#8a3b00")
+NAME_MIN_WIDTH = 110  # px: about 14 characters of a file name, elided in the middle
 
 
 class PairModel(QAbstractTableModel):
@@ -236,6 +237,9 @@ class PairTable(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(PairModel.LEFT, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(PairModel.RIGHT, QHeaderView.ResizeMode.Stretch)
+        # stretched name columns would otherwise shrink to "z...t" in a narrow window, while
+        # the figures keep their width: every column keeps room for a shortened name
+        header.setMinimumSectionSize(NAME_MIN_WIDTH)
         self.view.pairActivated.connect(self.pairActivated)
 
         self.threshold_label = QLabel()

@@ -11,7 +11,7 @@ from core.options import CheckOptions
 from gui.compare_view import CompareView
 from gui.document_list import PATH_ROLE, DocumentModel
 from gui.options_dialog import OptionsDialog
-from gui.pair_table import PairModel
+from gui.pair_table import NAME_MIN_WIDTH, PairModel, PairTable
 from gui.session import State, normalize_path
 
 
@@ -257,3 +257,16 @@ def test_document_names_stay_readable_beside_a_compare_tab(qtbot, checked_window
     # names of one class differ at their ends: elide the middle, keep "..._02.docx"
     assert w.documents.view.textElideMode() == Qt.TextElideMode.ElideMiddle
     assert w.pairs.view.textElideMode() == Qt.TextElideMode.ElideMiddle  # and in the pair table
+
+
+def test_pair_names_keep_room_in_a_narrow_table(qtbot, checked_window):
+    # stretched name columns shrank to "z...t" beside the figures; now the figures scroll
+    table = PairTable()
+    qtbot.addWidget(table)
+    table.set_report(checked_window.session.report)
+    table.resize(500, 400)
+    table.show()
+    qtbot.wait(10)
+    header = table.view.horizontalHeader()
+    assert min(header.sectionSize(PairModel.LEFT), header.sectionSize(PairModel.RIGHT)) >= NAME_MIN_WIDTH
+    assert table.view.textElideMode() == Qt.TextElideMode.ElideMiddle  # "..._02.docx" stays
