@@ -86,11 +86,11 @@ def plagscope_recipes() -> tuple[dict, dict]:
     import jieba
     import rjieba
 
-    from core.normalize import units
+    from core.engine.normalize import units
     from core.options import CheckOptions
-    from core.profile import fingerprint_texts, language, profiles
-    from core.simhash import keywords, simhash, vocabulary
-    from core.winnowing import fingerprints
+    from core.engine.profile import fingerprint_texts, language, profiles
+    from core.engine.simhash import keywords, simhash, vocabulary
+    from core.engine.winnowing import fingerprints
 
     options = CheckOptions()
     jieba.setLogLevel(logging.WARNING)
@@ -314,7 +314,7 @@ def time_single_queries(index, values) -> tuple[float, float]:
 
 
 def table3(sizes: list[int], runs: int, k: int = 3) -> tuple[str, dict]:
-    from core.simhash_index import SimhashIndex
+    from core.matching.simhash_index import SimhashIndex
 
     rows, ratios = [], {}
     for n in sizes:
@@ -407,7 +407,7 @@ def quick() -> str:
                         med["copydetect"] / med["Plagscope winnowing"])
     check = plagscope_check(corpus.cached("zh", 1000) / "docs")
     fps = fingerprints_for_index(10_000)
-    from core.simhash_index import SimhashIndex
+    from core.matching.simhash_index import SimhashIndex
 
     ours, index = [], SimhashIndex(fps, 3)
     for _ in range(3):

@@ -8,10 +8,10 @@ import sys
 import unicodedata
 from pathlib import Path
 
-from . import __version__
-from .models import Progress, Report
-from .options import CheckOptions
-from .pipeline import check
+from core import __version__
+from core.models import Progress, Report
+from core.options import CheckOptions
+from core.pipeline import check
 
 EXIT_OK, EXIT_WRITE_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -117,7 +117,7 @@ def _progress_printer(enabled: bool):
 
 
 def run_check(args: argparse.Namespace, options: CheckOptions) -> int:
-    from .reports import write_report
+    from core.reports import write_report
 
     show, close = _progress_printer(not args.quiet and sys.stderr.isatty())
     gen = check(args.paths, options)

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .options import CheckOptions
+    from core.options import CheckOptions
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,13 +14,13 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 from pathlib import Path
 
-from .batches import batches
-from .compare import compare
-from .errors import LoadError
-from .loaders import expand_paths, load_document
-from .models import Document, FileError, Progress, Report
-from .options import CheckOptions
-from .profile import Profile, ProfileCache, cache_key, profile, profiles
+from core.engine.batches import batches
+from core.matching.compare import compare
+from core.errors import LoadError
+from core.loaders import expand_paths, load_document
+from core.models import Document, FileError, Progress, Report
+from core.options import CheckOptions
+from core.engine.profile import Profile, ProfileCache, cache_key, profile, profiles
 
 _PARALLEL_CHARS = 400_000  # below this much text, starting worker processes costs more than it saves
 _CHUNK_CHARS = 200_000

@@ -91,11 +91,11 @@ def create_application(argv: list[str]) -> QApplication:
 
 def warm_up_engine() -> threading.Thread:
     """Load the segmenter and IDF tables on a thread now, while the window first paints, so
-    that the first check never stalls the GUI (core.segment.warm_up says why)."""
+    that the first check never stalls the GUI (core.engine.segment.warm_up says why)."""
 
     def run() -> None:
         try:
-            from core.segment import warm_up
+            from core.engine.segment import warm_up
 
             warm_up()
         except Exception:  # the check reports any real problem with its own message

@@ -12,10 +12,10 @@ import stat
 from importlib import import_module
 from pathlib import Path
 
-from ..errors import LoadError
-from ..models import Document
-from .folders import SUPPORTED, expand_paths
-from .reasons import Unreadable, os_reason, short_cause, too_big, too_long, unsupported
+from core.errors import LoadError
+from core.models import Document
+from core.loaders.folders import SUPPORTED, expand_paths
+from core.loaders.reasons import Unreadable, os_reason, short_cause, too_big, too_long, unsupported
 
 __all__ = ["SUPPORTED", "FORMATS", "load_document", "expand_paths"]
 

@@ -14,8 +14,8 @@ import docx as python_docx
 from docx.opc.constants import RELATIONSHIP_TYPE as RT
 from lxml import etree
 
-from . import ziplimits
-from .reasons import Unreadable
+from core.loaders import ziplimits
+from core.loaders.reasons import Unreadable
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 _MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}"

@@ -6,8 +6,8 @@ import os
 import stat
 from pathlib import Path
 
-from ..models import FileError
-from .reasons import os_reason, unsupported
+from core.models import FileError
+from core.loaders.reasons import os_reason, unsupported
 
 SUPPORTED = (".txt", ".docx", ".pdf")
 

@@ -13,8 +13,8 @@ from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdfpage import PDFPage
 from pdfminer.pdfparser import PDFParser
 
-from . import pdfguard
-from .reasons import Unreadable
+from core.loaders import pdfguard
+from core.loaders.reasons import Unreadable
 
 pdfguard.install()
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import codecs
 import re
 
-from .reasons import Unreadable
+from core.loaders.reasons import Unreadable
 
 BINARY = "looks like a binary file, not text"
 

@@ -12,7 +12,7 @@ import struct
 import zipfile
 import zlib
 
-from .reasons import Unreadable
+from core.loaders.reasons import Unreadable
 
 MAX_MEMBERS = 10_000
 MAX_TOTAL = 256 * 2**20  # bytes all members may unpack to together

@@ -1,4 +1,4 @@
-from core.batches import batches
+from core.engine.batches import batches
 
 
 def test_consecutive_groups_up_to_the_limit():

@@ -1,5 +1,5 @@
-from core.compare import near_duplicates
-from core.vocabulary import WEIGHT as VOCABULARY_WEIGHT
+from core.matching.compare import near_duplicates
+from core.engine.vocabulary import WEIGHT as VOCABULARY_WEIGHT
 from core.models import Span
 from core.options import CheckOptions
 from core.pipeline import check_documents, run

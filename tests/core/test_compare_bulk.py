@@ -2,12 +2,12 @@
 
 import numpy as np
 
-from core import vocabulary
-from core.compare import all_kgrams, approximate_shares
-from core.hashing import kgram_hashes
-from core.index import _duplicated, shared_kgram_arrays, shared_kgrams, split_by_pair
+from core.engine import vocabulary
+from core.matching.compare import all_kgrams, approximate_shares
+from core.engine.hashing import kgram_hashes
+from core.matching.index import _duplicated, shared_kgram_arrays, shared_kgrams, split_by_pair
 from core.options import CheckOptions
-from core.profile import profile
+from core.engine.profile import profile
 
 TEXTS = [
     "The committee approved the budget after a long debate about libraries and parks.",

@@ -10,7 +10,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = """
 import json
 from core.options import CheckOptions
-from core.profile import profile
+from core.engine.profile import profile
 text = "网络改变了青少年的阅读习惯。Homework should not be abolished, because practice builds skill. 碎片化阅读带来了信息，却削弱了专注。" * 4
 p = profile(text, CheckOptions())
 print(json.dumps({"simhash": p.simhash, "fps": [int(h) for h in p.fp_hashes],

@@ -1,6 +1,6 @@
 import numpy as np
 
-from core.hashing import hash_strings, kgram_hashes, mix64
+from core.engine.hashing import hash_strings, kgram_hashes, mix64
 
 
 def test_mix64_is_splitmix64():
@@ -30,12 +30,12 @@ def test_hash_strings_stable():
 def test_string_hashes_are_blake2b_whether_cached_or_not():
     import hashlib
 
-    import core.hashing
+    import core.engine.hashing
 
     words = ["网络", "reading", "网络", "\ud800lone"]
     want = [int.from_bytes(hashlib.blake2b(w.encode("utf-8", "surrogatepass"), digest_size=8)
                            .digest(), "little") for w in words]
-    core.hashing._STRING_HASHES.clear()
+    core.engine.hashing._STRING_HASHES.clear()
     assert hash_strings(words).tolist() == want  # cold
     assert hash_strings(words).tolist() == want  # from the cache
     assert hash_strings([]).dtype == np.uint64

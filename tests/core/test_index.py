@@ -1,6 +1,6 @@
 import numpy as np
 
-from core.index import candidate_pairs, document_frequency_cap
+from core.matching.index import candidate_pairs, document_frequency_cap
 
 
 def fps(*lists):
@@ -31,7 +31,7 @@ def test_cap():
 
 
 def test_shared_kgrams_by_hand():
-    from core.index import shared_kgrams
+    from core.matching.index import shared_kgrams
 
     kg = fps([5, 6, 7, 5], [7, 5, 9], [6, 9])
     got = {k: (a.tolist(), b.tolist()) for k, (a, b) in shared_kgrams(kg, cap=10, max_repeats=4).items()}

@@ -1,6 +1,6 @@
 from hypothesis import given, settings, strategies as st
 
-from core.normalize import fold_text, split_units, unit_batches, unit_texts, units
+from core.engine.normalize import fold_text, split_units, unit_batches, unit_texts, units
 
 
 def spans(text):
@@ -43,7 +43,7 @@ def test_fold_text():
 
 def _definition(text):
     """Units written out one character at a time: (start, end, folded text, single)."""
-    from core.normalize import SINGLE, SKIP, _fold_of, _kind_of
+    from core.engine.normalize import SINGLE, SKIP, _fold_of, _kind_of
 
     out, i = [], 0
     kinds = [SKIP if 0xD800 <= ord(c) < 0xE000 else _kind_of(c) for c in text]
@@ -85,14 +85,14 @@ def test_units_match_their_definition(text):
 @settings(max_examples=100, deadline=None)
 @given(texts=st.lists(TEXTS, max_size=8), limit=st.sampled_from([1, 8, 30, 1 << 15]))
 def test_units_of_a_batch_equal_one_text_at_a_time(texts, limit):
-    import core.batches
+    import core.engine.batches
 
-    saved = core.batches.BATCH_UNITS
-    core.batches.BATCH_UNITS = limit
+    saved = core.engine.batches.BATCH_UNITS
+    core.engine.batches.BATCH_UNITS = limit
     try:
         batched = [u for joined, offsets in unit_batches(texts) for u in split_units(joined, offsets)]
     finally:
-        core.batches.BATCH_UNITS = saved
+        core.engine.batches.BATCH_UNITS = saved
     for text, b in zip(texts, batched, strict=True):
         alone = units(text)
         for field in ("starts", "ends", "hashes", "single"):

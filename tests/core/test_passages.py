@@ -1,10 +1,10 @@
 import numpy as np
 
-from core.hashing import kgram_hashes
-from core.index import shared_kgrams
+from core.engine.hashing import kgram_hashes
+from core.matching.index import shared_kgrams
 from core.models import Span
-from core.normalize import units
-from core.passages import align, coverage, to_matches
+from core.engine.normalize import units
+from core.matching.passages import align, coverage, to_matches
 
 
 def seeds(a, b, k):

@@ -1,12 +1,12 @@
-"""core.profile: a batch of texts gives each text exactly what it gives alone."""
+"""core.engine.profile: a batch of texts gives each text exactly what it gives alone."""
 
-import core.batches
+import core.engine.batches
 from hypothesis import given, settings, strategies as st
 
-from core.normalize import units
+from core.engine.normalize import units
 from core.options import CheckOptions
-from core.profile import language, profiles
-from core.winnowing import fingerprints
+from core.engine.profile import language, profiles
+from core.engine.winnowing import fingerprints
 
 ZH = "我们今天讨论网络阅读对学生的影响以及它带来的问题和机会"
 EN = "students read online every day and the habit changes how they write essays "
@@ -22,12 +22,12 @@ OPTIONS = CheckOptions()
 )
 def test_each_text_of_a_batch_is_profiled_as_alone(parts, limit):
     texts = [(source * 3)[start:start + size] for source, start, size in parts]
-    saved = core.batches.BATCH_UNITS
-    core.batches.BATCH_UNITS = limit
+    saved = core.engine.batches.BATCH_UNITS
+    core.engine.batches.BATCH_UNITS = limit
     try:
         batch = profiles(texts, OPTIONS)
     finally:
-        core.batches.BATCH_UNITS = saved
+        core.engine.batches.BATCH_UNITS = saved
     for text, p in zip(texts, batch, strict=True):
         u = units(text)
         lang = language(u)

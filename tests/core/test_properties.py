@@ -2,10 +2,10 @@
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from core.normalize import unit_texts, units
+from core.engine.normalize import unit_texts, units
 from core.options import CheckOptions
 from core.pipeline import check_documents, run
-from core.profile import profile
+from core.engine.profile import profile
 
 any_text = st.text(
     alphabet=st.characters(codec="utf-8", categories=("L", "N", "P", "Z", "S", "Cc", "M")),

@@ -1,4 +1,4 @@
-"""core.segment: rjieba gives jieba's own words, and only Chinese runs are segmented."""
+"""core.engine.segment: rjieba gives jieba's own words, and only Chinese runs are segmented."""
 
 import logging
 from pathlib import Path
@@ -7,7 +7,7 @@ import jieba
 import pytest
 
 from core.loaders import load_document
-from core.segment import _HAN_RUN, en_idf, han_words, zh_idf
+from core.engine.segment import _HAN_RUN, en_idf, han_words, zh_idf
 
 SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
 

@@ -1,7 +1,7 @@
 import numpy as np
 
-from core.normalize import units
-from core.simhash import hamming, hamming_matrix, keywords, simhash, vocabulary
+from core.engine.normalize import units
+from core.engine.simhash import hamming, hamming_matrix, keywords, simhash, vocabulary
 
 ESSAY = (
     "网络改变了青少年的阅读习惯。手机屏幕上的短文章和视频占据了大量时间，"
@@ -23,7 +23,7 @@ def test_hamming_by_hand():
 
 def test_simhash_by_hand_with_two_features():
     # one feature: the fingerprint is its hash; a heavier feature wins every bit it votes on
-    from core.hashing import hash_strings
+    from core.engine.hashing import hash_strings
 
     h = int(hash_strings(["alpha"])[0])
     assert simhash([("alpha", 1.0)]) == h

@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from core.compare import near_duplicates
-from core.simhash_index import SimhashIndex, blocks
+from core.matching.compare import near_duplicates
+from core.matching.simhash_index import SimhashIndex, blocks
 
 BIT = [1 << i for i in range(64)]
 

@@ -1,8 +1,8 @@
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
-from core.hashing import kgram_hashes
-from core.winnowing import fingerprints, fingerprints_joined, winnow
+from core.engine.hashing import kgram_hashes
+from core.engine.winnowing import fingerprints, fingerprints_joined, winnow
 
 
 def test_paper_example():
@@ -48,7 +48,7 @@ def test_any_shared_run_of_t_units_is_found(shared, left, right, k, w):
 def test_profile_fingerprints_point_back_to_their_text():
     from core.models import Fingerprint
     from core.options import CheckOptions
-    from core.profile import profile
+    from core.engine.profile import profile
 
     text = "甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳午未申酉"  # 20 units; zh k=5 -> 16 k-grams
     p = profile(text, CheckOptions())

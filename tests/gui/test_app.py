@@ -2,7 +2,7 @@
 
 import sys
 
-from core.segment import en_idf, zh_idf
+from core.engine.segment import en_idf, zh_idf
 from gui.app import warm_up_engine
 
 

@@ -48,7 +48,7 @@ def zh_idf() -> tuple[dict[str, float], float]:
 
 @lru_cache(maxsize=1)
 def en_idf() -> tuple[dict[str, float], float]:
-    """English IDF from word frequencies (core/data/en_idf.tsv.gz) and the value for unlisted words."""
+    """English IDF from word frequencies (core/engine/data/en_idf.tsv.gz) and the value for unlisted words."""
     path = Path(__file__).parent / "data" / "en_idf.tsv.gz"
     table: dict[str, float] = {}
     with gzip.open(path, "rt", encoding="utf-8") as f:

@@ -10,15 +10,15 @@ from collections.abc import Generator
 
 import numpy as np
 
-from . import vocabulary
-from .hashing import kgram_hashes
-from .index import candidate_pairs, document_frequency_cap, shared_kgram_arrays
-from .models import Match, PairResult, Progress
-from .options import CheckOptions
-from .passages import Alignment, align, coverage, to_matches
-from .profile import Profile
-from .simhash import hamming
-from .simhash_index import SimhashIndex
+from core.engine import vocabulary
+from core.engine.hashing import kgram_hashes
+from core.matching.index import candidate_pairs, document_frequency_cap, shared_kgram_arrays
+from core.models import Match, PairResult, Progress
+from core.options import CheckOptions
+from core.matching.passages import Alignment, align, coverage, to_matches
+from core.engine.profile import Profile
+from core.engine.simhash import hamming
+from core.matching.simhash_index import SimhashIndex
 
 _STEP = 256  # pairs between two progress reports
 

@@ -7,13 +7,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .models import Document, Fingerprint
-from .normalize import Units, split_units, unit_batches
-from .options import CheckOptions, LangParams
-from .hashing import hash_strings
-from .simhash import keywords, simhash, vocabulary
-from .vocabulary import IDF_FLOOR
-from .winnowing import fingerprints, fingerprints_joined
+from core.models import Document, Fingerprint
+from core.engine.normalize import Units, split_units, unit_batches
+from core.options import CheckOptions, LangParams
+from core.engine.hashing import hash_strings
+from core.engine.simhash import keywords, simhash, vocabulary
+from core.engine.vocabulary import IDF_FLOOR
+from core.engine.winnowing import fingerprints, fingerprints_joined
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .index import concat_ranges
+from core.matching.index import concat_ranges
 
 _MASK64 = (1 << 64) - 1
 MIN_BLOCK_BITS = 8  # narrower blocks select too much: comparing everything is then cheaper

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .hashing import kgram_hashes
+from core.engine.hashing import kgram_hashes
 
 
 def _window_minima(kgrams: np.ndarray, w: int) -> np.ndarray:

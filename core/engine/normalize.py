@@ -13,8 +13,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from .batches import batches
-from .hashing import mix64, powers
+from core.engine.batches import batches
+from core.engine.hashing import mix64, powers
 
 SKIP, SINGLE, WORD = 0, 1, 2
 _SINGLE_RANGES = (

@@ -8,9 +8,9 @@ from collections import Counter
 
 import numpy as np
 
-from .hashing import hash_strings
-from .normalize import Units
-from .segment import en_idf, han_words, zh_idf
+from core.engine.hashing import hash_strings
+from core.engine.normalize import Units
+from core.engine.segment import en_idf, han_words, zh_idf
 
 _BITS = np.arange(64, dtype=np.uint64)
 

@@ -1,0 +1,1 @@
+"""Text to fingerprints: units, segmentation, hashing, winnowing, simhash, profiles."""

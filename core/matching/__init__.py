@@ -1,0 +1,1 @@
+"""Fingerprints to findings: candidate pairs, passages and pair figures."""
