@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -29,10 +30,21 @@ class Document:
     path: str
     format: str
     text: str
+    sha256: str = ""  # of the file's bytes as handed in ("" for text that never was a file)
 
     @property
     def chars(self) -> int:
         return len(self.text)
+
+    @property
+    def key(self) -> str:
+        """The document's identity: a digest of its text, the same wherever and whenever it is loaded."""
+        return text_key(self.text)
+
+
+def text_key(text: str) -> str:
+    """A 32-hex-digit blake2b digest of a text; what pairs, caches and stores refer to a document by."""
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,3 +104,18 @@ class Report:
     simhashes: tuple[int, ...]
     pairs: tuple[PairResult, ...]
     errors: tuple[FileError, ...] = field(default=())
+
+
+VERDICTS = ("confirmed", "suspicious", "not_plagiarism")
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A reviewer's decision on a pair or a document: one of `VERDICTS` (or "" for not yet reviewed) and a note."""
+
+    status: str = ""
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        if self.status not in ("", *VERDICTS):
+            raise ValueError(f"unknown verdict {self.status!r}")
