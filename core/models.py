@@ -31,6 +31,7 @@ class Document:
     format: str
     text: str
     sha256: str = ""  # of the file's bytes as handed in ("" for text that never was a file)
+    archive: ArchiveEntry | None = None  # set when the document comes from the archive
 
     @property
     def chars(self) -> int:
@@ -40,6 +41,15 @@ class Document:
     def key(self) -> str:
         """The document's identity: a digest of its text, the same wherever and whenever it is loaded."""
         return text_key(self.text)
+
+
+@dataclass(frozen=True, slots=True)
+class ArchiveEntry:
+    """Where an archived document came from: its archive id, label and when it was added (ISO 8601)."""
+
+    id: int
+    label: str
+    added: str
 
 
 def text_key(text: str) -> str:
@@ -57,11 +67,42 @@ class Fingerprint:
 
 @dataclass(frozen=True, slots=True)
 class Match:
-    """One matched passage: a span in each document and its length in units (of the left)."""
+    """One matched passage: a span in each document and its length in units (of the left).
+
+    `left_changes` / `right_changes` are the half-open spans inside the passage that the
+    in-passage alignment could not pair with an equal unit on the other side (inserted,
+    deleted or substituted; empty for a verbatim passage). `attribution` is one of
+    `ATTRIBUTIONS`: how the passage is attributed in the document that took it.
+    """
 
     left: Span
     right: Span
     units: int
+    left_changes: tuple[Span, ...] = ()
+    right_changes: tuple[Span, ...] = ()
+    attribution: str = "unattributed"
+
+
+ATTRIBUTIONS = ("unattributed", "quoted", "cited", "quoted_cited", "references", "template")
+
+
+@dataclass(frozen=True, slots=True)
+class SentencePair:
+    """Two sentences the semantic layer aligned: a span in each document and the cosine score."""
+
+    left: Span
+    right: Span
+    score: float
+
+
+@dataclass(frozen=True, slots=True)
+class SemanticMatch:
+    """What the semantic layer found in a pair: "translation" or "paraphrase", the share of the
+    document's sentences aligned to the other, and the aligned sentence pairs."""
+
+    kind: str
+    share: float
+    sentences: tuple[SentencePair, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +117,7 @@ class PairResult:
     right_coverage: float
     longest: int
     matches: tuple[Match, ...] = ()
+    semantic: SemanticMatch | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +146,15 @@ class Report:
     simhashes: tuple[int, ...]
     pairs: tuple[PairResult, ...]
     errors: tuple[FileError, ...] = field(default=())
+    groups: tuple[Group, ...] = field(default=())
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Documents linked by flagged pairs (indexes into `Report.documents`) and the likely source, if known."""
+
+    members: tuple[int, ...]
+    source: int | None = None
 
 
 VERDICTS = ("confirmed", "suspicious", "not_plagiarism")
