@@ -211,7 +211,7 @@ def find_quotations(text: str, layout: Layout, paragraph_break: str = "blank") -
 
 def paragraphs(text: str, paragraph_break: str = "blank") -> list[tuple[int, int]]:
     """Paragraph spans: separated by blank lines, or by every line break when `paragraph_break` is "\\n"."""
-    pattern = r"\r\n|\n|\r" if paragraph_break == "\n" else r"(?:\r\n|\n|\r)[ \t\u3000]*(?:\r\n|\n|\r)\s*"
+    pattern = r"\r\n|\n|\r" if paragraph_break == "\n" else r"(?:\r\n|\n|\r)(?:[ \t\u3000]*(?:\r\n|\n|\r))+"
     out, at = [], 0
     for m in re.finditer(pattern, text):
         if m.start() > at:
