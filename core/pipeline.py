@@ -185,13 +185,21 @@ def check_documents(
     template_profile = profile(template.text, options) if ignore else None
     pairs = yield from compare(profiled, options, template_profile)
     pairs = attribute(documents, pairs, options, template)  # Match.attribution (core.academic)
-    return Report(
+    report = Report(
         options=options,
         documents=documents,
         simhashes=tuple(p.simhash for p in profiled),
         pairs=tuple(pairs),
         errors=tuple(errors),
     )
+    return _with_groups(report)
+
+
+def _with_groups(report: Report) -> Report:
+    """Post-step: Report.groups, the documents linked by flagged pairs (core/review)."""
+    from core.review.groups import with_groups
+
+    return with_groups(report)
 
 
 def check(
