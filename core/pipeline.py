@@ -179,7 +179,8 @@ def check_documents(
     documents = tuple(replace(d, id=i) if d.id != i else d for i, d in enumerate(documents))
     profiled = yield from profile_documents(documents, options, cache)
     template_profile = profile(template.text, options) if template is not None else None
-    pairs = yield from compare(profiled, options, template_profile)
+    pairs = yield from compare(profiled, options, template_profile,
+                               keys=[d.key for d in documents])
     return Report(
         options=options,
         documents=documents,
