@@ -27,7 +27,7 @@ _PARALLEL_CHARS = 400_000  # below this much text, starting worker processes cos
 _CHUNK_CHARS = 200_000
 
 __all__ = ["ProfileCache", "check", "check_documents", "run", "profile_documents", "load_paths",
-           "load_stream", "Expanded", "Loaded", "normalize_path"]
+           "load_stream", "Expanded", "Loaded", "normalize_path", "included"]
 
 
 def run(generator: Generator) -> object:
@@ -141,15 +141,12 @@ def load_stream(
     (in chunks, not necessarily in order); returns how many files it read. The CLI and the
     GUI both load through this."""
     files, errors = expand_paths([os.fspath(p) for p in paths])
-    excluded = {str(Path(p).resolve()) for p in options.exclude}
-    if options.template:
-        excluded.add(str(Path(options.template).resolve()))
     seen = {normalize_path(p) for p in skip}
     todo: list[str] = []  # as found (what Document.path says)
     keys: list[str] = []  # normalized (what Expanded and Loaded say)
-    for f in map(str, files):
+    for f in map(str, included(files, options)):
         key = normalize_path(f)
-        if key not in seen and str(Path(f).resolve()) not in excluded:
+        if key not in seen:
             seen.add(key)
             todo.append(f)
             keys.append(key)
@@ -208,6 +205,14 @@ def load_paths(
         elif path in failed:
             errors.append(failed[path])
     return documents, errors
+
+
+def included(files: Sequence, options: CheckOptions) -> list:
+    """`files` without those the options leave out (--exclude, and the template), in order."""
+    excluded = {str(Path(p).resolve()) for p in options.exclude}
+    if options.template:
+        excluded.add(str(Path(options.template).resolve()))
+    return [f for f in files if str(Path(f).resolve()) not in excluded]
 
 
 def _size(path) -> int:
