@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from core.cli.common import drain, fit, out, show, stdout_closed, width, write_reports
+from core.cli.common import EXIT_USAGE, drain, fit, out, show, stdout_closed, warn, width, write_reports
 from core.models import Report
 from core.options import DEFAULTS, CheckOptions
 from core.rules import is_near_duplicate
@@ -103,14 +103,20 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         sys.stdout.flush()
     except BrokenPipeError:
         stdout_closed()
+    if not report.documents:
+        warn("nothing to check: no document could be read" if report.errors
+             else "nothing to check: no documents found")
+        return EXIT_USAGE
     return status
 
 
 def print_report(report: Report, top: int) -> None:
-    out(f"{len(report.documents)} documents, {len(report.pairs)} pairs with shared passages "
-        f"or near-duplicate fingerprints (* = Hamming <= {report.options.hamming})")
-    out(format_table(report, top))
+    if report.documents:  # with nothing read, the reasons alone say it all
+        out(f"{len(report.documents)} documents, {len(report.pairs)} pairs with shared passages "
+            f"or near-duplicate fingerprints (* = Hamming <= {report.options.hamming})")
+        out(format_table(report, top))
     if report.errors:
-        out(f"\n{len(report.errors)} file(s) could not be checked:")
+        out(("\n" if report.documents else "")
+            + f"{len(report.errors)} file(s) could not be checked:")
         for e in report.errors:
             out(f"  {show(e.path)}: {e.message}")
