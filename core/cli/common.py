@@ -91,11 +91,9 @@ def progress_printer(enabled: bool):
 
 
 def stage_text(stage: str) -> str:
-    """A progress stage as English words (stages are codes; see core.messages)."""
-    try:
-        from core.messages import text
-    except ImportError:  # pragma: no cover
-        return stage
+    """A progress stage (a code of core.messages) in English words."""
+    from core.messages import text
+
     return text(stage, "en")
 
 

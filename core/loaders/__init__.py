@@ -65,13 +65,18 @@ def _load(path: Path, doc_id: int, max_bytes: int | None, max_chars: int | None)
         code, values = unsupported(path.suffix)
         raise Unreadable(code, **values)
     data = read_bytes(path, max_bytes)
-    text = import_module(f".{fmt}", __name__).extract(data)
+    reader = import_module(f".{fmt}", __name__)
+    layout = None
+    if hasattr(reader, "extract_with_layout"):  # docx: block quotes, headings, superscripts
+        text, layout = reader.extract_with_layout(data)
+    else:
+        text = reader.extract(data)
     if not _WORD.search(text):
         raise Unreadable("file.no_words")
     if max_chars is not None and len(text) > max_chars:
         raise too_long(len(text), max_chars)
     return Document(id=doc_id, name=path.name, path=str(path), format=fmt, text=text,
-                    sha256=hashlib.sha256(data).hexdigest())
+                    sha256=hashlib.sha256(data).hexdigest(), layout=layout)
 
 
 def read_bytes(path, max_bytes: int | None = None) -> bytes:
