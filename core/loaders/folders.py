@@ -64,7 +64,22 @@ def expand_paths(paths) -> tuple[list[Path], list[FileError]]:
             errors.append(_error(path, reason))
         else:
             add(path)
-    return files, errors
+    return files, _once(errors)
+
+
+def _once(errors: list[FileError]) -> list[FileError]:
+    """Each problem file listed once, however many times it was reached."""
+    seen: set[str] = set()
+    kept = []
+    for error in errors:
+        try:
+            key = os.path.realpath(error.path) if error.code != "file.link_loop" else error.path
+        except (OSError, ValueError):
+            key = error.path
+        if key not in seen:
+            seen.add(key)
+            kept.append(error)
+    return kept
 
 
 def _error(path, reason: tuple[str, dict]) -> FileError:

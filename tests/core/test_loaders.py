@@ -302,8 +302,7 @@ def test_explicit_files_unsupported_missing_lock_and_duplicates(tmp_path):
         (str(readme), "file.no_extension", f"has no file extension {SUPPORTED_NOTE}"),
         (str(tmp_path / "missing.pdf"), "path.missing", "no such file or folder"),
         (str(essays / "~$b.docx"), "file.lock", LOCK_FILE),
-        (str(essays / "notes.rtf"), "convert.rtf", errors[0].message),  # again, from the folder
-    ]
+    ]  # notes.rtf, reached again through the folder, is listed once
 
 
 def test_links_inside_folders_broken_looping_and_duplicate(tmp_path):
@@ -339,3 +338,43 @@ def test_a_subfolder_that_cannot_be_listed_is_reported_and_the_rest_kept(tmp_pat
     assert errors == [FileError(str(tmp_path / "shut"), "folder could not be opened: permission denied",
                                 "folder.unopenable", {"cause": "file.permission"})]
     assert errors[0].text("zh") == "无法打开文件夹：没有读取权限"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX named pipes")
+def test_a_fifo_swapped_in_after_the_scan_does_not_hang_the_loader(tmp_path):
+    import signal
+
+    path = tmp_path / "essay.txt"
+    path.write_text("an essay", encoding="utf-8")
+    files, errors = expand_paths([tmp_path])
+    assert files == [path] and not errors
+    path.unlink()
+    os.mkfifo(path)  # nothing ever writes to it: a blocking open would wait forever
+
+    def hung(*_):
+        raise AssertionError("the loader blocked on the FIFO")
+
+    previous = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(5)
+    try:
+        with pytest.raises(LoadError) as info:
+            load_document(files[0])
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    assert info.value.code == "file.fifo" and "named pipe" in info.value.reason
+
+
+def test_reasons_carry_codes_that_read_in_chinese(tmp_path):
+    from core import messages
+
+    path = tmp_path / "six.txt"
+    path.write_text("abcdef", encoding="utf-8")
+    with pytest.raises(LoadError) as info:
+        load_document(path, max_chars=5)
+    error = info.value.to_file_error()
+    assert error.code == "file.too_long" and error.values == {"chars": "6", "limit": "5"}
+    assert error.message == info.value.reason == error.text("en")
+    assert error.text("zh") == "有 6 个字符，超过 5 的上限（可在选项中修改）"
+    assert messages.text("loading", "zh") == "正在读取"
+    assert messages.text("no.such.code", "zh") == "no.such.code"
