@@ -26,7 +26,7 @@ from core.engine.profile import Profile, ProfileCache, cache_key, profile, profi
 _PARALLEL_CHARS = 400_000  # below this much text, starting worker processes costs more than it saves
 _CHUNK_CHARS = 200_000
 
-__all__ = ["ProfileCache", "check", "check_documents", "run", "profile_documents", "load_paths"]
+__all__ = ["ProfileCache", "check", "check_documents", "run", "profile_documents", "load_paths", "included"]
 
 
 def run(generator: Generator) -> object:
@@ -106,10 +106,7 @@ def load_paths(
 ) -> Generator[Progress, None, tuple[list[Document], list[FileError]]]:
     """Expand folders and load every file; unreadable files become FileErrors, never exceptions."""
     files, errors = expand_paths([str(p) for p in paths])
-    excluded = {str(Path(p).resolve()) for p in options.exclude}
-    if options.template:
-        excluded.add(str(Path(options.template).resolve()))
-    files = [f for f in files if str(Path(f).resolve()) not in excluded]
+    files = included(files, options)
     items = [(str(f), i) for i, f in enumerate(files)]
     sizes = [_size(f) for f in files]
     # plain text loads at ~5 ms/MB, faster than worker processes start: only docx and pdf,
@@ -129,6 +126,14 @@ def load_paths(
             else:
                 documents.append(replace(item, id=len(documents)))
     return documents, list(errors)
+
+
+def included(files: Sequence, options: CheckOptions) -> list:
+    """`files` without those the options leave out (--exclude, and the template), in order."""
+    excluded = {str(Path(p).resolve()) for p in options.exclude}
+    if options.template:
+        excluded.add(str(Path(options.template).resolve()))
+    return [f for f in files if str(Path(f).resolve()) not in excluded]
 
 
 def _size(path) -> int:
