@@ -24,7 +24,7 @@ __all__ = ["LANGUAGES", "MESSAGES", "STAGES", "SUPPORTED_NOTE", "text", "is_code
 LANGUAGES = ("en", "zh")
 
 #: Progress.stage values, in the order a check passes through them (each is a code below).
-STAGES = ("loading", "fingerprinting", "indexing", "comparing")
+STAGES = ("loading", "fingerprinting", "indexing", "comparing", "archiving", "archive_search")
 
 SUPPORTED_NOTE = "Plagscope reads .txt, .docx and .pdf"
 _SUPPORTED_ZH = "Plagscope 可读取 .txt、.docx 和 .pdf"
@@ -38,6 +38,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "fingerprinting": {"en": "fingerprinting", "zh": "正在计算指纹"},
     "indexing": {"en": "indexing", "zh": "正在建立索引"},
     "comparing": {"en": "comparing", "zh": "正在比对"},
+    "archiving": {"en": "adding to the archive", "zh": "正在加入档案库"},
+    "archive_search": {"en": "searching the archive", "zh": "正在检索档案库"},
     # --- finding the files (core.loaders.folders, core.loaders.reasons) --------------------
     "path.missing": {"en": "no such file or folder", "zh": "没有这个文件或文件夹"},
     "file.not_found": {"en": "file not found", "zh": "找不到文件"},
@@ -188,6 +190,8 @@ def is_code(code: str) -> bool:
 def text(code: str, lang: str = "en", **values) -> str:
     """The words for `code` in `lang` ("en" or "zh"; "zh_CN" and the like count as "zh")."""
     entry = MESSAGES.get(code)
+    if entry is None and code.startswith("stage."):  # "stage.loading" spells the stage "loading"
+        entry = MESSAGES.get(code[len("stage."):])
     if entry is None:
         return code
     lang = "zh" if str(lang).lower().startswith("zh") else lang

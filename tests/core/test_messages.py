@@ -23,8 +23,8 @@ def test_every_code_reads_in_both_languages_with_the_same_values():
 
 def test_stages_are_codes():
     for stage in messages.STAGES:
-        assert messages.text(stage, "en") == stage
-        assert messages.text(stage, "zh") != stage
+        assert messages.text(stage, "en") != messages.text(stage, "zh") != stage
+        assert messages.text("stage." + stage, "zh") == messages.text(stage, "zh")
 
 
 def test_every_code_the_loaders_use_exists():
