@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from core.cli.common import drain, fit, out, show, stdout_closed, width, write_reports
+from core.cli.common import EXIT_USAGE, drain, fit, out, show, stdout_closed, warn, width, write_reports
 from core.models import Report
 from core.options import DEFAULTS, CheckOptions
 from core.rules import is_near_duplicate
@@ -114,22 +114,28 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         sys.stdout.flush()
     except BrokenPipeError:
         stdout_closed()
+    if not report.documents:
+        warn("nothing to check: no document could be read" if report.errors
+             else "nothing to check: no documents found")
+        return EXIT_USAGE
     return status
 
 
 def print_report(report: Report, top: int) -> None:
-    out(f"{len(report.documents)} documents, {len(report.pairs)} pairs with shared passages "
-        f"or near-duplicate fingerprints (* = Hamming <= {report.options.hamming})")
-    # the groups first, then the pairs by the same short names (issue 13)
-    from core.cli.groups import format_groups, short_names_for
-    from core.review.groups import group_details
+    if report.documents:  # with nothing read, the reasons alone say it all
+        out(f"{len(report.documents)} documents, {len(report.pairs)} pairs with shared passages "
+            f"or near-duplicate fingerprints (* = Hamming <= {report.options.hamming})")
+        # the groups first, then the pairs by the same short names (issue 13)
+        from core.cli.groups import format_groups, short_names_for
+        from core.review.groups import group_details
 
-    details = group_details(report)
-    names = short_names_for(report)
-    out(format_groups(report, details, names))
-    out()
-    out(format_table(report, top, names, frozenset(k for d in details for k in d.copy_pairs)))
+        details = group_details(report)
+        names = short_names_for(report)
+        out(format_groups(report, details, names))
+        out()
+        out(format_table(report, top, names, frozenset(k for d in details for k in d.copy_pairs)))
     if report.errors:
-        out(f"\n{len(report.errors)} file(s) could not be checked:")
+        out(("\n" if report.documents else "")
+            + f"{len(report.errors)} file(s) could not be checked:")
         for e in report.errors:
             out(f"  {show(e.path)}: {e.message}")
