@@ -18,7 +18,7 @@ TEMPLATE_COLOR = QColor("#5b6f82")
 class DocumentModel(ColumnTableModel[Entry]):
     """The session's entries as table rows; reset whenever the session's documents change."""
 
-    NAME, FORMAT, LENGTH, HIGHEST = range(4)
+    NAME, FORMAT, LENGTH, HIGHEST, COPY = range(5)
 
     def __init__(self, session: Session, parent=None):
         super().__init__(parent)
@@ -36,6 +36,10 @@ class DocumentModel(ColumnTableModel[Entry]):
             Column(lambda: self.tr("Highest"), self._highest, self._highest_key,
                    lambda: self.tr("Highest similarity to any other document in the last check"),
                    alignment=RIGHT),
+            Column(lambda: self.tr("Copied"), self._copied, self._copied_key,
+                   lambda: self.tr("Similarity index (总文字复制比): the share of the document's "
+                                   "characters inside matched passages; the tooltip has all figures"),
+                   alignment=RIGHT, tooltip=self._figures_tip),
         ]
 
     def refresh(self) -> None:
@@ -74,6 +78,33 @@ class DocumentModel(ColumnTableModel[Entry]):
     def _highest_key(self, e: Entry) -> float:
         highest = self._session.highest_similarity(e.path)
         return -1.0 if highest is None else highest
+
+    def _copied(self, e: Entry) -> str:
+        f = self._session.figures(e.path)
+        return "" if f is None else f"{f.total_copy_ratio * 100:.1f}%"
+
+    def _copied_key(self, e: Entry) -> float:
+        f = self._session.figures(e.path)
+        return -1.0 if f is None else f.total_copy_ratio
+
+    def _figures_tip(self, e: Entry) -> str:
+        """All the document's figures, named as reviewers know them in the UI language."""
+        f = self._session.figures(e.path)
+        if f is None:
+            return ""
+        from PySide6.QtCore import QLocale
+
+        from core.academic.figures import LABELS
+
+        # the UI language sets the default locale (gui/i18n.py): CNKI's names for Chinese
+        names = LABELS["zh" if QLocale().language() == QLocale.Language.Chinese else "en"]
+        lines = [f"{names['total_copy_ratio']}: {f.total_copy_ratio:.1%}",
+                 f"{names['copy_ratio_excluding_quotes']}: {f.copy_ratio_excluding_quotes:.1%}",
+                 f"{names['largest_source_ratio']}: {f.largest_source_ratio:.1%}",
+                 f"{names['copied_chars']}: {f.copied_chars:,} / {f.chars:,}",
+                 f"{names['sources']}: {f.sources}"]
+        lines += [f"  {s.title}: {s.copy_ratio:.1%}" for s in f.sections[:12]]
+        return "\n".join(lines)
 
     def _icon(self, e: Entry):
         if e.state is State.FAILED:
