@@ -327,7 +327,7 @@ class Session(QObject):
         for document in report.documents:
             highest.setdefault(normalize_path(document.path), 0.0)
         self._highest = highest
-        from core.academic.figures import FigureTable
+        from core.academic import FigureTable
 
         self._figure_table = FigureTable(report)
         self._report_index = {normalize_path(d.path): i for i, d in enumerate(report.documents)}

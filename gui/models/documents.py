@@ -98,7 +98,7 @@ class DocumentModel(ColumnTableModel[Entry]):
             return ""
         from PySide6.QtCore import QLocale
 
-        from core.academic.figures import LABELS
+        from core.academic import LABELS
 
         # the UI language sets the default locale (gui/i18n.py): CNKI's names for Chinese
         names = LABELS["zh" if QLocale().language() == QLocale.Language.Chinese else "en"]

@@ -250,11 +250,9 @@ class CompareView(QWidget):
         return passage_color(index, strong)
 
     def _side_classes(self, left: Document, right: Document, pair: PairResult) -> list[list[str]]:
-        from core.academic.classify import side_classes
+        from core.academic import passage_classes
 
-        analyses = _TwoDocuments(left, right, pair)
-        classes = [side_classes(m, pair.left, pair.right, analyses) for m in pair.matches]
-        return [[c[0] for c in classes], [c[1] for c in classes]]
+        return list(passage_classes(left, right, pair))
 
     def _qt_changes(self, pair: PairResult) -> list[list[list[tuple[int, int]]]]:
         """Per side, per passage: the changed spans in Qt positions, clipped to the passage."""
@@ -673,18 +671,3 @@ class CompareView(QWidget):
         choice = hits[(hits.index(self._current) + 1) % len(hits)] if self._current in hits else hits[0]
         self.select_passage(choice, scroll_sides=(1 - side,))
 
-
-class _TwoDocuments:
-    """core.academic.classify.Analyses for the two documents of one pair (indexed by their ids)."""
-
-    def __init__(self, left: Document, right: Document, pair: PairResult):
-        from core.academic.attribution import analyse
-
-        self._docs = {pair.left: left, pair.right: right}
-        self._done: dict[int, object] = {}
-        self._analyse = analyse
-
-    def __getitem__(self, index: int):
-        if index not in self._done:
-            self._done[index] = self._analyse(self._docs[index])
-        return self._done[index]
