@@ -130,7 +130,8 @@ def test_header_pair_table_and_errors():
     articles = [attrs["id"] for attrs in page.named("article")]
     assert articles == ["pair-1", "pair-2"]
     assert [attrs.get("class") for attrs in Page(table).named("tr")] == [None, "flagged", "flagged", None]
-    assert "/e/d.pdf: encrypted" in page.text
+    errors = markup.split('<table class="errors">')[1].split("</table>")[0]
+    assert Page(errors.split("<tbody>")[1]).data == ["/e/d.pdf", "encrypted"]
 
 
 def test_empty_report_renders():
