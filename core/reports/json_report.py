@@ -1,15 +1,23 @@
 """The JSON report: the machine-readable record of a check (read by the evaluation scripts).
 
-Shape (version 1; fields may be added, never renamed)::
+Shape (version 1; fields may be added, never renamed or removed)::
 
     {"version": 1, "options": {...CheckOptions.to_dict()...},
-     "documents": [{"name", "path", "format", "chars", "simhash": "16 hex digits"}],
+     "documents": [{"name", "path", "format", "chars", "simhash": "16 hex digits",
+                    "sha256": "64 hex digits of the file's bytes, or \"\"", "id": "32 hex digits"}],
      "pairs": [{"left", "right", "hamming", "similarity", "left_coverage", "right_coverage",
                 "longest", "matches": [{"left": [start, end], "right": [start, end], "units"}]}],
      "errors": [{"path", "message"}]}
 
-`left`/`right` of a pair index `documents`; spans are half-open code-point offsets.
-Document texts are not stored, so `from_json` needs them handed back (see there).
+`left`/`right` of a pair index `documents` (so version-1 readers keep working); `id` is
+`Document.key`, the digest of the text, which is how anything that persists refers to a
+document. Spans are half-open code-point offsets. Document texts are not stored, so
+`from_json` needs them handed back (see there).
+
+Version 2 adds fields only; each has its one function below, filled by the capability that
+owns it: `document_fields` (`figures`, `archive`), `match_fields` (`class`,
+`left_changes`, `right_changes`), `pair_fields` (`semantic`, `verdict`, `note`) and
+`report_fields` (`groups`). The README's "JSON report" section lists every field by version.
 """
 
 from __future__ import annotations
@@ -19,7 +27,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from core.models import Document, FileError, Match, PairResult, Report, Span
+from core.models import Document, FileError, Match, PairResult, Report, Span, text_key
 from core.options import CheckOptions
 
 VERSION = 1
@@ -34,14 +42,43 @@ def to_json(report: Report) -> dict:
     return {
         "version": VERSION,
         "options": _plain(report.options.to_dict()),
-        "documents": [
-            {"name": doc.name, "path": doc.path, "format": doc.format, "chars": doc.chars,
-             "simhash": simhash_hex(value)}
-            for doc, value in zip(report.documents, report.simhashes)
-        ],
-        "pairs": [_pair(pair) for pair in report.pairs],
+        "documents": [_document(doc, value, report)
+                      for doc, value in zip(report.documents, report.simhashes)],
+        "pairs": [_pair(pair, report) for pair in report.pairs],
         "errors": [{"path": error.path, "message": error.message} for error in report.errors],
+        **report_fields(report),
     }
+
+
+# ----- one place per field group; later versions add their fields here --------------------
+
+def _document(doc: Document, simhash: int, report: Report) -> dict:
+    """Version 1's document fields, then `sha256` and `id`, then `document_fields`."""
+    return {"name": doc.name, "path": doc.path, "format": doc.format, "chars": doc.chars,
+            "simhash": simhash_hex(simhash), "sha256": doc.sha256, "id": doc.key,
+            **document_fields(doc, report)}
+
+
+def document_fields(doc: Document, report: Report) -> dict:
+    """Version-2 document fields: `figures` (academic figures, issue 15) and `archive`
+    (where an archived document came from, issue 14). None yet."""
+    return {}
+
+
+def match_fields(match: Match) -> dict:
+    """Version-2 match fields: `class` (one of ATTRIBUTIONS) and `left_changes` /
+    `right_changes` (spans changed inside the passage), issue 15. None yet."""
+    return {}
+
+
+def pair_fields(pair: PairResult, report: Report) -> dict:
+    """Version-2 pair fields: `semantic` (issue 16), `verdict` and `note` (issue 13). None yet."""
+    return {}
+
+
+def report_fields(report: Report) -> dict:
+    """Version-2 top-level fields: `groups` (issue 13), after `errors`. None yet."""
+    return {}
 
 
 def render_json(report: Report) -> str:
@@ -59,13 +96,11 @@ def render_json(report: Report) -> str:
             return "[]"
         return "[\n  " + ",\n  ".join(dump(item) for item in items) + "\n ]"
 
-    lines = [
-        f'{{"version": {dump(data["version"])},',
-        f' "options": {dump(data["options"])},',
-        f' "documents": {block(data["documents"])},',
-        f' "pairs": {block(data["pairs"])},',
-        f' "errors": {block(data["errors"])}}}',
-    ]
+    keys = list(data)
+    lines = [("{" if n == 0 else " ") + f"{dump(key)}: "
+             + (block(data[key]) if isinstance(data[key], list) else dump(data[key]))
+             + ("}" if n == len(keys) - 1 else ",")
+             for n, key in enumerate(keys)]
     return "\n".join(lines) + "\n"
 
 
@@ -113,13 +148,18 @@ def from_json(data: dict, texts: Sequence[str | None] | None = None) -> Report:
         _need(isinstance(digest, str) and len(digest) == 16
               and all(c in "0123456789abcdef" for c in digest),
               f"{where}.simhash", "must be 16 lowercase hex digits")
+        sha256 = doc.get("sha256", "")
+        _need(isinstance(sha256, str), f"{where}.sha256", "must be a string")
         text = texts[i] if texts is not None else None
         if text is None:
             text = ""
-        elif len(text) != count:
+        elif len(text) != count or ("id" in doc and doc["id"] != text_key(text)):
             raise ValueError(f"{path or name} has {len(text)} characters now but {count} in "
-                             f"the report: it changed since the check")
-        documents.append(Document(i, name, path, fmt, text))
+                             f"the report: it changed since the check"
+                             if len(text) != count else
+                             f"{path or name} is not the text the report was made from: "
+                             f"it changed since the check")
+        documents.append(Document(i, name, path, fmt, text, sha256=sha256))
         simhashes.append(int(digest, 16))
         chars.append(count)
 
@@ -141,7 +181,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _pair(pair: PairResult) -> dict:
+def _pair(pair: PairResult, report: Report) -> dict:
     return {
         "left": int(pair.left),
         "right": int(pair.right),
@@ -153,9 +193,10 @@ def _pair(pair: PairResult) -> dict:
         "matches": [
             {"left": [int(m.left.start), int(m.left.end)],
              "right": [int(m.right.start), int(m.right.end)],
-             "units": int(m.units)}
+             "units": int(m.units), **match_fields(m)}
             for m in pair.matches
         ],
+        **pair_fields(pair, report),
     }
 
 
