@@ -180,13 +180,21 @@ def check_documents(
     profiled = yield from profile_documents(documents, options, cache)
     template_profile = profile(template.text, options) if template is not None else None
     pairs = yield from compare(profiled, options, template_profile)
-    return Report(
+    report = Report(
         options=options,
         documents=documents,
         simhashes=tuple(p.simhash for p in profiled),
         pairs=tuple(pairs),
         errors=tuple(errors),
     )
+    return _with_groups(report)
+
+
+def _with_groups(report: Report) -> Report:
+    """Post-step: Report.groups, the documents linked by flagged pairs (core/review)."""
+    from core.review.groups import with_groups
+
+    return with_groups(report)
 
 
 def check(

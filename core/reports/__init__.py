@@ -70,42 +70,43 @@ def render_pdf(report: Report, **kwargs) -> bytes:
     return render(report, **kwargs)
 
 
-def _people(render_text: Callable[..., str]) -> Callable[..., bytes]:
-    return lambda report, **kw: render_text(report, **kw).encode("utf-8", "replace")
+def _html(report: Report, **kw) -> bytes:
+    return render_html(report, **kw).encode("utf-8", "replace")
 
 
-# Format -> renderer: (report, language=, threshold=, generated=) -> bytes. JSON and HTML are
-# UTF-8; CSV is UTF-8 with a BOM so Excel shows Chinese correctly. Characters that cannot be
-# encoded (lone surrogates from undecodable file names) are written as "?".
+# Format -> renderer: (report, language=, threshold=, generated=, verdicts=) -> bytes. JSON and
+# HTML are UTF-8; CSV is UTF-8 with a BOM so Excel shows Chinese correctly. Characters that
+# cannot be encoded (lone surrogates from undecodable file names) are written as "?".
 _RENDERERS: dict[str, Callable[..., bytes]] = {
-    "html": _people(render_html),
+    "html": _html,
     "pdf": render_pdf,
-    "json": lambda report, **kw: render_json(report).encode("utf-8", "replace"),
+    "json": lambda report, verdicts=None, **kw: render_json(report, verdicts).encode("utf-8", "replace"),
     "csv": lambda report, **kw: render_csv(report).encode(CSV_ENCODING, "replace"),
 }
 
 
 def render(report: Report, fmt: str, *, language: str = "en", threshold: float | None = None,
-           generated: datetime | None = None) -> bytes:
+           generated: datetime | None = None, verdicts=None) -> bytes:
     """The report in format `fmt` as the bytes of its file.
 
     `language` ("en" or "zh", or a UI language like "zh_CN") and `threshold` (the display
-    threshold that flags pairs; the report's own by default) matter for HTML and PDF only.
+    threshold that flags pairs; the report's own by default) matter for HTML and PDF only;
+    `verdicts` (core.review.verdicts.Verdicts) are the reviewers' decisions.
     """
     if fmt not in FORMATS:
         raise ValueError(f"unknown report format {fmt!r}; use one of {', '.join(FORMATS)}")
-    if not FORMATS[fmt].for_people:
-        return _RENDERERS[fmt](report)
     return _RENDERERS[fmt](report, language=report_language(language), threshold=threshold,
-                           generated=generated)
+                           generated=generated, verdicts=verdicts)
 
 
 def write_report(report: Report, path: str | os.PathLike, fmt: str | None = None, *,
-                 language: str = "en", threshold: float | None = None) -> Path:
+                 language: str = "en", threshold: float | None = None, verdicts=None) -> Path:
     """Save `report` to `path` atomically in any of `FORMATS` and return the path written.
 
-    `fmt` defaults to the one the suffix names. Raises ValueError for an unknown format,
-    OSError when the file cannot be written (or, for PDF, when no Chinese font is found).
+    `fmt` defaults to the one the suffix names; see `render` for the rest. Raises ValueError
+    for an unknown format, OSError when the file cannot be written (or, for PDF, when no
+    Chinese font is found).
     """
     fmt = format_for(path) if fmt is None else fmt.lower()
-    return write_bytes_atomic(path, render(report, fmt, language=language, threshold=threshold))
+    return write_bytes_atomic(path, render(report, fmt, language=language, threshold=threshold,
+                                           verdicts=verdicts))

@@ -47,6 +47,7 @@ class Context:
     s: Strings
     threshold: float
     generated: datetime
+    verdicts: object = None  # core.review.verdicts.Verdicts, or None
     flagged: list[tuple[int, PairResult]] = field(default_factory=list)  # (rank, pair), rank 1-based
     detailed: list[tuple[int, PairResult]] = field(default_factory=list)  # the flagged pairs shown in full
 
@@ -69,15 +70,17 @@ class Context:
 
 
 def build_document(report: Report, *, language: str = "en", threshold: float | None = None,
-                   generated: datetime | None = None) -> ReportDocument:
+                   generated: datetime | None = None, verdicts=None) -> ReportDocument:
     """The report as a document in `language` ("en" or "zh"), flagging at `threshold`.
 
     `threshold` defaults to the report's own display threshold; `generated` (now, local
-    time, by default) is the time the header shows.
+    time, by default) is the time the header shows; `verdicts` (core.review.verdicts) are
+    the reviewers' decisions, for the parts that show them.
     """
     s = strings(language)
     when = generated or datetime.now().astimezone()
-    ctx = Context(report, s, report.options.display_threshold if threshold is None else threshold, when)
+    ctx = Context(report, s, report.options.display_threshold if threshold is None else threshold, when,
+                  verdicts=verdicts)
     ctx.flagged = [(k, pair) for k, pair in enumerate(report.pairs, 1)
                    if is_flagged(pair, ctx.threshold, ctx.hamming)]
     ctx.detailed = detailed_pairs(report.documents, ctx.flagged)

@@ -28,14 +28,15 @@ def esc(value: object) -> str:
 
 
 def render_html(report: Report, *, generated: datetime | None = None, language: str = "en",
-                threshold: float | None = None) -> str:
+                threshold: float | None = None, verdicts=None) -> str:
     """The whole report as one HTML page.
 
     `generated` is the time shown in the header (now, local time, by default); `language`
     ("en" or "zh") chooses the report's own labels, not anything about the documents;
     `threshold` is the display threshold that flags pairs (the report's own by default).
     """
-    return html_page(build_document(report, language=language, threshold=threshold, generated=generated))
+    return html_page(build_document(report, language=language, threshold=threshold, generated=generated,
+                                     verdicts=verdicts))
 
 
 def html_page(doc: ReportDocument) -> str:

@@ -32,9 +32,10 @@ SAFETY = 1.0  # points kept free at each line's end against rounding
 
 
 def render_pdf(report: Report, *, generated: datetime | None = None, language: str = "en",
-               threshold: float | None = None) -> bytes:
+               threshold: float | None = None, verdicts=None) -> bytes:
     """The whole report as PDF bytes (FontMissing, an OSError, when no Chinese font is found)."""
-    return pdf_bytes(build_document(report, language=language, threshold=threshold, generated=generated))
+    return pdf_bytes(build_document(report, language=language, threshold=threshold, generated=generated,
+                                     verdicts=verdicts))
 
 
 def pdf_bytes(doc: ReportDocument) -> bytes:
