@@ -27,6 +27,8 @@ def add_arguments(c: argparse.ArgumentParser) -> None:
     reports.add_argument("--json", metavar="FILE", help="write the JSON report here")
     reports.add_argument("--html", metavar="FILE", help="write the HTML report here")
     reports.add_argument("--csv", metavar="FILE", help="write one CSV row per pair here")
+    reports.add_argument("--pdf", metavar="FILE", help="write the PDF report here (needs a Chinese "
+                         "TrueType font such as fonts-wqy-microhei)")
     engine = c.add_argument_group("matching")
     engine.add_argument("--k", type=int, metavar="N",
                         help=f"k-gram length in units (default: {_per_language('k')})")
@@ -95,7 +97,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if options.template:
         inputs.append(options.template)
     status, written = write_reports(
-        report, (("json", args.json), ("html", args.html), ("csv", args.csv)), inputs)
+        report, (("json", args.json), ("html", args.html), ("csv", args.csv), ("pdf", args.pdf)), inputs)
     try:
         print_report(report, args.top)
         for line in written:

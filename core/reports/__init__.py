@@ -21,7 +21,7 @@ from core.reports.csv_report import ENCODING as CSV_ENCODING
 from core.reports.csv_report import render_csv
 from core.reports.html_report import render_html
 from core.reports.json_report import from_json, render_json, to_json
-from core.reports.strings import report_language, strings
+from core.reports.strings import Strings, report_language
 
 __all__ = ["FORMATS", "ReportFormat", "format_for", "from_json", "render", "render_csv", "render_html",
            "render_json", "render_pdf", "report_language", "to_json", "write_report"]
@@ -38,7 +38,7 @@ class ReportFormat:
 
     def label(self, language: str) -> str:
         """The format's name for a file dialog, e.g. "PDF report" / "PDF 报告"."""
-        return strings(report_language(language))(f"format_{self.name}")
+        return Strings(report_language(language))(f"format_{self.name}")
 
     @property
     def suffix(self) -> str:

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from core.display import safe_name
 from core.models import Document, PairResult, Report
 from core.options import LANGS, CheckOptions
 from core.reports.colors import passage_color
@@ -30,9 +31,8 @@ from core.reports.model import (Article, Cell, Column, Comparison, Figure, Figur
 from core.reports.strings import Strings, strings
 from core.rules import is_flagged
 
-#: Characters of document text shown side by side before only each document's strongest
-#: flagged pair is added (both sides count). 200 essays of 3,000 characters fit in full.
-DETAIL_BUDGET = 600_000
+#: Characters of document text shown side by side (both sides count): 80 pairs of 3,000-character essays.
+DETAIL_BUDGET = 500_000
 #: Pairs below the display threshold listed in the ranked table after the flagged ones.
 MAX_UNFLAGGED_ROWS = 50
 
@@ -56,11 +56,11 @@ class Context:
         return self.report.options.hamming
 
     def name(self, index: int) -> str:
-        """A document's name as the report shows it."""
-        return self.report.documents[index].name
+        """A document's name as the report shows it (controls escaped, right-to-left isolated)."""
+        return safe_name(self.report.documents[index].name)
 
     def path(self, index: int) -> str:
-        return self.report.documents[index].path
+        return safe_name(self.report.documents[index].path)
 
     def percent(self, value: float) -> str:
         return f"{value * 100:.1f}%"
@@ -166,7 +166,7 @@ def file_errors(ctx: Context) -> Section | None:
     if not report.errors:
         return None
     columns = (Column(s("col_file"), "path", 1.0), Column(s("col_reason"), "text", 1.2))
-    rows = tuple(Row((Cell(e.path), Cell(e.message))) for e in report.errors)
+    rows = tuple(Row((Cell(safe_name(e.path)), Cell(e.message))) for e in report.errors)
     return Section("errors", s("errors"), (Table(columns, rows, kind="errors"),))
 
 
@@ -200,7 +200,7 @@ def documents(ctx: Context) -> Section | None:
                  Cell(simhash_hex(value) if value is not None else "")]
         if with_sha:
             cells.append(Cell(doc.sha256))
-        cells.append(Cell(doc.path))
+        cells.append(Cell(ctx.path(i)))
         rows.append(Row(tuple(cells)))
     return Section("documents", s("checked"), (Table(tuple(columns), tuple(rows), kind="documents"),))
 
@@ -258,7 +258,8 @@ def pair_article(ctx: Context, k: int, pair: PairResult) -> Article:
     else:
         blocks.append(comparison(ctx, k, pair))
     title = f"#{k} · {ctx.name(pair.left)} ↔ {ctx.name(pair.right)}"
-    return Article(f"pair-{k}", title, tuple(blocks), hint=f"{left.path} ↔ {right.path}", back="pairs")
+    return Article(f"pair-{k}", title, tuple(blocks), hint=f"{ctx.path(pair.left)} ↔ {ctx.path(pair.right)}",
+                   back="pairs")
 
 
 def comparison(ctx: Context, k: int, pair: PairResult) -> Comparison:
@@ -290,24 +291,32 @@ def comparison(ctx: Context, k: int, pair: PairResult) -> Comparison:
 def marked(ctx: Context, doc: Document, index: int, marks: tuple[Mark, ...],
            changes: tuple[tuple[int, int], ...] = (), link: str = "", side: str = "L") -> MarkedText:
     """A document's text with colored marks (and change spans), titled with its name."""
-    return MarkedText(doc.text, marks, changes, title=ctx.name(index), hint=doc.path, link=link,
+    return MarkedText(doc.text, marks, changes, title=ctx.name(index), hint=ctx.path(index), link=link,
                       side=side, language="zh" if _CJK.search(doc.text) else "")
 
 
 def detailed_pairs(docs, flagged: list[tuple[int, PairResult]],
                    budget: int = DETAIL_BUDGET) -> list[tuple[int, PairResult]]:
-    """The flagged pairs shown passage by passage (see the module docstring), in rank order."""
+    """The flagged pairs shown passage by passage (see the module docstring), in rank order.
+
+    First each document's strongest flagged pair, strongest first, then the other flagged
+    pairs in rank order, while the texts shown (both sides) stay within `budget` characters.
+    A pair without passages costs nothing (it shows figures only).
+    """
+    def cost(pair: PairResult) -> int:
+        return docs[pair.left].chars + docs[pair.right].chars if pair.matches else 0
+
     best: dict[int, int] = {}  # document -> rank of its strongest flagged pair
     for k, pair in flagged:
         best.setdefault(pair.left, k)
         best.setdefault(pair.right, k)
     strongest = set(best.values())
-    shown, used, covered = [], 0, set()
-    for k, pair in flagged:
-        size = docs[pair.left].chars + docs[pair.right].chars if pair.matches else 0
-        needed = k in strongest and not {pair.left, pair.right} <= covered
-        if used + size <= budget or needed:
-            shown.append((k, pair))
-            used += size
-            covered |= {pair.left, pair.right}
-    return shown
+    chosen, used = set(), 0
+    for first in (True, False):
+        for k, pair in flagged:
+            if k in chosen or (first and k not in strongest):
+                continue
+            if used + cost(pair) <= budget:
+                chosen.add(k)
+                used += cost(pair)
+    return [(k, pair) for k, pair in flagged if k in chosen]

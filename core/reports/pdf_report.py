@@ -55,6 +55,9 @@ def pdf_bytes(doc: ReportDocument) -> bytes:
     return out.getvalue()
 
 
+_INVISIBLE = {ord(ch): "\u200b" for ch in "\u2066\u2067\u2068\u2069"}
+
+
 class Style:
     """A paragraph style with its measure, so text can be broken before reportlab sees it."""
 
@@ -159,7 +162,10 @@ class Layout:
         """reportlab markup for `text`: lines broken at allowed places, spans painted, changes underlined."""
         width -= SAFETY
         out, offset = [], 0
-        for n, line in enumerate(text.replace("\t", " ").split("\n")):
+        # reportlab lays text out left to right with no bidi algorithm: the isolates safe_name
+        # puts around right-to-left names have no glyph, so they become zero-width spaces
+        text = text.replace("\t", " ").translate(_INVISIBLE)
+        for n, line in enumerate(text.split("\n")):
             if n:
                 out.append("<br/>")
             cuts = [0, *break_lines(line, width, st.measure, name), len(line)]
@@ -223,25 +229,38 @@ class Layout:
         widths = column_widths(columns, rows, self.width, self.st, header)
         data = []
         if header:
-            data.append([self.para(c.label, "head", width=w - 2 * PAD) for c, w in zip(columns, widths)])
+            data.append([self.cell(c.label, c, w - 2 * PAD, "head") for c, w in zip(columns, widths)])
         for row in rows:
             data.append([self.cell(text, c, w - 2 * PAD) for text, c, w in zip(row, columns, widths)])
         table = RLTable(data, colWidths=widths, repeatRows=1 if header else 0)
+        cell, head, code = self.st["cell"].ps, self.st["head"].ps, self.st["code"].ps
         style = [
+            ("FONT", (0, 0), (-1, -1), cell.fontName, cell.fontSize, cell.leading),
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
             ("LEFTPADDING", (0, 0), (-1, -1), PAD), ("RIGHTPADDING", (0, 0), (-1, -1), PAD),
             ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
             ("LINEBELOW", (0, 0), (-1, -1), 0.4, _color(C.LINE)),
         ]
+        for i, c in enumerate(columns):
+            if c.numeric:
+                style.append(("ALIGN", (i, 0), (i, -1), "RIGHT"))
+            if c.kind == "code":
+                style.append(("FONT", (i, 1 if header else 0), (i, -1), code.fontName, code.fontSize, code.leading))
         if header:
-            style.append(("BACKGROUND", (0, 0), (-1, 0), _color(C.SOFT)))
+            style += [("BACKGROUND", (0, 0), (-1, 0), _color(C.SOFT)),
+                      ("TEXTCOLOR", (0, 0), (-1, 0), _color(C.MUTED))]
         for r in flagged:
             style.append(("LINEBEFORE", (0, r), (0, r), 2, _color(C.FLAG_COLOR)))
         table.setStyle(TableStyle(style))
         return table
 
-    def cell(self, text: str, column: Column, width: float):
-        style = "code" if column.kind == "code" else "number" if column.numeric else "cell"
+    def cell(self, text: str, column: Column, width: float, style: str = ""):
+        """A table cell: the plain string when it fits on one line (fast), else a Paragraph
+        broken like any other (numbers never wrap: their column is wide enough)."""
+        style = style or ("code" if column.kind == "code" else "number" if column.numeric else "cell")
+        st = self.st[style]
+        if "\n" not in text and st.measure(text) <= width - SAFETY:
+            return text.translate(_INVISIBLE)
         return self.para(text, style, width=width, name=column.kind in ("name", "path"))
 
     # ----- marked texts ----------------------------------------------------------------------
@@ -324,18 +343,29 @@ def column_widths(columns: tuple[Column, ...], rows: list[tuple[str, ...]], widt
     total = sum(low)
     if total >= width:
         return [w * width / total for w in low]
-    spare = width - total
-    wants = [(h - l) * c.weight for l, h, c in zip(low, high, columns)]
-    if sum(h - l for l, h in zip(low, high)) <= spare:
+    if sum(high) <= width:  # everything on one line; the rest to the text columns, by weight
         out = list(high)
-        rest = width - sum(out)
         flexible = [i for i, c in enumerate(columns) if not c.numeric] or list(range(len(columns)))
         weight = sum(columns[i].weight for i in flexible)
         for i in flexible:
-            out[i] += rest * columns[i].weight / weight
+            out[i] += (width - sum(high)) * columns[i].weight / weight
         return out
-    share = sum(wants)
-    return [l + spare * w / share for l, w in zip(low, wants)]
+    out, spare = list(low), width - total
+    # text columns first (names wrapping cost more lines than a heading over a number), then numbers
+    for numeric in (False, True):
+        wants = {i: (high[i] - low[i]) * c.weight for i, c in enumerate(columns)
+                 if c.numeric == numeric and high[i] > low[i]}
+        need = sum(high[i] - low[i] for i in wants)
+        if need <= spare:
+            for i in wants:
+                out[i] = high[i]
+            spare -= need
+            continue
+        share = sum(wants.values())
+        for i, want in wants.items():
+            out[i] += spare * want / share
+        break
+    return out
 
 
 # ----- keeping headings with what follows ------------------------------------------------

@@ -74,11 +74,11 @@ _EN = {
     "details_intro": "Pairs with {rule}.",
     "no_details": "No pair reaches the display threshold.",
     "details_limited": ("{n} more flagged pair is listed in the table only: to keep the report "
-                        "readable, pairs are shown passage by passage up to a size limit, and "
-                        "beyond it only each document's strongest pair.",
+                        "readable, pairs are shown passage by passage up to a size limit, each "
+                        "document's strongest pair first. The app and the JSON report have them all.",
                         "{n} more flagged pairs are listed in the table only: to keep the report "
-                        "readable, pairs are shown passage by passage up to a size limit, and "
-                        "beyond it only each document's strongest pair."),
+                        "readable, pairs are shown passage by passage up to a size limit, each "
+                        "document's strongest pair first. The app and the JSON report have them all."),
     "metrics": ("Similarity {similarity} · Hamming {hamming} · coverage {left} / {right} · "
                 "longest passage {longest} chars · {count}"),
     "count_passages": ("{n} passage", "{n} passages"),
@@ -164,9 +164,9 @@ _ZH = {
     "details_intro": "{rule}的文档对。",
     "no_details": "没有文档对达到显示阈值。",
     "details_limited": ("另有 {n} 个需关注的文档对只列在上面的表中：为使报告便于阅读，逐段对照有篇幅上限，"
-                        "超出后只列出每篇文档最相似的一对。",
+                        "优先列出每篇文档最相似的一对。程序和 JSON 报告中有全部文档对。",
                         "另有 {n} 个需关注的文档对只列在上面的表中：为使报告便于阅读，逐段对照有篇幅上限，"
-                        "超出后只列出每篇文档最相似的一对。"),
+                        "优先列出每篇文档最相似的一对。程序和 JSON 报告中有全部文档对。"),
     "metrics": ("相似度 {similarity} · 汉明距离 {hamming} · 覆盖率 {left} / {right} · "
                 "最长片段 {longest} 字符 · {count}"),
     "count_passages": ("共 {n} 个片段", "共 {n} 个片段"),
@@ -197,7 +197,7 @@ OPTION_LABELS = {
         "keywords": "Keywords per document (simhash)",
         "min_passage": "Shortest passage kept (characters)",
         "max_share": "Ignore fingerprints in more than this share of documents",
-        "min_common": "… but only when in more than this many documents",
+        "min_common": "Ignore them only when in more than this many documents",
         "max_repeats": "Ignore fingerprints repeated more often in one document",
         "template": "Assignment text (template)",
         "exclude": "Excluded files",
@@ -213,7 +213,7 @@ OPTION_LABELS = {
         "keywords": "每篇文档的关键词数（simhash）",
         "min_passage": "保留的最短片段（字符）",
         "max_share": "忽略出现在超过此比例文档中的指纹",
-        "min_common": "……且出现的文档数超过",
+        "min_common": "且仅当出现在超过此数量的文档中时忽略",
         "max_repeats": "忽略在一篇文档中重复超过此次数的指纹",
         "template": "作业题目文本（模板）",
         "exclude": "排除的文件",
