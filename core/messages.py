@@ -29,6 +29,20 @@ MESSAGES: dict[str, dict[str, str]] = {
     "stage.fingerprinting": {"en": "fingerprinting", "zh": "正在计算指纹"},
     "stage.indexing": {"en": "indexing", "zh": "正在建立索引"},
     "stage.comparing": {"en": "comparing", "zh": "正在比对"},
+    # why a group's likely source was or was not named (core/review/groups.py REASONS)
+    "group.source": {"en": "likely source: holds at least {cover} of what each other member shares",
+                     "zh": "可能的来源：其他每个成员共有的文字，至少 {cover} 在它里面"},
+    "group.pair": {"en": "two documents: which one copied cannot be told from the texts",
+                   "zh": "只有两篇：无法从文字判断谁抄了谁"},
+    "group.tie": {"en": "source undecided: several members hold what the others share equally "
+                        "well (e.g. whole copies)",
+                  "zh": "无法判断来源：多个成员同样包含其他成员共有的文字（例如整篇照抄）"},
+    "group.none": {"en": "source undecided: no member holds what the others share",
+                   "zh": "无法判断来源：没有一个成员包含其他成员共有的文字"},
+    "group.hub": {"en": "source undecided: one member links the others, who share nothing with "
+                        "each other (their source, or a copy compiled from them)",
+                  "zh": "无法判断来源：一个成员连接其他成员，而它们之间没有共同文字（它可能是来源，"
+                        "也可能拼凑了它们）"},
 }
 
 

@@ -14,6 +14,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 from pathlib import Path
 
+from core.academic.classify import attribute
 from core.engine.batches import batches
 from core.matching.compare import compare
 from core.errors import LoadError
@@ -25,7 +26,7 @@ from core.engine.profile import Profile, ProfileCache, cache_key, profile, profi
 _PARALLEL_CHARS = 400_000  # below this much text, starting worker processes costs more than it saves
 _CHUNK_CHARS = 200_000
 
-__all__ = ["ProfileCache", "check", "check_documents", "run", "profile_documents", "load_paths"]
+__all__ = ["ProfileCache", "check", "check_documents", "run", "profile_documents", "load_paths", "included"]
 
 
 def run(generator: Generator) -> object:
@@ -105,10 +106,7 @@ def load_paths(
 ) -> Generator[Progress, None, tuple[list[Document], list[FileError]]]:
     """Expand folders and load every file; unreadable files become FileErrors, never exceptions."""
     files, errors = expand_paths([str(p) for p in paths])
-    excluded = {str(Path(p).resolve()) for p in options.exclude}
-    if options.template:
-        excluded.add(str(Path(options.template).resolve()))
-    files = [f for f in files if str(Path(f).resolve()) not in excluded]
+    files = included(files, options)
     items = [(str(f), i) for i, f in enumerate(files)]
     sizes = [_size(f) for f in files]
     # plain text loads at ~5 ms/MB, faster than worker processes start: only docx and pdf,
@@ -128,6 +126,14 @@ def load_paths(
             else:
                 documents.append(replace(item, id=len(documents)))
     return documents, list(errors)
+
+
+def included(files: Sequence, options: CheckOptions) -> list:
+    """`files` without those the options leave out (--exclude, and the template), in order."""
+    excluded = {str(Path(p).resolve()) for p in options.exclude}
+    if options.template:
+        excluded.add(str(Path(options.template).resolve()))
+    return [f for f in files if str(Path(f).resolve()) not in excluded]
 
 
 def _size(path) -> int:
@@ -178,8 +184,12 @@ def check_documents(
     """Compare loaded documents (ids are their indexes) and return the ranked Report."""
     documents = tuple(replace(d, id=i) if d.id != i else d for i, d in enumerate(documents))
     profiled = yield from profile_documents(documents, options, cache)
-    template_profile = profile(template.text, options) if template is not None else None
+    # the template's text is ignored when matching unless the options ask to see it (it is
+    # then matched, classified `template` and left out of the figures or not, as they say)
+    ignore = template is not None and options.exclude_template
+    template_profile = profile(template.text, options) if ignore else None
     pairs = yield from compare(profiled, options, template_profile)
+    pairs = attribute(documents, pairs, options, template)  # Match.attribution (core.academic)
     report = Report(
         options=options,
         documents=documents,

@@ -62,23 +62,30 @@ def options_from(args: argparse.Namespace) -> CheckOptions:
     )
 
 
-def format_table(report: Report, top: int) -> str:
-    """The ranked pairs as a plain-text table (names shown safely)."""
-    names = [show(d.name) for d in report.documents]
-    head = (f"{'#':>3}  {fit('left', 28)}  {fit('right', 28)}  {'sim%':>6}  {'ham':>3}  "
+def format_table(report: Report, top: int, names: list[str] | None = None,
+                 hide: frozenset[int] = frozenset()) -> str:
+    """The ranked pairs as a plain-text table (names shown safely; `names` replace the file
+    names, e.g. the short names; pairs whose index is in `hide` are left out, # keeps the rank)."""
+    if names is None:
+        names = [show(d.name) for d in report.documents]
+    col = max(8, min(28, max((width(n) for n in names), default=8)))
+    head = (f"{'#':>3}  {fit('left', col)}  {fit('right', col)}  {'sim%':>6}  {'ham':>3}  "
             f"{'lcov%':>6}  {'rcov%':>6}  {'longest':>7}  {'pass':>4}")
     lines = [head, "-" * width(head)]
-    for rank, p in enumerate(report.pairs[:top], 1):
+    shown = [(rank, p) for rank, p in enumerate(report.pairs, 1) if rank - 1 not in hide]
+    for rank, p in shown[:top]:
         near = "*" if is_near_duplicate(p.hamming, report.options.hamming) else " "
         lines.append(
-            f"{rank:>3}  {fit(names[p.left], 28)}  {fit(names[p.right], 28)}  "
+            f"{rank:>3}  {fit(names[p.left], col)}  {fit(names[p.right], col)}  "
             f"{100 * p.similarity:6.1f}  {p.hamming:>3}{near} {100 * p.left_coverage:6.1f}  "
             f"{100 * p.right_coverage:6.1f}  {p.longest:>7}  {len(p.matches):>4}"
         )
     if not report.pairs:
         lines.append("    no pair shares a passage or a near-duplicate fingerprint")
-    elif len(report.pairs) > top:
-        lines.append(f"    ... {len(report.pairs) - top} more pairs in the reports (--top to show)")
+    elif len(shown) > top:
+        lines.append(f"    ... {len(shown) - top} more pairs in the reports (--top to show)")
+    if hide:
+        lines.append(f"    {len(hide)} copy-vs-copy pair(s) are counted under their groups above")
     return "\n".join(lines)
 
 
@@ -111,7 +118,15 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 def print_report(report: Report, top: int) -> None:
     out(f"{len(report.documents)} documents, {len(report.pairs)} pairs with shared passages "
         f"or near-duplicate fingerprints (* = Hamming <= {report.options.hamming})")
-    out(format_table(report, top))
+    # the groups first, then the pairs by the same short names (issue 13)
+    from core.cli.groups import format_groups, short_names_for
+    from core.review.groups import group_details
+
+    details = group_details(report)
+    names = short_names_for(report)
+    out(format_groups(report, details, names))
+    out()
+    out(format_table(report, top, names, frozenset(k for d in details for k in d.copy_pairs)))
     if report.errors:
         out(f"\n{len(report.errors)} file(s) could not be checked:")
         for e in report.errors:

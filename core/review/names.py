@@ -12,10 +12,9 @@ How a document's label is chosen before shortening, so that labels differ:
 3. if two still share it, as many of the parent folders as tell them apart (`classA/essay.txt`);
 4. if two still share it (the same text added twice, or no path), ` (2)`, ` (3)` ... by order.
 
-A label short enough to read (at most `KEEP_WHOLE` columns) is shown whole, and so is one
-whose tokens all occur together in another label (`essay` beside `essay_v2_final`: it has
-no run of its own); a label that is short once the tokens shared by every name at its start
-and end are dropped is shown that way. Two short names are never equal (see `short_names`).
+A file name short enough to read (at most `KEEP_WHOLE` columns) is shown whole, extension
+and all; so is a label of at most `KEEP_WHOLE` columns, and one whose tokens all occur
+together in another label (`final_essay` beside `final_essay_v2`: it has no run of its own). Two short names are never equal (see `short_names`).
 """
 
 from __future__ import annotations
@@ -28,7 +27,7 @@ from pathlib import PurePath, PurePosixPath, PureWindowsPath
 
 __all__ = ["KEEP_WHOLE", "labels", "short_names", "tokens", "width"]
 
-KEEP_WHOLE = 10  # a remainder this many columns wide or narrower is shown as it is
+KEEP_WHOLE = 12  # a name or label this many columns wide or narrower is shown as it is
 
 # a token: a run of digits, of Latin letters, or of CJK (and other non-Latin) letters
 _TOKEN = re.compile(r"\d+|[^\W\d_]+", re.UNICODE)
@@ -41,7 +40,8 @@ def width(text: str) -> int:
 
 
 def tokens(label: str) -> list[tuple[int, int]]:
-    """(start, end) of each token of `label`: digit runs, Latin letter runs, other letter runs."""
+    """(start, end) of each token of `label`: digit runs, Latin letter runs, other letter runs
+    (a lone Latin letter right before digits joins them)."""
     out = []
     for m in _TOKEN.finditer(label):
         # a run of letters is split where the script changes (Latin 'zh' vs '网络阅读')
@@ -52,7 +52,15 @@ def tokens(label: str) -> list[tuple[int, int]]:
                 out.append((start, m.start() + i))
                 start = m.start() + i
         out.append((start, m.end()))
-    return out
+    # a single Latin letter glued to the digits after it stays with them ('v2', 'A07')
+    merged: list[tuple[int, int]] = []
+    for a, b in out:
+        if (merged and merged[-1][1] == a and label[a].isdigit()
+                and merged[-1][1] - merged[-1][0] == 1 and _LATIN.match(label[merged[-1][0]])):
+            merged[-1] = (merged[-1][0], b)
+        else:
+            merged.append((a, b))
+    return merged
 
 
 def _parts(path: str) -> tuple[str, ...]:
@@ -126,33 +134,18 @@ def short_names(names: Sequence[str], paths: Sequence[str] | None = None) -> lis
     counts: Counter = Counter()
     for ws in words:
         counts.update({tuple(ws[i:j]) for i in range(len(ws)) for j in range(i + 1, len(ws) + 1)})
-    common_head, common_tail = _common_ends(words)
     out = []
-    for label, toks, ws in zip(full, spans, words):
-        out.append(_shorten(label, toks, ws, counts, common_head, common_tail))
+    for name, label, toks, ws in zip(names, full, spans, words):
+        if label == _stem(name) and width(name) <= KEEP_WHOLE:
+            out.append(name)  # short already: the whole file name, extension and all
+        else:
+            out.append(_shorten(label, toks, ws, counts))
     return _distinct(out, full)
 
 
-def _common_ends(words: list[list[str]]) -> tuple[int, int]:
-    """How many leading and trailing tokens every label shares."""
-    shortest = min(len(ws) for ws in words)
-    head = 0
-    while head < shortest and len({ws[head] for ws in words}) == 1:
-        head += 1
-    tail = 0
-    while tail < shortest - head and len({ws[-1 - tail] for ws in words}) == 1:
-        tail += 1
-    return head, tail
-
-
-def _shorten(label, toks, ws, counts, head: int, tail: int) -> str:
+def _shorten(label, toks, ws, counts) -> str:
     if not toks or width(label) <= KEEP_WHOLE:
         return label
-    # the label without the tokens every name shares at its ends, if that is short already
-    if head + tail < len(toks):
-        middle = label[toks[head][0]:toks[len(toks) - tail - 1][1]]
-        if width(middle) <= KEEP_WHOLE and counts[tuple(ws[head:len(toks) - tail])] == 1:
-            return middle
     best = None
     for i in range(len(toks)):
         for j in range(i + 1, len(toks) + 1):
