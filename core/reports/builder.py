@@ -234,6 +234,8 @@ def option_value(name: str, value: object, opts: CheckOptions, s: Strings) -> st
         return s("default_k", zh=getattr(DEFAULTS["zh"], name), en=getattr(DEFAULTS["en"], name))
     if name == "workers" and value is None:
         return s("all_cores")
+    if isinstance(value, bool):
+        return s("yes") if value else s("no")
     if name in ("display_threshold", "max_share"):
         return f"{float(value) * 100:g}%"
     if value is None or value == () or value == []:
