@@ -52,6 +52,9 @@ def add_arguments(c: argparse.ArgumentParser) -> None:
     output.add_argument("--top", type=int, metavar="N", default=30,
                         help="pairs to print (default 30; reports always hold all)")
     output.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    from core.cli.archive import add_check_arguments  # --archive, --add-to-archive, --save
+
+    add_check_arguments(c)
 
 
 def options_from(args: argparse.Namespace) -> CheckOptions:
@@ -96,15 +99,16 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error(str(e))
     if args.top < 0:
         parser.error("--top must be 0 or more")
-    from core.pipeline import check
+    from core.cli.archive import archive_lines, check_generator, save_if_asked
 
-    report: Report = drain(check(args.paths, options), args.quiet)
+    report: Report = drain(check_generator(args, options), args.quiet)
     # reports first: a reader that stops reading stdout early (`| head`) must not cost them
     inputs = [d.path for d in report.documents] + [e.path for e in report.errors]
     if options.template:
         inputs.append(options.template)
     status, written = write_reports(
         report, (("json", args.json), ("html", args.html), ("csv", args.csv), ("pdf", args.pdf)), inputs)
+    written = archive_lines(report) + written + save_if_asked(args, report)
     try:
         print_report(report, args.top)
         for line in written:

@@ -121,7 +121,8 @@ def stdout_closed() -> None:
     os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
-def write_reports(report, targets: Iterable[tuple[str, str | None]], inputs: Iterable[str] = ()):
+def write_reports(report, targets: Iterable[tuple[str, str | None]], inputs: Iterable[str] = (),
+                  verdicts=None):
     """Write `report` in each (format, path) with a path; returns (status, lines to print).
 
     A target that is one of the `inputs` (the documents checked) is refused, never
@@ -141,7 +142,8 @@ def write_reports(report, targets: Iterable[tuple[str, str | None]], inputs: Ite
             status = EXIT_WRITE_FAILED
             continue
         try:
-            write_report(report, Path(target), fmt)
+            write_report(report, Path(target), fmt,
+                         **({"verdicts": verdicts} if verdicts else {}))  # a saved check's
         except OSError as e:
             warn(write_failure(target, e))
             status = EXIT_WRITE_FAILED

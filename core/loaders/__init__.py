@@ -6,6 +6,7 @@ is one line a teacher understands.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import stat
@@ -70,7 +71,8 @@ def _load(path: Path, doc_id: int, max_bytes: int | None, max_chars: int | None)
         raise Unreadable(NO_WORDS)
     if max_chars is not None and len(text) > max_chars:
         raise Unreadable(too_long(len(text), max_chars))
-    return Document(id=doc_id, name=path.name, path=str(path), format=fmt, text=text, layout=layout)
+    return Document(id=doc_id, name=path.name, path=str(path), format=fmt, text=text, layout=layout,
+                    sha256=hashlib.sha256(data).hexdigest())
 
 
 def _read(path: Path, max_bytes: int | None) -> bytes:

@@ -10,6 +10,9 @@ Shape (version 1; fields may be added, never renamed or removed)::
      "errors": [{"path", "message"}],
      "groups": [{"members": [document indexes], "source": index or null}]}
 
+A document that came from the archive (`check --archive`) has `archive`: {"id", "label",
+"added"} (its archive id, label and ISO 8601 date added).
+
 Documents and pairs a reviewer gave a verdict or a note carry `verdict` (confirmed,
 suspicious, not_plagiarism) and `note`.
 
@@ -69,9 +72,9 @@ def _document(doc: Document, simhash: int, report: Report) -> dict:
 
 
 def document_fields(doc: Document, report: Report) -> dict:
-    """Version-2 document fields: `figures` (academic figures, issue 15) and `archive`
-    (where an archived document came from, issue 14). None yet."""
-    return {}
+    """Version-2 document fields: `archive` (where an archived document came from, issue 14)
+    and, to come, `figures` (academic figures, issue 15)."""
+    return _archive_field(doc)
 
 
 def match_fields(match: Match) -> dict:
@@ -169,7 +172,8 @@ def from_json(data: dict, texts: Sequence[str | None] | None = None) -> Report:
                              if len(text) != count else
                              f"{path or name} is not the text the report was made from: "
                              f"it changed since the check")
-        documents.append(Document(i, name, path, fmt, text, sha256=sha256))
+        documents.append(Document(i, name, path, fmt, text, sha256=sha256,
+                                  archive=_read_archive(doc, where)))
         simhashes.append(int(digest, 16))
         chars.append(count)
 
@@ -182,6 +186,27 @@ def from_json(data: dict, texts: Sequence[str | None] | None = None) -> Report:
     groups = _read_groups(data, len(documents))
     return Report(options, tuple(documents), tuple(simhashes), tuple(results), tuple(file_errors),
                   groups)
+
+
+# -- the archive (issue 14): an archived source's {"id", "label", "added"} -------------------
+
+def _archive_field(doc: Document) -> dict:
+    """`archive` on a document that came from the archive (core/store)."""
+    if doc.archive is None:
+        return {}
+    return {"archive": {"id": doc.archive.id, "label": doc.archive.label, "added": doc.archive.added}}
+
+
+def _read_archive(doc: dict, where: str):
+    from core.models import ArchiveEntry
+
+    entry = doc.get("archive")
+    if entry is None:
+        return None
+    _need(isinstance(entry, dict), f"{where}.archive", "must be an object")
+    return ArchiveEntry(_int(entry, "id", f"{where}.archive"),
+                        _str(entry, "label", f"{where}.archive"),
+                        _str(entry, "added", f"{where}.archive"))
 
 
 # -- review fields (issue 13): groups, and verdicts when a reviewer gave them -------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+import hashlib
 import os
 from pathlib import Path
 
@@ -43,7 +44,8 @@ SUPPORTED_NOTE = "(Plagscope reads .txt, .docx and .pdf)"
 )
 def test_each_encoding_decodes_exactly(path, expected):
     doc = load_document(path, 7)
-    assert doc == Document(id=7, name=path.name, path=str(path), format="txt", text=expected)
+    assert doc == Document(id=7, name=path.name, path=str(path), format="txt", text=expected,
+                           sha256=hashlib.sha256(path.read_bytes()).hexdigest())  # of the file's bytes
 
 
 def test_only_the_bom_is_removed_so_offsets_match_the_file():
@@ -111,7 +113,8 @@ DOCX_TEXT = (
 def test_docx_body_in_order_then_header_footer_footnote():
     path = GOOD / "paragraphs_table_header.docx"
     doc = load_document(path, 3)
-    assert doc == Document(id=3, name=path.name, path=str(path), format="docx", text=DOCX_TEXT)
+    assert doc == Document(id=3, name=path.name, path=str(path), format="docx", text=DOCX_TEXT,
+                           sha256=hashlib.sha256(path.read_bytes()).hexdigest())
     assert "DELETED" not in doc.text  # a tracked deletion is not part of the text
 
 
@@ -153,7 +156,8 @@ ENGLISH_PDF_TEXT = (
 
 def test_english_pdf_two_pages():
     path = GOOD / "english_2pages.pdf"
-    expected = Document(id=1, name=path.name, path=str(path), format="pdf", text=ENGLISH_PDF_TEXT)
+    expected = Document(id=1, name=path.name, path=str(path), format="pdf", text=ENGLISH_PDF_TEXT,
+                        sha256=hashlib.sha256(path.read_bytes()).hexdigest())
     assert load_document(path, 1) == expected
 
 
