@@ -80,27 +80,32 @@ def _html(report: Report, **kw) -> bytes:
 _RENDERERS: dict[str, Callable[..., bytes]] = {
     "html": _html,
     "pdf": render_pdf,
-    "json": lambda report, verdicts=None, **kw: render_json(report, verdicts).encode("utf-8", "replace"),
+    "json": lambda report, verdicts=None, json_version=None, **kw: render_json(
+        report, verdicts, **({} if json_version is None else {"version": json_version})).encode("utf-8", "replace"),
     "csv": lambda report, **kw: render_csv(report).encode(CSV_ENCODING, "replace"),
 }
 
 
 def render(report: Report, fmt: str, *, language: str = "en", threshold: float | None = None,
-           generated: datetime | None = None, verdicts=None) -> bytes:
+           generated: datetime | None = None, verdicts=None, json_version: int | None = None) -> bytes:
     """The report in format `fmt` as the bytes of its file.
 
     `language` ("en" or "zh", or a UI language like "zh_CN") and `threshold` (the display
     threshold that flags pairs; the report's own by default) matter for HTML and PDF only;
-    `verdicts` (core.review.verdicts.Verdicts) are the reviewers' decisions.
+    `verdicts` (core.review.verdicts.Verdicts) are the reviewers' decisions; `json_version`
+    1 writes the JSON in the shape tools written for version 1 insist on
+    (../shared/eval/score.py), the newest by default.
     """
     if fmt not in FORMATS:
         raise ValueError(f"unknown report format {fmt!r}; use one of {', '.join(FORMATS)}")
+    extra = {"json_version": json_version} if fmt == "json" else {}
     return _RENDERERS[fmt](report, language=report_language(language), threshold=threshold,
-                           generated=generated, verdicts=verdicts)
+                           generated=generated, verdicts=verdicts, **extra)
 
 
 def write_report(report: Report, path: str | os.PathLike, fmt: str | None = None, *,
-                 language: str = "en", threshold: float | None = None, verdicts=None) -> Path:
+                 language: str = "en", threshold: float | None = None, verdicts=None,
+                 json_version: int | None = None) -> Path:
     """Save `report` to `path` atomically in any of `FORMATS` and return the path written.
 
     `fmt` defaults to the one the suffix names; see `render` for the rest. Raises ValueError
@@ -109,4 +114,4 @@ def write_report(report: Report, path: str | os.PathLike, fmt: str | None = None
     """
     fmt = format_for(path) if fmt is None else fmt.lower()
     return write_bytes_atomic(path, render(report, fmt, language=language, threshold=threshold,
-                                           verdicts=verdicts))
+                                           verdicts=verdicts, json_version=json_version))

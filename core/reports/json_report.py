@@ -1,8 +1,9 @@
 """The JSON report: the machine-readable record of a check (read by the evaluation scripts).
 
-Shape (version 1; fields may be added, never renamed or removed)::
+Shape (version 2; fields may be added, never renamed; version 1 is the same without the
+fields `academic_fields` adds, and is still written on request and read)::
 
-    {"version": 1, "options": {...CheckOptions.to_dict()...},
+    {"version": 2, "options": {...CheckOptions.to_dict()...},
      "documents": [{"name", "path", "format", "chars", "simhash": "16 hex digits",
                     "sha256": "64 hex digits of the file's bytes, or \"\"", "id": "32 hex digits"}],
      "pairs": [{"left", "right", "hamming", "similarity", "left_coverage", "right_coverage",
@@ -10,21 +11,25 @@ Shape (version 1; fields may be added, never renamed or removed)::
      "errors": [{"path", "message"}],
      "groups": [{"members": [document indexes], "source": index or null}]}
 
+Version 2 (issue 15, see `academic_fields`): each match has `class`, `left_class`,
+`right_class`, `left_changes`, `right_changes`; each document has `figures`.
+
 A document that came from the archive (`check --archive`) has `archive`: {"id", "label",
 "added"} (its archive id, label and ISO 8601 date added).
 
 Documents and pairs a reviewer gave a verdict or a note carry `verdict` (confirmed,
 suspicious, not_plagiarism) and `note`.
 
-`left`/`right` of a pair index `documents` (so version-1 readers keep working); `id` is
-`Document.key`, the digest of the text, which is how anything that persists refers to a
-document. Spans are half-open code-point offsets. Document texts are not stored, so
-`from_json` needs them handed back (see there).
+`left`/`right` of a pair index `documents` (so version-1 readers keep working); a
+document's `id` is `Document.key`, the digest of its text, which is how anything that
+persists refers to a document, and `sha256` ties it to the exact file handed in (both are
+written in version 1 too: fields are only ever added). Spans are half-open code-point
+offsets. Document texts are not stored, so `from_json` needs them handed back (see there).
 
-Version 2 adds fields only; each has its one function below, filled by the capability that
-owns it: `document_fields` (`figures`, `archive`), `match_fields` (`class`,
-`left_changes`, `right_changes`), `pair_fields` (`semantic`, `verdict`, `note`) and
-`report_fields` (`groups`). The README's "JSON report" section lists every field by version.
+Where each field is made, one function per group: `_document` (version 1's fields, `sha256`,
+`id`, then `document_fields`: `archive`), `_pair` (then `pair_fields`: `semantic`, issue 16),
+`report_fields` (`groups`), `academic_fields` (version 2: match classes and changes, document
+`figures`), `_add_verdicts` (`verdict`, `note`). The README's "JSON report" lists them by version.
 """
 
 from __future__ import annotations
@@ -40,18 +45,19 @@ from core.options import CheckOptions
 if TYPE_CHECKING:
     from core.review.verdicts import Verdicts
 
-VERSION = 1
+VERSION = 2
+READABLE = (1, 2)
 _MASK64 = (1 << 64) - 1
 
 
-def to_json(report: Report, verdicts: "Verdicts | None" = None) -> dict:
+def to_json(report: Report, verdicts: "Verdicts | None" = None, *, version: int = VERSION) -> dict:
     """The report as plain JSON values (dicts, lists, str, int, float); `verdicts` (the
     reviewers' decisions, core/review/verdicts.py) add `verdict`/`note` where present."""
     if len(report.simhashes) != len(report.documents):
         raise ValueError(f"the report has {len(report.documents)} documents but "
                          f"{len(report.simhashes)} simhashes")
     data = {
-        "version": VERSION,
+        "version": version,
         "options": _plain(report.options.to_dict()),
         "documents": [_document(doc, value, report)
                       for doc, value in zip(report.documents, report.simhashes)],
@@ -59,10 +65,12 @@ def to_json(report: Report, verdicts: "Verdicts | None" = None) -> dict:
         "errors": [{"path": error.path, "message": error.message} for error in report.errors],
         **report_fields(report),
     }
+    if version >= 2:
+        academic_fields(data, report)
     return _add_verdicts(data, report, verdicts)
 
 
-# ----- one place per field group; later versions add their fields here --------------------
+# ----- one place per field group ----------------------------------------------------------
 
 def _document(doc: Document, simhash: int, report: Report) -> dict:
     """Version 1's document fields, then `sha256` and `id`, then `document_fields`."""
@@ -72,34 +80,28 @@ def _document(doc: Document, simhash: int, report: Report) -> dict:
 
 
 def document_fields(doc: Document, report: Report) -> dict:
-    """Version-2 document fields: `archive` (where an archived document came from, issue 14)
-    and, to come, `figures` (academic figures, issue 15)."""
+    """More document fields: `archive` (where an archived document came from, issue 14).
+    (`figures`, version 2, come from `academic_fields`.)"""
     return _archive_field(doc)
 
 
-def match_fields(match: Match) -> dict:
-    """Version-2 match fields: `class` (one of ATTRIBUTIONS) and `left_changes` /
-    `right_changes` (spans changed inside the passage), issue 15. None yet."""
-    return {}
-
-
 def pair_fields(pair: PairResult, report: Report) -> dict:
-    """Version-2 pair fields: `semantic` (issue 16). None yet. (`verdict` and `note` on pairs
-    and documents come from the reviewers' verdicts: `_add_verdicts`.)"""
+    """More pair fields: `semantic` (issue 16) goes here. (`verdict` and `note` on pairs and
+    documents come from the reviewers' verdicts: `_add_verdicts`.)"""
     return {}
 
 
 def report_fields(report: Report) -> dict:
-    """Version-2 top-level fields, after `errors`: `groups` (issue 13, `review_fields`)."""
+    """Top-level fields after `errors`: `groups` (issue 13, `review_fields`)."""
     return review_fields(report)
 
 
-def render_json(report: Report, verdicts: "Verdicts | None" = None) -> str:
+def render_json(report: Report, verdicts: "Verdicts | None" = None, *, version: int = VERSION) -> str:
     """The report as JSON text: one document, pair or error per line, non-ASCII kept as is.
 
     Raises ValueError for a NaN or infinite number rather than writing invalid JSON.
     """
-    data = to_json(report, verdicts)
+    data = to_json(report, verdicts, version=version)
 
     def dump(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False, allow_nan=False)
@@ -137,7 +139,7 @@ def from_json(data: dict, texts: Sequence[str | None] | None = None) -> Report:
     Raises ValueError, naming the offending field, for anything malformed.
     """
     _need(isinstance(data, dict), "report", "must be a JSON object")
-    _need(data.get("version") == VERSION, "version", f"must be {VERSION}")
+    _need(data.get("version") in READABLE, "version", f"must be one of {READABLE}")
     docs = _list(data, "documents", "documents")
     pairs = _list(data, "pairs", "pairs")
     errors = _list(data, "errors", "errors") if "errors" in data else []
@@ -281,7 +283,7 @@ def _pair(pair: PairResult, report: Report) -> dict:
         "matches": [
             {"left": [int(m.left.start), int(m.left.end)],
              "right": [int(m.right.start), int(m.right.end)],
-             "units": int(m.units), **match_fields(m)}
+             "units": int(m.units)}
             for m in pair.matches
         ],
         **pair_fields(pair, report),
@@ -306,7 +308,7 @@ def _read_pair(pair: Any, k: int, chars: list[int]) -> PairResult:
         spans = [_span(match, side, at, chars[doc]) for side, doc in (("left", left), ("right", right))]
         units = match.get("units", 0)
         _need(_is_int(units) and units >= 0, f"{at}.units", "must be a whole number >= 0")
-        matches.append(Match(spans[0], spans[1], units))
+        matches.append(read_academic_match(match, at, spans, units))
     return PairResult(left, right, hamming, *ratios, longest, tuple(matches))
 
 
@@ -350,3 +352,46 @@ def _fraction(data: dict, key: str, where: str) -> float:
     _need(isinstance(value, (int, float)) and not isinstance(value, bool)
           and math.isfinite(value) and 0 <= value <= 1, f"{where}.{key}", "must be a number from 0 to 1")
     return float(value)
+
+
+# -- academic fields (issue 15, version 2): passage classes, in-passage changes, figures ----
+
+def academic_fields(data: dict, report: Report) -> None:
+    """Add version 2's fields to `data` (made by to_json) in place.
+
+    Each match: `class` (one of core.models.ATTRIBUTIONS: the class in the document that
+    took the passage), `left_class` / `right_class` (its class in each document's own
+    text, what that document's figures use), `left_changes` / `right_changes` (half-open
+    spans inside the match that differ from the other side; empty for a verbatim passage).
+    Each document: `figures` (core/academic/figures.py; README "Figures").
+    """
+    from core.academic.classify import Analyses, side_classes
+    from core.academic.figures import document_figures
+
+    analyses = Analyses(report.documents)
+    for item, pair in zip(data["pairs"], report.pairs):
+        for out, m in zip(item["matches"], pair.matches):
+            left, right = side_classes(m, pair.left, pair.right, analyses)
+            out["class"] = m.attribution
+            out["left_class"], out["right_class"] = left, right
+            out["left_changes"] = [[int(c.start), int(c.end)] for c in m.left_changes]
+            out["right_changes"] = [[int(c.start), int(c.end)] for c in m.right_changes]
+    for item, figures in zip(data["documents"], document_figures(report)):
+        item["figures"] = figures.to_json()
+
+
+def read_academic_match(match: dict, where: str, spans: list[Span], units: int) -> Match:
+    """A Match from a version 1 or 2 match object (class and changes when present)."""
+    from core.models import ATTRIBUTIONS
+
+    cls = match.get("class", "unattributed")
+    _need(cls in ATTRIBUTIONS, f"{where}.class", f"must be one of {', '.join(ATTRIBUTIONS)}")
+    changes = []
+    for side, span in (("left", spans[0]), ("right", spans[1])):
+        value = match.get(f"{side}_changes", [])
+        _need(isinstance(value, list) and all(
+            isinstance(c, list) and len(c) == 2 and all(map(_is_int, c))
+            and span.start <= c[0] <= c[1] <= span.end for c in value),
+            f"{where}.{side}_changes", "must be [start, end] spans inside the match")
+        changes.append(tuple(Span(c[0], c[1]) for c in value))
+    return Match(spans[0], spans[1], units, changes[0], changes[1], cls)
