@@ -166,7 +166,7 @@ def file_errors(ctx: Context) -> Section | None:
     if not report.errors:
         return None
     columns = (Column(s("col_file"), "path", 1.0), Column(s("col_reason"), "text", 1.2))
-    rows = tuple(Row((Cell(safe_name(e.path)), Cell(e.message))) for e in report.errors)
+    rows = tuple(Row((Cell(safe_name(e.path)), Cell(e.text(s.language)))) for e in report.errors)
     return Section("errors", s("errors"), (Table(columns, rows, kind="errors"),))
 
 
