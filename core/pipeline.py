@@ -52,7 +52,7 @@ def _load(path: str, doc_id: int, options: CheckOptions) -> Document | FileError
             max_chars=options.max_chars,
         )
     except LoadError as e:
-        return FileError(e.path, e.reason)
+        return e.to_file_error()
 
 
 def _load_chunk(items: list[tuple[str, int]], options: CheckOptions) -> list[Document | FileError]:
@@ -298,7 +298,8 @@ def check(
     if options.template:
         loaded = _load(options.template, -1, options)
         if isinstance(loaded, FileError):
-            errors.append(FileError(loaded.path, f"template: {loaded.message}"))
+            errors.append(FileError(loaded.path, f"template: {loaded.message}", "template.unreadable",
+                                    {**loaded.values, "cause": loaded.code}))
         else:
             template = loaded
     return (yield from check_documents(documents, options, template=template, errors=errors,
