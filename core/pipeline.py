@@ -61,6 +61,35 @@ def _interrupts_held():
         block(signal.SIG_SETMASK, old)
 
 
+# What one reader process may need at worst (a 50 MB file, its checks, a parse): the loaders
+# keep reading any accepted file under this (core/loaders/docx_stream.py, bench/hostile_rss.py).
+READER_MEMORY = 500 * 2**20
+
+
+def available_memory() -> int | None:
+    """Bytes of memory available for new work (Linux MemAvailable; else half the RAM), or None."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 2
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def _readers(options: CheckOptions) -> int:
+    """Parallel file readers: the workers, but no more than the memory available can hold."""
+    workers = _workers(options)
+    memory = available_memory()
+    if memory is None:
+        return workers
+    return max(1, min(workers, memory // READER_MEMORY))
+
+
 def _ignore_interrupts() -> None:
     """Worker processes leave Ctrl-C to the process that started them (which stops them):
     a terminal sends SIGINT to every process of the job, and each worker would print a
@@ -182,7 +211,7 @@ def load_stream(
     # plain text loads at ~5 ms/MB, faster than worker processes start: only docx and pdf,
     # which are parsed, are worth fanning out
     parsed = sum(size for f, size in zip(todo, sizes) if Path(f).suffix.lower() != ".txt")
-    workers = _workers(options) if parsed >= _PARALLEL_CHARS * 2 else 1
+    workers = _readers(options) if parsed >= _PARALLEL_CHARS * 2 else 1
     groups = batches(sizes, _CHUNK_CHARS * 2)
     jobs = [([(todo[i], i) for i in g], options) for g in groups]
     done = 0
