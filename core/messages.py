@@ -29,6 +29,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "stage.fingerprinting": {"en": "fingerprinting", "zh": "正在计算指纹"},
     "stage.indexing": {"en": "indexing", "zh": "正在建立索引"},
     "stage.comparing": {"en": "comparing", "zh": "正在比对"},
+    "stage.reviewing": {"en": "grouping and ordering", "zh": "正在分组和排序"},
     # why a group's likely source was or was not named (core/review/groups.py REASONS)
     "group.source": {"en": "likely source: holds at least {cover} of what each other member shares",
                      "zh": "可能的来源：其他每个成员共有的文字，至少 {cover} 在它里面"},
