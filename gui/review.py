@@ -141,6 +141,7 @@ class Review(QObject):
         """Replace every verdict (e.g. from an opened saved check)."""
         if verdicts != self.verdicts:
             self.verdicts = verdicts
+            self.session.verdicts = verdicts  # exports carry them
             self.verdictsChanged.emit()
 
     @staticmethod

@@ -129,6 +129,9 @@ class Session(QObject):
         self._check: Worker | None = None
         self._check_revision = 0
         self._highest: dict[str, float] = {}
+        # the reviewers' verdicts (core.review.verdicts.Verdicts), kept current by gui/review.py
+        # and written into every export
+        self.verdicts = None
 
     # ----- state ---------------------------------------------------------------------------
     @property
@@ -363,7 +366,8 @@ class Session(QObject):
 
     def export(self, path: str, fmt: str, language: str = "en") -> None:
         """Write the last report as html, json or csv, atomically (labels in `language`: en, zh)."""
-        reports.write_report(self.require_report(), path, fmt, language=language)
+        reports.write_report(self.require_report(), path, fmt, language=language,
+                             verdicts=self.verdicts)
 
     @staticmethod
     def write_bytes(path: str, data: bytes) -> None:
