@@ -15,7 +15,6 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
 from core import atomic, loaders, pipeline, reports, rules
-from core.errors import LoadError
 from core.models import Document, FileError, PairResult, Progress, Report
 from core.options import CheckOptions
 
@@ -75,28 +74,24 @@ def normalize_path(path: str | os.PathLike) -> str:
     return os.path.normpath(os.path.abspath(os.fspath(path)))
 
 
-def load_job(
-    paths: list[str], skip: frozenset[str], max_bytes: int, max_chars: int
-) -> Generator[object, None, int]:
-    """Expand folders and load each file, yielding `Expanded`, then `Progress` and `Loaded` items."""
+def load_job(paths: list[str], skip: frozenset[str], options: CheckOptions) -> Generator[object, None, int]:
+    """Expand folders, then load the new files the way a check does (`pipeline.load_paths`: in
+    parallel when it pays, leaving out `options.exclude`), yielding `Expanded`, then `Progress`,
+    then a `Loaded` per file."""
     files, errors = loaders.expand_paths(paths)
     seen = set(skip)
     todo = []
-    for f in files:
+    for f in pipeline.included(files, options):
         key = normalize_path(f)
         if key not in seen:
             seen.add(key)
             todo.append(key)
     yield Expanded(tuple(todo), tuple(errors))
-    for i, path in enumerate(todo):
-        yield Progress("loading", i, len(todo))
-        try:
-            document = loaders.load_document(path, 0, max_bytes=max_bytes, max_chars=max_chars)
-        except LoadError as e:
-            yield Loaded(path, None, e.reason)
-        else:
-            yield Loaded(path, document, None)
-    yield Progress("loading", len(todo), len(todo))
+    documents, failures = yield from pipeline.load_paths(todo, options)
+    for document in documents:
+        yield Loaded(normalize_path(document.path), document, None)
+    for failure in failures:
+        yield Loaded(normalize_path(failure.path), None, failure.message)
     return len(todo)
 
 
@@ -174,11 +169,10 @@ class Session(QObject):
         if not paths:
             return None
         skip = frozenset(e.path for e in self.entries if e.state is not State.FAILED)
-        max_bytes = int(self.options.max_file_mb * 1024 * 1024)
-        max_chars = self.options.max_chars
+        options = self.options
         self._job_ids += 1
         job = self._job_ids
-        worker = Worker(lambda: load_job(paths, skip, max_bytes, max_chars), name="load")
+        worker = Worker(lambda: load_job(paths, skip, options), name="load")
         worker.signals.progress.connect(lambda item, job=job: self._on_load_item(job, item))
         worker.signals.finished.connect(lambda _result, job=job: self._on_load_end(job))
         worker.signals.cancelled.connect(lambda job=job: self._on_load_end(job, cancelled=True))

@@ -38,5 +38,8 @@ def render_csv(report: Report) -> str:
 
 
 def safe_cell(text: str) -> str:
-    """`text` made inert for spreadsheets: a would-be formula gets a leading apostrophe."""
-    return "'" + text if text.startswith(_FORMULA_START) else text
+    """`text` made inert for spreadsheets: a would-be formula gets a leading apostrophe, also
+    after a `;` `,` or tab where another locale splits the cell (core.display.spreadsheet_cell)."""
+    from core.display import spreadsheet_cell
+
+    return spreadsheet_cell(text)

@@ -9,6 +9,9 @@ Shape (version 1; fields may be added, never renamed)::
      "errors": [{"path", "message"}],
      "groups": [{"members": [document indexes], "source": index or null}]}
 
+A document that came from the archive (`check --archive`) has `archive`: {"id", "label",
+"added"} (its archive id, label and ISO 8601 date added).
+
 Documents and pairs a reviewer gave a verdict or a note carry `verdict` (confirmed,
 suspicious, not_plagiarism) and `note`.
 
@@ -51,6 +54,7 @@ def to_json(report: Report, verdicts: "Verdicts | None" = None) -> dict:
         "errors": [{"path": error.path, "message": error.message} for error in report.errors],
     }
     data.update(review_fields(report))
+    _add_archive(data, report)
     return _add_verdicts(data, report, verdicts)
 
 
@@ -130,7 +134,7 @@ def from_json(data: dict, texts: Sequence[str | None] | None = None) -> Report:
         elif len(text) != count:
             raise ValueError(f"{path or name} has {len(text)} characters now but {count} in "
                              f"the report: it changed since the check")
-        documents.append(Document(i, name, path, fmt, text))
+        documents.append(Document(i, name, path, fmt, text, archive=_read_archive(doc, where)))
         simhashes.append(int(digest, 16))
         chars.append(count)
 
@@ -143,6 +147,28 @@ def from_json(data: dict, texts: Sequence[str | None] | None = None) -> Report:
     groups = _read_groups(data, len(documents))
     return Report(options, tuple(documents), tuple(simhashes), tuple(results), tuple(file_errors),
                   groups)
+
+
+# -- the archive (issue 14): an archived source's {"id", "label", "added"} -------------------
+
+def _add_archive(data: dict, report: Report) -> None:
+    """`archive` on each document that came from the archive (core/store)."""
+    for item, doc in zip(data["documents"], report.documents):
+        if doc.archive is not None:
+            item["archive"] = {"id": doc.archive.id, "label": doc.archive.label,
+                               "added": doc.archive.added}
+
+
+def _read_archive(doc: dict, where: str):
+    from core.models import ArchiveEntry
+
+    entry = doc.get("archive")
+    if entry is None:
+        return None
+    _need(isinstance(entry, dict), f"{where}.archive", "must be an object")
+    return ArchiveEntry(_int(entry, "id", f"{where}.archive"),
+                        _str(entry, "label", f"{where}.archive"),
+                        _str(entry, "added", f"{where}.archive"))
 
 
 # -- review fields (issue 13): groups, and verdicts when a reviewer gave them -------------

@@ -221,7 +221,7 @@ def check_against_archive(
 
     cache = cache if cache is not None else ProfileCache()
     opts = archive_options(store, options)
-    yield Progress("searching the archive", 0, 1)
+    yield Progress("archive_search", 0, 1)
     query_profiles = yield from profile_documents(documents, opts, cache)
     found = find_candidates(store, query_profiles, [d.text for d in documents], options.hamming,
                             max_repeats=opts.max_repeats)
@@ -234,7 +234,7 @@ def check_against_archive(
     own_keys = {d.key for d in documents}
     archived = [d for d in archived_documents(store, ids, len(documents))
                 if d.sha256 not in own_sha and d.key not in own_keys]
-    yield Progress("searching the archive", 1, 1)
+    yield Progress("archive_search", 1, 1)
     report = yield from check_documents(list(documents) + archived, options, template=template,
                                         errors=errors, cache=cache)
     return keep_new_pairs(report, len(documents))
@@ -249,8 +249,13 @@ def keep_new_pairs(report: Report, new: int) -> Report:
     where = {old: pos for pos, old in enumerate(order)}
     documents = tuple(replace(report.documents[old], id=pos) for pos, old in enumerate(order))
     pairs = tuple(replace(p, left=where[p.left], right=where[p.right]) for p in pairs)
-    return replace(report, documents=documents,
-                   simhashes=tuple(report.simhashes[old] for old in order), pairs=pairs)
+    kept = replace(report, documents=documents,
+                   simhashes=tuple(report.simhashes[old] for old in order), pairs=pairs, groups=())
+    if report.groups:  # groups over the kept documents (core/review)
+        from core.review.groups import with_groups
+
+        kept = with_groups(kept)
+    return kept
 
 
 def remove_label(store: Store, label: str) -> int:

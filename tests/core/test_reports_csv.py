@@ -51,7 +51,9 @@ def test_empty_report_is_just_the_header():
 
 @pytest.mark.parametrize("text, expected", [
     ("=1+2", "'=1+2"), ("+1", "'+1"), ("-1", "'-1"), ("@SUM(A1)", "'@SUM(A1)"),
-    ("\tx", "'\tx"), ("\rx", "'\rx"), ("a=1", "a=1"), ("作文.txt", "作文.txt"), ("", ""),
+    ("\tx", r"\x09x"), ("\rx", r"\x0dx"),  # control characters are shown as escapes (safe_name)
+    ("a=1", "a=1"), ("作文.txt", "作文.txt"), ("", ""),
+    ("a;=1+2", "a;'=1+2"), ("a,@x", "a,'@x"),  # a ; or , splits the cell in some locales
 ])
 def test_safe_cell(text, expected):
     assert safe_cell(text) == expected
