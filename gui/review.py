@@ -13,8 +13,8 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QObject, QThreadPool, Signal
 
 from core.models import VERDICTS, PairResult, Report, Verdict
-from core.review.summary import ReviewData, review
-from core.review.verdicts import UNREVIEWED, Verdicts, pair_key
+from core.review import ReviewData, review
+from core.review import UNREVIEWED, Verdicts, pair_key
 
 from .worker import Worker, start
 

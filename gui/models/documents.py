@@ -58,7 +58,7 @@ class DocumentModel(ColumnTableModel[Entry]):
         key = tuple(e.path for e in entries)
         if key == self._short_of:
             return
-        from core.review.names import short_names
+        from core.review import short_names
 
         names = short_names([e.name for e in entries], [e.path for e in entries])
         self._short = {e.path: n for e, n in zip(entries, names)}

@@ -14,7 +14,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (QGraphicsEllipseItem, QGraphicsItem, QGraphicsScene,
                                QGraphicsSimpleTextItem, QGraphicsView, QLabel, QVBoxLayout, QWidget)
 
-from core.review.summary import ReviewData
+from core.review import ReviewData
 
 from ..review import Review
 

@@ -14,8 +14,8 @@ from PySide6.QtGui import QBrush, QColor, QFont, QStandardItem, QStandardItemMod
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QMenu, QTreeView, QVBoxLayout, QWidget
 
 from core import messages
-from core.review.groups import SOURCE_COVER
-from core.review.summary import ReviewData
+from core.review import SOURCE_COVER
+from core.review import ReviewData
 
 from ..review import Review
 from .verdict_menu import add_verdict_actions, verdict_brush, verdict_cell, verdict_tooltip

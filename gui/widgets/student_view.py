@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QHeade
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
 from core.models import VERDICTS, Verdict
-from core.review.summary import ReviewData
+from core.review import ReviewData
 
 from ..review import Review, verdict_label
 from ..text_positions import PositionMap, qt_input
