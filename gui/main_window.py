@@ -37,6 +37,10 @@ from .widgets.student_view import StudentView
 
 log = logging.getLogger(__name__)
 
+#: Smallest window that still lays out well (menus, toolbar overflow, both panes readable).
+MIN_SIZE = (480, 320)
+DOCUMENTS_MIN_WIDTH = 170
+
 
 class MainWindow(QMainWindow):
     """Plagscope's window; drives a Session and shows its documents and results."""
@@ -66,7 +70,7 @@ class MainWindow(QMainWindow):
 
     def _build_panes(self) -> None:
         self.documents = DocumentList(self.session)
-        self.documents.setMinimumWidth(320)  # the list must still show the file names
+        self.documents.setMinimumWidth(DOCUMENTS_MIN_WIDTH)  # the list must still show some of the names
         self.pairs = PairTable()
         self.pairs.set_threshold(self.session.options.display_threshold)
         self.heat_map = HeatMap()
@@ -102,6 +106,7 @@ class MainWindow(QMainWindow):
         self.splitter.setSizes([360, 840])
         self.splitter.setChildrenCollapsible(False)
         self.setCentralWidget(self.splitter)
+        self.setMinimumSize(*MIN_SIZE)
         self.resize(1200, 760)
 
     def _connect(self) -> None:
@@ -184,6 +189,7 @@ class MainWindow(QMainWindow):
 
     def _documents_changed(self) -> None:
         self.stale_banner.setVisible(self.session.stale and self.session.report is not None)
+        self.pairs.set_documents(len(self.session.ready_entries()), self.session.loading)
         self.status.update_summary(self.session)
         self._update_actions()
 
@@ -222,6 +228,7 @@ class MainWindow(QMainWindow):
 
     def _busy_changed(self, busy: bool) -> None:
         self.status.set_busy(busy)
+        self.pairs.set_documents(len(self.session.ready_entries()), self.session.loading)
         self._update_actions()
 
     def _check_finished(self, report: Report) -> None:

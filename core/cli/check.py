@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from core.cli import academic
 from core.cli.common import EXIT_USAGE, drain, fit, out, show, stdout_closed, warn, width, write_reports
 from core.models import Report
 from core.options import DEFAULTS, CheckOptions
@@ -50,6 +51,7 @@ def add_arguments(c: argparse.ArgumentParser) -> None:
     output.add_argument("--top", type=int, metavar="N", default=30,
                         help="pairs to print (default 30; reports always hold all)")
     output.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    academic.add_arguments(c)
     from core.cli.archive import add_check_arguments  # --archive, --add-to-archive, --save
 
     add_check_arguments(c)
@@ -59,7 +61,7 @@ def options_from(args: argparse.Namespace) -> CheckOptions:
     return CheckOptions(
         k=args.k, window=args.window, hamming=args.hamming, keywords=args.keywords,
         min_passage=args.min_passage, template=args.template, max_file_mb=args.max_file_mb,
-        max_chars=args.max_chars, workers=args.workers,
+        max_chars=args.max_chars, workers=args.workers, **academic.option_fields(args),
     )
 
 
@@ -105,10 +107,13 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if options.template:
         inputs.append(options.template)
     status, written = write_reports(
-        report, (("json", args.json), ("html", args.html), ("csv", args.csv)), inputs)
+        report, (("json", args.json), ("html", args.html), ("csv", args.csv)), inputs,
+        json_version=args.json_version)
     written = archive_lines(report) + written + save_if_asked(args, report)
     try:
         print_report(report, args.top)
+        if args.by_document:
+            academic.print_figures(report)
         for line in written:
             out(line)
         sys.stdout.flush()

@@ -120,7 +120,7 @@ def stdout_closed() -> None:
 
 
 def write_reports(report, targets: Iterable[tuple[str, str | None]], inputs: Iterable[str] = (),
-                  verdicts=None):
+                  verdicts=None, json_version: int | None = None):
     """Write `report` in each (format, path) with a path; returns (status, lines to print).
 
     A target that is one of the `inputs` (the documents checked) is refused, never
@@ -140,8 +140,10 @@ def write_reports(report, targets: Iterable[tuple[str, str | None]], inputs: Ite
             status = EXIT_WRITE_FAILED
             continue
         try:
-            write_report(report, Path(target), fmt,
-                         **({"verdicts": verdicts} if verdicts else {}))  # a saved check's
+            extra = {"verdicts": verdicts} if verdicts else {}  # a saved check's
+            if fmt == "json" and json_version:
+                extra["json_version"] = json_version
+            write_report(report, Path(target), fmt, **extra)
         except OSError as e:
             warn(write_failure(target, e))
             status = EXIT_WRITE_FAILED

@@ -34,7 +34,7 @@ def format_for(path: str | os.PathLike) -> str:
 
 
 def write_report(report: Report, path: str | os.PathLike, fmt: str | None = None, *,
-                 language: str = "en", verdicts=None) -> Path:
+                 language: str = "en", verdicts=None, json_version: int | None = None) -> Path:
     """Save `report` to `path` atomically as JSON, HTML or CSV and return the path written.
 
     `fmt` ("json", "html" or "csv") defaults to the one the suffix names; `language` ("en"
@@ -46,7 +46,9 @@ def write_report(report: Report, path: str | os.PathLike, fmt: str | None = None
     """
     fmt = format_for(path) if fmt is None else fmt.lower()
     if fmt == "json":
-        text, encoding = render_json(report, verdicts), "utf-8"
+        # json_version 1: the shape tools written for version 1 insist on (../shared/eval/score.py)
+        version = {} if json_version is None else {"version": json_version}
+        text, encoding = render_json(report, verdicts, **version), "utf-8"
     elif fmt == "html":
         text, encoding = render_html(report, language=language), "utf-8"
     elif fmt == "csv":

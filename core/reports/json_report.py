@@ -1,13 +1,17 @@
 """The JSON report: the machine-readable record of a check (read by the evaluation scripts).
 
-Shape (version 1; fields may be added, never renamed)::
+Shape (version 2; fields may be added, never renamed; version 1 is the same without the
+fields `academic_fields` adds, and is still written on request and read)::
 
-    {"version": 1, "options": {...CheckOptions.to_dict()...},
+    {"version": 2, "options": {...CheckOptions.to_dict()...},
      "documents": [{"name", "path", "format", "chars", "simhash": "16 hex digits"}],
      "pairs": [{"left", "right", "hamming", "similarity", "left_coverage", "right_coverage",
                 "longest", "matches": [{"left": [start, end], "right": [start, end], "units"}]}],
      "errors": [{"path", "message"}],
      "groups": [{"members": [document indexes], "source": index or null}]}
+
+Version 2 (issue 15, see `academic_fields`): each match has `class`, `left_class`,
+`right_class`, `left_changes`, `right_changes`; each document has `figures`.
 
 A document that came from the archive (`check --archive`) has `archive`: {"id", "label",
 "added"} (its archive id, label and ISO 8601 date added).
@@ -32,18 +36,19 @@ from core.options import CheckOptions
 if TYPE_CHECKING:
     from core.review.verdicts import Verdicts
 
-VERSION = 1
+VERSION = 2
+READABLE = (1, 2)
 _MASK64 = (1 << 64) - 1
 
 
-def to_json(report: Report, verdicts: "Verdicts | None" = None) -> dict:
+def to_json(report: Report, verdicts: "Verdicts | None" = None, *, version: int = VERSION) -> dict:
     """The report as plain JSON values (dicts, lists, str, int, float); `verdicts` (the
     reviewers' decisions, core/review/verdicts.py) add `verdict`/`note` where present."""
     if len(report.simhashes) != len(report.documents):
         raise ValueError(f"the report has {len(report.documents)} documents but "
                          f"{len(report.simhashes)} simhashes")
     data = {
-        "version": VERSION,
+        "version": version,
         "options": _plain(report.options.to_dict()),
         "documents": [
             {"name": doc.name, "path": doc.path, "format": doc.format, "chars": doc.chars,
@@ -55,15 +60,17 @@ def to_json(report: Report, verdicts: "Verdicts | None" = None) -> dict:
     }
     data.update(review_fields(report))
     _add_archive(data, report)
+    if version >= 2:
+        academic_fields(data, report)
     return _add_verdicts(data, report, verdicts)
 
 
-def render_json(report: Report, verdicts: "Verdicts | None" = None) -> str:
+def render_json(report: Report, verdicts: "Verdicts | None" = None, *, version: int = VERSION) -> str:
     """The report as JSON text: one document, pair or error per line, non-ASCII kept as is.
 
     Raises ValueError for a NaN or infinite number rather than writing invalid JSON.
     """
-    data = to_json(report, verdicts)
+    data = to_json(report, verdicts, version=version)
 
     def dump(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False, allow_nan=False)
@@ -104,7 +111,7 @@ def from_json(data: dict, texts: Sequence[str | None] | None = None) -> Report:
     Raises ValueError, naming the offending field, for anything malformed.
     """
     _need(isinstance(data, dict), "report", "must be a JSON object")
-    _need(data.get("version") == VERSION, "version", f"must be {VERSION}")
+    _need(data.get("version") in READABLE, "version", f"must be one of {READABLE}")
     docs = _list(data, "documents", "documents")
     pairs = _list(data, "pairs", "pairs")
     errors = _list(data, "errors", "errors") if "errors" in data else []
@@ -267,7 +274,7 @@ def _read_pair(pair: Any, k: int, chars: list[int]) -> PairResult:
         spans = [_span(match, side, at, chars[doc]) for side, doc in (("left", left), ("right", right))]
         units = match.get("units", 0)
         _need(_is_int(units) and units >= 0, f"{at}.units", "must be a whole number >= 0")
-        matches.append(Match(spans[0], spans[1], units))
+        matches.append(read_academic_match(match, at, spans, units))
     return PairResult(left, right, hamming, *ratios, longest, tuple(matches))
 
 
@@ -311,3 +318,46 @@ def _fraction(data: dict, key: str, where: str) -> float:
     _need(isinstance(value, (int, float)) and not isinstance(value, bool)
           and math.isfinite(value) and 0 <= value <= 1, f"{where}.{key}", "must be a number from 0 to 1")
     return float(value)
+
+
+# -- academic fields (issue 15, version 2): passage classes, in-passage changes, figures ----
+
+def academic_fields(data: dict, report: Report) -> None:
+    """Add version 2's fields to `data` (made by to_json) in place.
+
+    Each match: `class` (one of core.models.ATTRIBUTIONS: the class in the document that
+    took the passage), `left_class` / `right_class` (its class in each document's own
+    text, what that document's figures use), `left_changes` / `right_changes` (half-open
+    spans inside the match that differ from the other side; empty for a verbatim passage).
+    Each document: `figures` (core/academic/figures.py; README "Figures").
+    """
+    from core.academic.classify import Analyses, side_classes
+    from core.academic.figures import document_figures
+
+    analyses = Analyses(report.documents)
+    for item, pair in zip(data["pairs"], report.pairs):
+        for out, m in zip(item["matches"], pair.matches):
+            left, right = side_classes(m, pair.left, pair.right, analyses)
+            out["class"] = m.attribution
+            out["left_class"], out["right_class"] = left, right
+            out["left_changes"] = [[int(c.start), int(c.end)] for c in m.left_changes]
+            out["right_changes"] = [[int(c.start), int(c.end)] for c in m.right_changes]
+    for item, figures in zip(data["documents"], document_figures(report)):
+        item["figures"] = figures.to_json()
+
+
+def read_academic_match(match: dict, where: str, spans: list[Span], units: int) -> Match:
+    """A Match from a version 1 or 2 match object (class and changes when present)."""
+    from core.models import ATTRIBUTIONS
+
+    cls = match.get("class", "unattributed")
+    _need(cls in ATTRIBUTIONS, f"{where}.class", f"must be one of {', '.join(ATTRIBUTIONS)}")
+    changes = []
+    for side, span in (("left", spans[0]), ("right", spans[1])):
+        value = match.get(f"{side}_changes", [])
+        _need(isinstance(value, list) and all(
+            isinstance(c, list) and len(c) == 2 and all(map(_is_int, c))
+            and span.start <= c[0] <= c[1] <= span.end for c in value),
+            f"{where}.{side}_changes", "must be [start, end] spans inside the match")
+        changes.append(tuple(Span(c[0], c[1]) for c in value))
+    return Match(spans[0], spans[1], units, changes[0], changes[1], cls)

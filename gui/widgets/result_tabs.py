@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, QSize
 from PySide6.QtWidgets import QTabWidget, QWidget
 
 from core.models import PairResult, Report
@@ -18,6 +18,8 @@ from .. import icons
 log = logging.getLogger(__name__)
 
 TITLE_CHARS = 40  # a compare tab's title longer than this shows both names shortened
+#: The most width the results ask for: a view that wants more is squeezed, never the window widened.
+MAX_MIN_WIDTH = 300
 
 
 def create_compare_view(left, right, pair: PairResult, options, parent: QWidget | None = None) -> QWidget:
@@ -46,6 +48,10 @@ class ResultTabs(QTabWidget):
         self._titles: dict[QWidget, Callable[[], str]] = {}
         self.compare_tabs: dict[tuple[int, int, int], QWidget] = {}
         self.tabCloseRequested.connect(self.close_tab)
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        return QSize(min(hint.width(), MAX_MIN_WIDTH), hint.height())
 
     # ----- fixed views -----------------------------------------------------------------------
     def add_view(self, widget: QWidget, title: Callable[[], str], icon: str | None = None) -> int:

@@ -20,9 +20,11 @@
             <source>Synchronized scrolling</source>
             <translation>同步滚动</translation>
         </message>
-        <message>
-            <source>Hamming distance %1 · similarity %2 · %3 passages, longest %4 units</source>
-            <translation>汉明距离 %1 · 相似度 %2 · %3 个段落，最长 %4 个单位</translation>
+        <message numerus="yes">
+            <source>%n passage(s)</source>
+            <translation>
+                <numerusform>%n 个段落</numerusform>
+            </translation>
         </message>
         <message>
             <source> · near-duplicate</source>
@@ -32,6 +34,12 @@
             <source>%1 — %2 covered</source>
             <translation>%1 — 覆盖 %2</translation>
         </message>
+        <message numerus="yes">
+            <source>Hamming distance %1 · similarity %2 · %n passage(s), longest %3 characters</source>
+            <translation>
+                <numerusform>汉明距离 %1 · 相似度 %2 · %n 个段落，最长 %3 个字符</numerusform>
+            </translation>
+        </message>
         <message>
             <source>Passage %1</source>
             <translation>段落 %1</translation>
@@ -39,10 +47,6 @@
         <message>
             <source>No matched passages</source>
             <translation>没有匹配的段落</translation>
-        </message>
-        <message>
-            <source>%1 passages</source>
-            <translation>%1 个段落</translation>
         </message>
         <message>
             <source>Passage %1 of %2</source>
@@ -348,6 +352,7 @@ Do you want to replace it?</source>
         </message>
         <message>
             <source>Pairs</source>
+            <extracomment>Smallest window that still lays out well (menus, toolbar overflow, both panes readable).</extracomment>
             <translation>文档对</translation>
         </message>
         <message>
@@ -614,6 +619,20 @@ Do you want to replace it?</source>
     </context>
     <context>
         <name>PairTable</name>
+        <message>
+            <source>Reading the documents…</source>
+            <translation>正在读取文档……</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n document(s) loaded and not checked yet. Press Check (Ctrl+R) to find copied passages.</source>
+            <translation>
+                <numerusform>已载入 %n 篇文档，尚未检查。按“检查”（Ctrl+R）查找抄袭段落。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>1 document loaded. Add at least one more essay (Ctrl+O, Ctrl+Shift+O or drag and drop), then press Check (Ctrl+R).</source>
+            <translation>已载入 1 篇文档。请再添加至少一篇作文（Ctrl+O、Ctrl+Shift+O 或拖放），然后按“检查”（Ctrl+R）。</translation>
+        </message>
         <message>
             <source>%1 of %2 pairs shown</source>
             <translation>显示 %1 / %2 对</translation>

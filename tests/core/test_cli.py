@@ -30,14 +30,16 @@ def test_check_writes_reports_and_exits_zero(folder, tmp_path, capsys):
     printed = capsys.readouterr().out
     assert "a.txt" in printed and "b.txt" in printed and "empty.txt" in printed
     data = json.loads(out.read_text(encoding="utf-8"))
-    assert data["version"] == 1
+    assert data["version"] == 2
     assert [d["name"] for d in data["documents"]] == ["a.txt", "b.txt"]
     assert set(data["documents"][0]) >= {"name", "path", "format", "chars", "simhash"}
     assert data["documents"][1]["chars"] == 34 and len(data["documents"][0]["simhash"]) == 16
     [pair] = data["pairs"]
     assert set(pair) >= {"left", "right", "hamming", "similarity", "left_coverage",
                          "right_coverage", "longest", "matches"}
-    assert pair["matches"] == [{"left": [0, 24], "right": [10, 34], "units": 24}]
+    assert pair["matches"] == [{"left": [0, 24], "right": [10, 34], "units": 24,
+                                "class": "unattributed", "left_class": "unattributed",
+                                "right_class": "unattributed", "left_changes": [], "right_changes": []}]
     assert pair["longest"] == 24 and pair["right_coverage"] == 24 / 34
     [error] = data["errors"]
     assert error["path"].endswith("empty.txt") and "empty" in error["message"]

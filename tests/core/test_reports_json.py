@@ -55,9 +55,9 @@ EXPECTED_PAIRS = [
 
 
 def test_to_json_has_the_agreed_shape():
-    data = to_json(make_report(CheckOptions(hamming=5, exclude=("a.txt",))))
+    data = to_json(make_report(CheckOptions(hamming=5, exclude=("a.txt",))), version=1)
     assert list(data) == ["version", "options", "documents", "pairs", "errors", "groups"]
-    assert data["version"] == 1
+    assert data["version"] == 1  # version 2's fields: tests/core/test_academic_json.py
     assert data["documents"] == EXPECTED_DOCUMENTS
     assert data["pairs"] == EXPECTED_PAIRS
     assert data["errors"] == [{"path": "/essays/bad.pdf", "message": "the PDF is encrypted"}]
@@ -68,8 +68,8 @@ def test_to_json_has_the_agreed_shape():
 
 def test_render_json_is_that_dict_as_utf8_text_with_one_item_per_line():
     report = make_report()
-    text = render_json(report)
-    assert json.loads(text) == to_json(report)
+    text = render_json(report, version=1)
+    assert json.loads(text) == to_json(report, version=1)
     assert "静夜思" in text and "\\u" not in text  # ensure_ascii=False
     lines = text.splitlines()
     assert lines[0] == '{"version": 1,'
@@ -97,7 +97,7 @@ def test_numpy_numbers_become_plain_json_numbers():
     pair = PairResult(np.int64(0), np.int64(2), np.int64(7), np.float64(0.5), np.float32(0.25),
                       np.float64(0.5), np.int64(3), (Match(Span(np.int64(1), np.int64(4)),
                                                            Span(2, 5), np.int64(3)),))
-    data = json.loads(render_json(make_report(pairs=(pair,))))
+    data = json.loads(render_json(make_report(pairs=(pair,)), version=1))
     assert data["pairs"] == [{"left": 0, "right": 2, "hamming": 7, "similarity": 0.5,
                               "left_coverage": 0.25, "right_coverage": 0.5, "longest": 3,
                               "matches": [{"left": [1, 4], "right": [2, 5], "units": 3}]}]
@@ -152,7 +152,7 @@ def test_from_json_without_options_or_units_uses_defaults():
 
 
 @pytest.mark.parametrize("breakage, field", [
-    (lambda d: d.update(version=2), "version"),
+    (lambda d: d.update(version=3), "version"),
     (lambda d: d.pop("documents"), "documents"),
     (lambda d: d["documents"][1].update(simhash="ABC"), r"documents\[1\].simhash"),
     (lambda d: d["documents"][0].update(chars=-1), r"documents\[0\].chars"),
@@ -181,7 +181,8 @@ def _scorer():
 
 @pytest.mark.skipif(not SCORE_PY.exists(), reason="the shared evaluation scripts are not here")
 def test_the_evaluation_scorer_accepts_a_written_report(tmp_path):
-    path = write_report(make_report(), tmp_path / "report.json")
+    # the scorer reads version 1 (`plagscope check --json-version 1`); version 2 only adds fields
+    path = write_report(make_report(), tmp_path / "report.json", json_version=1)
     chars, pairs = _scorer().load_report(path)
     assert chars == {"静夜思.txt": 12, "b.docx": 25, "c.pdf": 18}
     assert pairs == [
@@ -207,7 +208,7 @@ def test_format_for_reads_the_suffix():
 
 def test_write_report_format_overrides_the_suffix(tmp_path):
     path = write_report(make_report(), tmp_path / "report.out", "JSON")
-    assert json.loads(path.read_text(encoding="utf-8"))["version"] == 1
+    assert json.loads(path.read_text(encoding="utf-8"))["version"] == 2
     with pytest.raises(ValueError, match="unknown report format"):
         write_report(make_report(), tmp_path / "report.out", "xml")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["report.out"]
