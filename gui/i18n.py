@@ -57,6 +57,12 @@ class Translations:
         return True
 
 
+def core_language() -> str:
+    """The interface language as `core.messages` names it: "zh" or "en" (Translations sets the
+    default locale with the language)."""
+    return "zh" if QLocale().language() == QLocale.Language.Chinese else "en"
+
+
 def plural(translated: str, n: int) -> str:
     """English plural of a `tr(..."(s)"..., n)` result when no catalog resolved it (no translator
     installed, as in a widget used on its own): "1 passage(s)" -> "1 passage", "2 passages"."""

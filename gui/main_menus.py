@@ -12,6 +12,8 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QApplication, QMenu, QMessageBox, QToolBar
 
+from core.display import safe_name
+
 from .actions import Actions, Menus, fill
 from .i18n import LANGUAGES
 
@@ -125,7 +127,8 @@ class MainMenus(QObject):
         menu.clear()
         recent = self.window.settings.recent_files()
         for i, path in enumerate(recent, 1):
-            label = f"&{i} {path}" if i < 10 else f"{i} {path}"
+            shown = safe_name(path)
+            label = f"&{i} {shown}" if i < 10 else f"{i} {shown}"
             action = menu.addAction(label.replace("&&", "&"))
             action.setData(path)
             action.triggered.connect(lambda _checked=False, path=path: self.window.add_paths([path]))

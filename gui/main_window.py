@@ -11,6 +11,7 @@ from PySide6.QtCore import QEvent, QTimer, Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QSplitter, QVBoxLayout, QWidget
 
+from core.display import safe_name
 from core.models import PairResult, Report
 from core.options import CheckOptions
 
@@ -343,7 +344,7 @@ class MainWindow(QMainWindow):
             return None
         if path:
             self.settings.q.setValue("files/export_dir", os.path.dirname(path))
-            self.statusBar().showMessage(self.tr("Report saved to %1").replace("%1", path), 8000)
+            self.statusBar().showMessage(self.tr("Report saved to %1").replace("%1", safe_name(path)), 8000)
         return path
 
     # ----- shutdown --------------------------------------------------------------------------

@@ -40,7 +40,7 @@ class Entry:
     path: str
     state: State
     document: Document | None = None
-    error: str | None = None
+    error: FileError | None = None  # a code and values: shown in the interface's language
     job: int = 0
 
     @property
@@ -62,7 +62,7 @@ class Loaded:
 
     path: str
     document: Document | None
-    error: str | None
+    error: FileError | None
 
 
 class CheckError(Exception):
@@ -91,7 +91,7 @@ def load_job(paths: list[str], skip: frozenset[str], options: CheckOptions) -> G
     for document in documents:
         yield Loaded(normalize_path(document.path), document, None)
     for failure in failures:
-        yield Loaded(normalize_path(failure.path), None, failure.message)
+        yield Loaded(normalize_path(failure.path), None, failure)
     return len(todo)
 
 
@@ -150,7 +150,7 @@ class Session(QObject):
         return [e for e in self.entries if e.state is State.READY and e.path != self.template]
 
     def failures(self) -> list[FileError]:
-        return [FileError(e.path, e.error or "") for e in self.entries if e.state is State.FAILED]
+        return [e.error or FileError(e.path, "") for e in self.entries if e.state is State.FAILED]
 
     def highest_similarity(self, path: str) -> float | None:
         """The highest similarity of a document in the last report, if it took part."""
@@ -190,7 +190,7 @@ class Session(QObject):
         elif isinstance(item, Expanded):
             for error in item.errors:
                 failures.append(error)
-                self._put(Entry(normalize_path(error.path), State.FAILED, error=error.message, job=job))
+                self._put(Entry(normalize_path(error.path), State.FAILED, error=error, job=job))
             for path in item.files:
                 self._put(Entry(path, State.LOADING, job=job))
             self._changed()
@@ -202,7 +202,7 @@ class Session(QObject):
                 entry.state, entry.document, entry.error = State.READY, item.document, None
             else:
                 entry.state, entry.document, entry.error = State.FAILED, None, item.error
-                failures.append(FileError(item.path, item.error or ""))
+                failures.append(item.error)
             self._changed()
 
     def _put(self, new: Entry) -> None:
@@ -227,8 +227,8 @@ class Session(QObject):
         _worker, failures = self._loads.get(job, (None, []))
         for e in self.entries:
             if e.job == job and e.state is State.LOADING:
-                e.state, e.error = State.FAILED, message
-                failures.append(FileError(e.path, message))
+                e.state, e.error = State.FAILED, FileError(e.path, message)
+                failures.append(e.error)
         self._changed()
         self._on_load_end(job)
 

@@ -8,6 +8,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from collections.abc import Callable
 
 from core import rules
+from core.display import safe_name
 from core.models import PairResult, Report, Verdict
 
 from .. import icons
@@ -130,13 +131,13 @@ class PairModel(ColumnTableModel[PairResult]):
 
     def _name(self, doc_index: int) -> str:
         if self.name_of is not None:
-            return self.name_of(doc_index)
-        return self.report.documents[doc_index].name
+            return safe_name(self.name_of(doc_index))
+        return safe_name(self.report.documents[doc_index].name)
 
     def _full(self, doc_index: int) -> str:
         if self.hover_of is not None:
-            return self.hover_of(doc_index)
-        return self.report.documents[doc_index].name
+            return safe_name(self.hover_of(doc_index))
+        return safe_name(self.report.documents[doc_index].name)
 
     def row_style(self, pair: PairResult, role: Qt.ItemDataRole):
         if not self.is_near_duplicate(pair):

@@ -45,6 +45,7 @@ from PySide6.QtWidgets import (
 )
 
 from core import rules
+from core.display import safe_name
 from core.models import Document, PairResult
 from core.options import CheckOptions
 
@@ -317,7 +318,7 @@ class CompareView(QWidget):
         self.sync_box.setText(self.tr("Synchronized scrolling"))
         for label, document, coverage in ((self.left_label, self._docs[LEFT], self._pair.left_coverage),
                                           (self.right_label, self._docs[RIGHT], self._pair.right_coverage)):
-            label.setText(self.tr("%1 — %2 covered").replace("%1", document.name)
+            label.setText(self.tr("%1 — %2 covered").replace("%1", safe_name(document.name))
                           .replace("%2", f"{coverage:.1%}"))
         self.passage_list.model().retranslate()
         self._update_navigation()
@@ -343,7 +344,7 @@ class CompareView(QWidget):
 
     def _side_label(self, document: Document) -> ElidedLabel:
         label = ElidedLabel()
-        label.setToolTip(document.path)
+        label.setToolTip(safe_name(document.path))
         font = label.font()
         font.setBold(True)
         label.setFont(font)

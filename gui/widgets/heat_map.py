@@ -25,6 +25,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from core import rules
+from core.display import safe_name
 from core.models import Report
 
 # similarity -> color stops: pale for nothing shared, through yellow and orange, to dark red
@@ -158,7 +159,11 @@ class HeatMap(QWidget):
     def _row_label(self, i: int) -> str:
         """The label of the row showing document i."""
         name = self._names[i] if self._names is not None else self.report.documents[i].name
-        return f"{self._pos[i] + 1}. {name}"
+        return f"{self._pos[i] + 1}. {safe_name(name)}"
+
+    def _full_label(self, i: int) -> str:
+        """Row number and full file name of document i (for tooltips)."""
+        return f"{self._pos[i] + 1}. {safe_name(self.report.documents[i].name)}"
 
     def _layout(self) -> tuple[QRectF, float]:
         """The grid's rectangle and its cell size for the current widget size."""
@@ -439,10 +444,9 @@ class HeatMap(QWidget):
 
     def tooltip_text(self, i: int, j: int) -> str:
         """What hovering cell (i, j) says: both names, similarity and Hamming distance."""
-        docs = self.report.documents
         if i == j:
-            return f"{self._pos[i] + 1}. {docs[i].name}\n{docs[i].path}"
-        text = (f"{self._pos[i] + 1}. {docs[i].name}\n{self._pos[j] + 1}. {docs[j].name}\n"
+            return f"{self._full_label(i)}\n{safe_name(self.report.documents[i].path)}"
+        text = (f"{self._full_label(i)}\n{self._full_label(j)}\n"
                 + self.tr("Similarity: %1").replace("%1", f"{self._sim[i, j] * 100:.1f}%") + "\n"
                 + self.tr("Hamming distance: %1").replace("%1", str(self.hamming(i, j))))
         if rules.is_near_duplicate(self.hamming(i, j), self.hamming_threshold):

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QEvent, QSize
 from PySide6.QtWidgets import QTabWidget, QWidget
 
+from core.display import safe_name
 from core.models import PairResult, Report
 
 from .. import icons
@@ -89,10 +90,10 @@ class ResultTabs(QTabWidget):
         left, right = report.documents[pair.left], report.documents[pair.right]
         widget = create_compare_view(left, right, pair, report.options, self)
         if names is not None:
-            short, _ = compare_title(names(pair.left), names(pair.right))
-            _, title = compare_title(left.name, right.name)
+            short, _ = compare_title(safe_name(names(pair.left)), safe_name(names(pair.right)))
+            _, title = compare_title(safe_name(left.name), safe_name(right.name))
         else:
-            short, title = compare_title(left.name, right.name)
+            short, title = compare_title(safe_name(left.name), safe_name(right.name))
         index = self.addTab(widget, short)
         self.setTabToolTip(index, f"{title}\n{pair.similarity * 100:.1f}%")
         self.setCurrentIndex(index)
