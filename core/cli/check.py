@@ -28,6 +28,8 @@ def add_arguments(c: argparse.ArgumentParser) -> None:
     reports.add_argument("--json", metavar="FILE", help="write the JSON report here")
     reports.add_argument("--html", metavar="FILE", help="write the HTML report here")
     reports.add_argument("--csv", metavar="FILE", help="write one CSV row per pair here")
+    reports.add_argument("--pdf", metavar="FILE", help="write the PDF report here (needs a Chinese "
+                         "TrueType font such as fonts-wqy-microhei)")
     engine = c.add_argument_group("matching")
     engine.add_argument("--k", type=int, metavar="N",
                         help=f"k-gram length in units (default: {_per_language('k')})")
@@ -107,7 +109,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if options.template:
         inputs.append(options.template)
     status, written = write_reports(
-        report, (("json", args.json), ("html", args.html), ("csv", args.csv)), inputs,
+        report, (("json", args.json), ("html", args.html), ("csv", args.csv), ("pdf", args.pdf)), inputs,
         json_version=args.json_version)
     written = archive_lines(report) + written + save_if_asked(args, report)
     try:

@@ -4,7 +4,8 @@ Shape (version 2; fields may be added, never renamed; version 1 is the same with
 fields `academic_fields` adds, and is still written on request and read)::
 
     {"version": 2, "options": {...CheckOptions.to_dict()...},
-     "documents": [{"name", "path", "format", "chars", "simhash": "16 hex digits"}],
+     "documents": [{"name", "path", "format", "chars", "simhash": "16 hex digits",
+                    "sha256": "64 hex digits of the file's bytes, or \"\"", "id": "32 hex digits"}],
      "pairs": [{"left", "right", "hamming", "similarity", "left_coverage", "right_coverage",
                 "longest", "matches": [{"left": [start, end], "right": [start, end], "units"}]}],
      "errors": [{"path", "message"}],
@@ -19,8 +20,16 @@ A document that came from the archive (`check --archive`) has `archive`: {"id", 
 Documents and pairs a reviewer gave a verdict or a note carry `verdict` (confirmed,
 suspicious, not_plagiarism) and `note`.
 
-`left`/`right` of a pair index `documents`; spans are half-open code-point offsets.
-Document texts are not stored, so `from_json` needs them handed back (see there).
+`left`/`right` of a pair index `documents` (so version-1 readers keep working); a
+document's `id` is `Document.key`, the digest of its text, which is how anything that
+persists refers to a document, and `sha256` ties it to the exact file handed in (both are
+written in version 1 too: fields are only ever added). Spans are half-open code-point
+offsets. Document texts are not stored, so `from_json` needs them handed back (see there).
+
+Where each field is made, one function per group: `_document` (version 1's fields, `sha256`,
+`id`, then `document_fields`: `archive`), `_pair` (then `pair_fields`: `semantic`, issue 16),
+`report_fields` (`groups`), `academic_fields` (version 2: match classes and changes, document
+`figures`), `_add_verdicts` (`verdict`, `note`). The README's "JSON report" lists them by version.
 """
 
 from __future__ import annotations
@@ -30,7 +39,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from core.models import Document, FileError, Group, Match, PairResult, Report, Span
+from core.models import Document, FileError, Group, Match, PairResult, Report, Span, text_key
 from core.options import CheckOptions
 
 if TYPE_CHECKING:
@@ -50,19 +59,41 @@ def to_json(report: Report, verdicts: "Verdicts | None" = None, *, version: int 
     data = {
         "version": version,
         "options": _plain(report.options.to_dict()),
-        "documents": [
-            {"name": doc.name, "path": doc.path, "format": doc.format, "chars": doc.chars,
-             "simhash": simhash_hex(value)}
-            for doc, value in zip(report.documents, report.simhashes)
-        ],
-        "pairs": [_pair(pair) for pair in report.pairs],
+        "documents": [_document(doc, value, report)
+                      for doc, value in zip(report.documents, report.simhashes)],
+        "pairs": [_pair(pair, report) for pair in report.pairs],
         "errors": [{"path": error.path, "message": error.message} for error in report.errors],
+        **report_fields(report),
     }
-    data.update(review_fields(report))
-    _add_archive(data, report)
     if version >= 2:
         academic_fields(data, report)
     return _add_verdicts(data, report, verdicts)
+
+
+# ----- one place per field group ----------------------------------------------------------
+
+def _document(doc: Document, simhash: int, report: Report) -> dict:
+    """Version 1's document fields, then `sha256` and `id`, then `document_fields`."""
+    return {"name": doc.name, "path": doc.path, "format": doc.format, "chars": doc.chars,
+            "simhash": simhash_hex(simhash), "sha256": doc.sha256, "id": doc.key,
+            **document_fields(doc, report)}
+
+
+def document_fields(doc: Document, report: Report) -> dict:
+    """More document fields: `archive` (where an archived document came from, issue 14).
+    (`figures`, version 2, come from `academic_fields`.)"""
+    return _archive_field(doc)
+
+
+def pair_fields(pair: PairResult, report: Report) -> dict:
+    """More pair fields: `semantic` (issue 16) goes here. (`verdict` and `note` on pairs and
+    documents come from the reviewers' verdicts: `_add_verdicts`.)"""
+    return {}
+
+
+def report_fields(report: Report) -> dict:
+    """Top-level fields after `errors`: `groups` (issue 13, `review_fields`)."""
+    return review_fields(report)
 
 
 def render_json(report: Report, verdicts: "Verdicts | None" = None, *, version: int = VERSION) -> str:
@@ -80,14 +111,11 @@ def render_json(report: Report, verdicts: "Verdicts | None" = None, *, version: 
             return "[]"
         return "[\n  " + ",\n  ".join(dump(item) for item in items) + "\n ]"
 
-    lines = [
-        f'{{"version": {dump(data["version"])},',
-        f' "options": {dump(data["options"])},',
-        f' "documents": {block(data["documents"])},',
-        f' "pairs": {block(data["pairs"])},',
-        f' "groups": {block(data["groups"])},',
-        f' "errors": {block(data["errors"])}}}',
-    ]
+    keys = list(data)
+    lines = [("{" if n == 0 else " ") + f"{dump(key)}: "
+             + (block(data[key]) if isinstance(data[key], list) else dump(data[key]))
+             + ("}" if n == len(keys) - 1 else ",")
+             for n, key in enumerate(keys)]
     return "\n".join(lines) + "\n"
 
 
@@ -135,13 +163,19 @@ def from_json(data: dict, texts: Sequence[str | None] | None = None) -> Report:
         _need(isinstance(digest, str) and len(digest) == 16
               and all(c in "0123456789abcdef" for c in digest),
               f"{where}.simhash", "must be 16 lowercase hex digits")
+        sha256 = doc.get("sha256", "")
+        _need(isinstance(sha256, str), f"{where}.sha256", "must be a string")
         text = texts[i] if texts is not None else None
         if text is None:
             text = ""
-        elif len(text) != count:
+        elif len(text) != count or ("id" in doc and doc["id"] != text_key(text)):
             raise ValueError(f"{path or name} has {len(text)} characters now but {count} in "
-                             f"the report: it changed since the check")
-        documents.append(Document(i, name, path, fmt, text, archive=_read_archive(doc, where)))
+                             f"the report: it changed since the check"
+                             if len(text) != count else
+                             f"{path or name} is not the text the report was made from: "
+                             f"it changed since the check")
+        documents.append(Document(i, name, path, fmt, text, sha256=sha256,
+                                  archive=_read_archive(doc, where)))
         simhashes.append(int(digest, 16))
         chars.append(count)
 
@@ -158,12 +192,11 @@ def from_json(data: dict, texts: Sequence[str | None] | None = None) -> Report:
 
 # -- the archive (issue 14): an archived source's {"id", "label", "added"} -------------------
 
-def _add_archive(data: dict, report: Report) -> None:
-    """`archive` on each document that came from the archive (core/store)."""
-    for item, doc in zip(data["documents"], report.documents):
-        if doc.archive is not None:
-            item["archive"] = {"id": doc.archive.id, "label": doc.archive.label,
-                               "added": doc.archive.added}
+def _archive_field(doc: Document) -> dict:
+    """`archive` on a document that came from the archive (core/store)."""
+    if doc.archive is None:
+        return {}
+    return {"archive": {"id": doc.archive.id, "label": doc.archive.label, "added": doc.archive.added}}
 
 
 def _read_archive(doc: dict, where: str):
@@ -238,7 +271,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _pair(pair: PairResult) -> dict:
+def _pair(pair: PairResult, report: Report) -> dict:
     return {
         "left": int(pair.left),
         "right": int(pair.right),
@@ -253,6 +286,7 @@ def _pair(pair: PairResult) -> dict:
              "units": int(m.units)}
             for m in pair.matches
         ],
+        **pair_fields(pair, report),
     }
 
 

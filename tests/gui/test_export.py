@@ -42,7 +42,7 @@ def test_an_existing_file_is_replaced_only_after_confirmation(checked_window, tm
     w = checked_window
     target = tmp_path / "old.json"
     target.write_text("previous report", encoding="utf-8")
-    monkeypatch.setattr(w.exporter, "choose_target", lambda start: Target(str(target), "json"))
+    monkeypatch.setattr(w.exporter, "choose_target", lambda start, language="en": Target(str(target), "json"))
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.No)
     assert w.exporter.run(str(tmp_path)) is None
     assert target.read_text(encoding="utf-8") == "previous report"
