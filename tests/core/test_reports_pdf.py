@@ -166,7 +166,8 @@ def test_breaks_between_words_and_chinese_characters_not_inside_words():
     assert break_positions("中，文") == [2]  # never before closing punctuation
     assert break_positions("（中）") == [2] or break_positions("（中）") == []
     assert break_positions("a_b.c") == []
-    assert break_positions("a_b.c", name=True) == [2, 4]
+    assert break_positions("a_b.c", "name") == [2, 4]
+    assert break_positions("0a1f", "code") == [1, 2, 3]
     assert break_positions("well-known") == [5]
 
 
@@ -178,5 +179,5 @@ def test_break_lines_fills_lines_greedily_and_cuts_only_a_word_wider_than_the_li
     long = "x" * 50
     cuts = break_lines(long, measure("x" * 20), measure)
     assert cuts == [20, 40]  # the last resort: nothing else could fit it
-    assert break_lines(LONG_NAME, measure(LONG_NAME[:30]), measure, name=True)[0] in (
+    assert break_lines(LONG_NAME, measure(LONG_NAME[:30]), measure, "name")[0] in (
         [i + 1 for i, ch in enumerate(LONG_NAME) if ch in "_."])
