@@ -101,7 +101,7 @@ class GroupsView(QWidget):
             root.appendRow(self._group_row(g))
         header = self.tree.header()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        for column, width in ((self.GROUP, 220), (self.SIZE, 120), (self.SOURCE, 160),
+        for column, width in ((self.GROUP, 290), (self.SIZE, 150), (self.SOURCE, 120),
                               (self.STRONGEST, 260)):
             header.resizeSection(column, width)
         if data.details:
