@@ -169,8 +169,9 @@ class GroupsView(QWidget):
             pairs.appendRow(self._pair_row(k, copy=False))
         item.appendRow([pairs] + [QStandardItem() for _ in range(4)])
         if d.copy_pairs:
-            copies = QStandardItem(tr("Copy vs copy (%1): not findings of their own")
-                                   .replace("%1", str(len(d.copy_pairs))))
+            copies = QStandardItem(tr("Copy vs copy (%1)").replace("%1", str(len(d.copy_pairs))))
+            copies.setToolTip(tr("Pairs of two copies of the same source: listed here, not as "
+                                 "findings of their own"))
             copies.setData(("part", g), ITEM_ROLE)
             copies.setForeground(QBrush(COPY_PAIR_COLOR))
             for k in d.copy_pairs:
