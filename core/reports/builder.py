@@ -334,6 +334,8 @@ def option_value(name: str, value: object, opts: CheckOptions, s: Strings) -> st
         return f"{float(value) * 100:g}%"
     if value is None or value == () or value == []:
         return s("none")
+    if name in ("template", "exclude"):  # file names and patterns: shown safely
+        return ", ".join(safe_name(str(v)) for v in (value if isinstance(value, (tuple, list)) else [value]))
     if isinstance(value, (tuple, list)):
         return ", ".join(map(str, value))
     if isinstance(value, float) and value.is_integer():
