@@ -319,16 +319,6 @@ PARTS: tuple[Callable[[Context], Section | None], ...] = (
 )
 
 
-def _student_pages(ctx: Context) -> Section | None:
-    """The per-student pages (core/reports/student_pages.py, issue 15)."""
-    from core.reports.student_pages import student_pages
-
-    return student_pages(ctx)
-
-
-PARTS = PARTS[:PARTS.index(pair_details)] + (_student_pages,) + PARTS[PARTS.index(pair_details):]
-
-
 # ----- pieces the parts share -------------------------------------------------------------
 
 def option_value(name: str, value: object, opts: CheckOptions, s: Strings) -> str:

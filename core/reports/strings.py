@@ -12,20 +12,15 @@ LANGUAGES = ("en", "zh")
 
 _EN = {
     # per-student pages (issue 15, core/reports/student_pages.py)
-    "students": "Per student",
-    "students_intro": ("One page per student with a matched passage, the most copied first: the figures "
-                       "(Similarity Index counts every passage; the second figure leaves out quotations and "
-                       "the bibliography), the sources ranked, and the text with each passage colored by how "
-                       "it is attributed in this text. Underlined words differ from the source."),
-    "students_limited": "Not shown here to keep the report small (see the table and the JSON): {names}",
+    "student_report": "Similarity report for {name}",
+    "student_report_intro": ("Similarity Index counts every matched passage; the second figure leaves out "
+                             "quotations and the bibliography. Sources are ranked by how much of this text they "
+                             "share. In the text each passage is colored by how it is attributed here; "
+                             "underlined words differ from the source."),
     "col_student_source": "Source",
     "col_share": "Share of this text",
     "no_sources": "No source shares a counted passage with this text.",
-    "verdict_is": "Verdict: {verdict}",
-    "note_is": "Note: {note}",
-    "verdict_confirmed": "confirmed plagiarism",
-    "verdict_suspicious": "suspicious",
-    "verdict_not_plagiarism": "not plagiarism",
+    "verdict_label": "Verdict",
     "html_lang": "en",
     "title": "Plagscope similarity report",
     "generated": "Generated {date}",
@@ -141,19 +136,13 @@ _EN = {
 
 _ZH = {
     # 每位学生一页（issue 15，core/reports/student_pages.py）
-    "students": "学生报告",
-    "students_intro": ("每位有相同片段的学生一页，复制比高者在前：各项指标（总文字复制比计入全部片段，"
-                       "去除引用文献复制比不计引用和参考文献）、按比例排序的相似来源，以及按标注方式着色的全文。"
-                       "带下划线的字词与来源不同。"),
-    "students_limited": "为控制报告大小未在此列出（见表格和 JSON）：{names}",
+    "student_report": "{name} 的相似度检测报告",
+    "student_report_intro": ("总文字复制比计入全部相同片段；去除引用文献复制比不计引用和参考文献。相似来源按与本文共有的比例排序。"
+                             "全文中各片段按其在本文中的标注方式着色，带下划线的字词与来源不同。"),
     "col_student_source": "相似来源",
     "col_share": "占本文比例",
     "no_sources": "没有来源与本文共有计入的片段。",
-    "verdict_is": "结论：{verdict}",
-    "note_is": "备注：{note}",
-    "verdict_confirmed": "确认抄袭",
-    "verdict_suspicious": "存疑",
-    "verdict_not_plagiarism": "不构成抄袭",
+    "verdict_label": "结论",
     "html_lang": "zh-CN",
     "title": "Plagscope 相似度检测报告",
     "generated": "生成时间 {date}",
