@@ -7,21 +7,19 @@ thread, and widgets learn about changes through this object's signals.
 from __future__ import annotations
 
 import os
-from collections.abc import Generator, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
-from core import atomic, loaders, pipeline, reports, rules
+from core import pipeline, reports, rules
 from core.models import Document, FileError, PairResult, Progress, Report
 from core.options import CheckOptions
+from core.pipeline import Expanded, Loaded, normalize_path  # noqa: F401  (normalize_path: the key of an entry)
 
 from .worker import Worker, start
-
-#: Export formats written by `core.reports` (PDF is rendered by Qt in `gui.export_dialog`).
-CORE_FORMATS = ("html", "json", "csv")
 
 #: Option fields that only change what is shown, not what a check computes.
 _DISPLAY_ONLY = {"display_threshold"}
@@ -40,7 +38,7 @@ class Entry:
     path: str
     state: State
     document: Document | None = None
-    error: str | None = None
+    error: FileError | None = None  # a code and values: shown in the interface's language
     job: int = 0
 
     @property
@@ -48,51 +46,8 @@ class Entry:
         return self.document.name if self.document else Path(self.path).name
 
 
-@dataclass(frozen=True, slots=True)
-class Expanded:
-    """First item of a load job: the files it is about to load and the paths it rejected."""
-
-    files: tuple[str, ...]
-    errors: tuple[FileError, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Loaded:
-    """One file of a load job: its document, or the reason it could not be read."""
-
-    path: str
-    document: Document | None
-    error: str | None
-
-
 class CheckError(Exception):
     """A check cannot start; the message is for the user."""
-
-
-def normalize_path(path: str | os.PathLike) -> str:
-    """The key a file is known by: absolute, with `..` resolved (symlinks kept)."""
-    return os.path.normpath(os.path.abspath(os.fspath(path)))
-
-
-def load_job(paths: list[str], skip: frozenset[str], options: CheckOptions) -> Generator[object, None, int]:
-    """Expand folders, then load the new files the way a check does (`pipeline.load_paths`: in
-    parallel when it pays, leaving out `options.exclude`), yielding `Expanded`, then `Progress`,
-    then a `Loaded` per file."""
-    files, errors = loaders.expand_paths(paths)
-    seen = set(skip)
-    todo = []
-    for f in pipeline.included(files, options):
-        key = normalize_path(f)
-        if key not in seen:
-            seen.add(key)
-            todo.append(key)
-    yield Expanded(tuple(todo), tuple(errors))
-    documents, failures = yield from pipeline.load_paths(todo, options)
-    for document in documents:
-        yield Loaded(normalize_path(document.path), document, None)
-    for failure in failures:
-        yield Loaded(normalize_path(failure.path), None, failure.message)
-    return len(todo)
 
 
 class Session(QObject):
@@ -147,7 +102,7 @@ class Session(QObject):
         return [e for e in self.entries if e.state is State.READY and e.path != self.template]
 
     def failures(self) -> list[FileError]:
-        return [FileError(e.path, e.error or "") for e in self.entries if e.state is State.FAILED]
+        return [e.error or FileError(e.path, "") for e in self.entries if e.state is State.FAILED]
 
     def highest_similarity(self, path: str) -> float | None:
         """The highest similarity of a document in the last report, if it took part."""
@@ -169,7 +124,8 @@ class Session(QObject):
         options = self.options
         self._job_ids += 1
         job = self._job_ids
-        worker = Worker(lambda: load_job(paths, skip, options), name="load")
+        # the check's own loader: on all cores when it pays, options.exclude left out
+        worker = Worker(lambda: pipeline.load_stream(paths, options, skip), name="load")
         worker.signals.progress.connect(lambda item, job=job: self._on_load_item(job, item))
         worker.signals.finished.connect(lambda _result, job=job: self._on_load_end(job))
         worker.signals.cancelled.connect(lambda job=job: self._on_load_end(job, cancelled=True))
@@ -187,7 +143,7 @@ class Session(QObject):
         elif isinstance(item, Expanded):
             for error in item.errors:
                 failures.append(error)
-                self._put(Entry(normalize_path(error.path), State.FAILED, error=error.message, job=job))
+                self._put(Entry(normalize_path(error.path), State.FAILED, error=error, job=job))
             for path in item.files:
                 self._put(Entry(path, State.LOADING, job=job))
             self._changed()
@@ -199,7 +155,7 @@ class Session(QObject):
                 entry.state, entry.document, entry.error = State.READY, item.document, None
             else:
                 entry.state, entry.document, entry.error = State.FAILED, None, item.error
-                failures.append(FileError(item.path, item.error or ""))
+                failures.append(item.error)
             self._changed()
 
     def _put(self, new: Entry) -> None:
@@ -224,8 +180,8 @@ class Session(QObject):
         _worker, failures = self._loads.get(job, (None, []))
         for e in self.entries:
             if e.job == job and e.state is State.LOADING:
-                e.state, e.error = State.FAILED, message
-                failures.append(FileError(e.path, message))
+                e.state, e.error = State.FAILED, FileError(e.path, message)
+                failures.append(e.error)
         self._changed()
         self._on_load_end(job)
 
@@ -356,10 +312,7 @@ class Session(QObject):
         return self.report
 
     def export(self, path: str, fmt: str, language: str = "en") -> None:
-        """Write the last report as html, json or csv, atomically (labels in `language`: en, zh)."""
-        reports.write_report(self.require_report(), path, fmt, language=language)
-
-    @staticmethod
-    def write_bytes(path: str, data: bytes) -> None:
-        """Replace a file atomically (used for reports Qt renders, like PDF)."""
-        atomic.write_bytes_atomic(path, data)
+        """Write the last report in any of `core.reports.FORMATS`, atomically, flagging pairs at
+        the display threshold shown (labels in `language`: en, zh)."""
+        reports.write_report(self.require_report(), path, fmt, language=language,
+                             threshold=self.options.display_threshold)

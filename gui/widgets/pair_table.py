@@ -18,8 +18,10 @@ from PySide6.QtWidgets import (
 
 from core.models import Report
 
+from ..i18n import plural
 from ..models.pairs import PAIR_ROLE, PairFilter, PairModel
 
+SLIDER_MIN_WIDTH = 60
 NAME_MIN_WIDTH = 110  # px: about 14 characters of a file name, elided in the middle
 
 
@@ -88,8 +90,11 @@ class PairTable(QWidget):
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setRange(0, 100)
         self.slider.setMaximumWidth(220)
+        self.slider.setMinimumWidth(SLIDER_MIN_WIDTH)
         self.threshold_label.setBuddy(self.spin)
         self.count_label = QLabel()
+        self.count_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self._ready, self._loading = 0, False
         self.hint = QLabel()
         self.hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.hint.setWordWrap(True)
@@ -100,12 +105,12 @@ class PairTable(QWidget):
         controls.addWidget(self.spin)
         controls.addWidget(self.slider)
         controls.addStretch(1)
-        controls.addWidget(self.count_label)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(controls)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.hint, 1)
+        layout.addWidget(self.count_label)  # below the table: the controls row stays narrow
 
         self.spin.valueChanged.connect(self._spin_changed)
         self.slider.valueChanged.connect(lambda v: self.spin.setValue(float(v)))
@@ -123,6 +128,25 @@ class PairTable(QWidget):
     def set_report(self, report: Report | None, hamming_threshold: int | None = None) -> None:
         self.model.set_report(report, hamming_threshold)
         self._update_count()
+
+    def set_documents(self, ready: int, loading: bool = False) -> None:
+        """How many documents are ready to check (and whether more are being read): the hint
+        shown before the first check says what to do next."""
+        if (ready, loading) != (self._ready, self._loading):
+            self._ready, self._loading = ready, loading
+            self.retranslate()
+
+    def hint_text(self) -> str:
+        if self._loading:
+            return self.tr("Reading the documents…")
+        if self._ready >= 2:
+            return plural(self.tr("%n document(s) loaded and not checked yet. Press Check (Ctrl+R) to "
+                                  "find copied passages.", "", self._ready), self._ready)
+        if self._ready == 1:
+            return self.tr("1 document loaded. Add at least one more essay (Ctrl+O, Ctrl+Shift+O or "
+                           "drag and drop), then press Check (Ctrl+R).")
+        return self.tr("Add essays (Ctrl+O, Ctrl+Shift+O or drag and drop), then press "
+                       "Check (Ctrl+R) to find copied passages.")
 
     def set_threshold(self, fraction: float) -> None:
         """Show pairs at or above `fraction` (0..1) without emitting thresholdChanged."""
@@ -156,6 +180,7 @@ class PairTable(QWidget):
         has_report = self.model.report is not None
         self.view.setVisible(has_report)
         self.hint.setVisible(not has_report)
+        self.count_label.setVisible(has_report)
         self.count_label.setText(
             self.tr("%1 of %2 pairs shown").replace("%1", str(shown)).replace("%2", str(total))
             if has_report else ""
@@ -166,9 +191,19 @@ class PairTable(QWidget):
         tip = self.tr("Pairs below this similarity are hidden; near-duplicates are always shown.")
         for w in (self.threshold_label, self.spin, self.slider):
             w.setToolTip(tip)
-        self.hint.setText(self.tr("Add essays (Ctrl+O, Ctrl+Shift+O or drag and drop), then press "
-                                  "Check (Ctrl+R) to find copied passages."))
+        self.hint.setText(self.hint_text())
         self._update_count()
+        self._fit_controls()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_controls()
+
+    def _fit_controls(self) -> None:
+        """The slider only where it fits whole; the spin box alone sets the threshold too."""
+        needed = (self.threshold_label.sizeHint().width() + self.spin.sizeHint().width()
+                  + SLIDER_MIN_WIDTH + 4 * self.layout().spacing() + 8)
+        self.slider.setVisible(self.width() >= needed)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
