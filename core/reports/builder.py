@@ -121,7 +121,7 @@ def groups(ctx: Context) -> Section | None:
     if not report.groups:
         return None
     columns = (Column(s("col_rank"), "number"), Column(s("col_size"), "number"),
-               Column(s("col_source"), "name", 1.0), Column(s("col_members"), "name", 3.0))
+               Column(s("col_source"), "name", 1.5), Column(s("col_members"), "name", 3.0))
     rows = []
     for n, group in enumerate(report.groups, 1):
         source = ctx.name(group.source) if group.source is not None else s("unknown_source")
@@ -248,6 +248,8 @@ def option_value(name: str, value: object, opts: CheckOptions, s: Strings) -> st
         return f"{float(value) * 100:g}%"
     if value is None or value == () or value == []:
         return s("none")
+    if name in ("template", "exclude"):  # file names and patterns: shown safely
+        return ", ".join(safe_name(str(v)) for v in (value if isinstance(value, (tuple, list)) else [value]))
     if isinstance(value, (tuple, list)):
         return ", ".join(map(str, value))
     if isinstance(value, float) and value.is_integer():

@@ -42,7 +42,8 @@ class DocumentList(QWidget):
         self.view.setAlternatingRowColors(True)
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(DocumentModel.NAME, QHeaderView.ResizeMode.Stretch)
-        for col in (DocumentModel.FORMAT, DocumentModel.LENGTH, DocumentModel.HIGHEST, DocumentModel.VERDICT):
+        for col in (DocumentModel.FORMAT, DocumentModel.LENGTH, DocumentModel.HIGHEST, DocumentModel.VERDICT,
+                    DocumentModel.COPY):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         self.view.selectionModel().selectionChanged.connect(lambda *_: self.selectionChanged.emit())
 
@@ -101,7 +102,7 @@ class DocumentList(QWidget):
         return super().eventFilter(watched, event)
 
     def _fit_columns(self) -> None:
-        """In a narrow list, hide Verdict, Highest, then Format, then Length, rather than squeeze the names."""
+        """In a narrow list, hide Copied, Verdict, Highest, then Format, then Length, rather than squeeze the names."""
         header = self.view.horizontalHeader()
         room = self.view.viewport().width() - NAME_MIN_WIDTH
 
@@ -109,7 +110,8 @@ class DocumentList(QWidget):
             title = self.model.headerData(column, Qt.Orientation.Horizontal) or ""
             return max(self.view.sizeHintForColumn(column), header.fontMetrics().horizontalAdvance(title) + 24)
 
-        optional = (DocumentModel.LENGTH, DocumentModel.FORMAT, DocumentModel.HIGHEST, DocumentModel.VERDICT)
+        optional = (DocumentModel.LENGTH, DocumentModel.FORMAT, DocumentModel.HIGHEST, DocumentModel.VERDICT,
+                    DocumentModel.COPY)
         shown = list(optional)
         while shown and sum(width(c) for c in shown) > room:
             shown.pop()
