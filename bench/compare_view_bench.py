@@ -109,7 +109,7 @@ def _app():
 
 def time_open(left, right, pair, runs: int = 5) -> list[float]:
     """Seconds to construct, show and first-paint the view, once per run."""
-    from gui.compare_view import CompareView
+    from gui.widgets.compare_view import CompareView
 
     app = _app()
     times = []
@@ -128,7 +128,7 @@ def time_open(left, right, pair, runs: int = 5) -> list[float]:
 
 def time_steps(left, right, pair, steps: int = 200) -> float:
     """Mean seconds per F3 step (select, mark, scroll both sides, repaint)."""
-    from gui.compare_view import CompareView
+    from gui.widgets.compare_view import CompareView
 
     app = _app()
     view = CompareView(left, right, pair, CheckOptions())
@@ -156,7 +156,7 @@ def time_highlight_strategies(left, right, pair, runs: int = 5) -> dict[str, flo
     from PySide6.QtGui import QTextCharFormat, QTextCursor, QTextDocument
     from PySide6.QtWidgets import QHBoxLayout, QPlainTextDocumentLayout, QPlainTextEdit, QTextEdit, QWidget
 
-    from gui.compare_view import passage_color
+    from gui.widgets.compare_view import passage_color
     from gui.text_positions import PositionMap, qt_input
 
     app = _app()
@@ -264,7 +264,7 @@ def render_compare_screenshot(path: str | os.PathLike, *, passage: int = 1) -> P
     """Save a PNG of the compare view on a Chinese pair, with passage `passage` (0-based) current."""
     from PySide6.QtGui import QFont
 
-    from gui.compare_view import CompareView
+    from gui.widgets.compare_view import CompareView
 
     app = _app()
     app.setFont(QFont("WenQuanYi Micro Hei", 10))

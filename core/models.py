@@ -32,6 +32,9 @@ class Document:
     text: str
     sha256: str = ""  # of the file's bytes as handed in ("" for text that never was a file)
     archive: ArchiveEntry | None = None  # set when the document comes from the archive
+    # what the file's format shows beyond the text (docx), if known; derived from the file,
+    # so not part of a document's equality
+    layout: Layout | None = field(default=None, compare=False)
 
     @property
     def chars(self) -> int:
@@ -41,6 +44,17 @@ class Document:
     def key(self) -> str:
         """The document's identity: a digest of its text, the same wherever and whenever it is loaded."""
         return text_key(self.text)
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """What a file's format shows beyond its text, as spans into `Document.text`: paragraphs
+    set off as block quotes (quote style or left indentation), superscript runs, and
+    paragraphs styled as headings. Read by core.academic (attribution, sections)."""
+
+    block_quotes: tuple[Span, ...] = ()
+    superscripts: tuple[Span, ...] = ()
+    headings: tuple[Span, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,6 +48,15 @@ class CheckOptions:
     max_file_mb: float = 50.0
     max_chars: int = 5_000_000
     workers: int | None = None
+    # Academic figures (core/academic/figures.py; README "Figures"): which passage classes
+    # the copy ratios leave out, and the shortest passage they count (CNKI: 13 characters;
+    # WCopyfind: 6 words). Quotations and reference lists count by default, as CNKI's
+    # total ratio and Turnitin's default similarity do; the template never counts.
+    exclude_quotes: bool = False
+    exclude_references: bool = False
+    exclude_template: bool = True
+    min_match_chars: int = 13
+    min_match_words: int = 6
 
     def __post_init__(self) -> None:
         def need(ok: bool, message: str) -> None:
@@ -66,6 +75,8 @@ class CheckOptions:
         need(0 < self.max_file_mb <= 100_000, "the maximum file size must be positive")
         need(self.max_chars >= 1, "the maximum characters per document must be positive")
         need(self.workers is None or self.workers >= 1, "workers must be at least 1")
+        need(0 <= self.min_match_chars <= 100_000, "the minimum match must be 0 or more characters")
+        need(0 <= self.min_match_words <= 100_000, "the minimum match must be 0 or more words")
         object.__setattr__(self, "exclude", tuple(self.exclude))
 
     def params(self, lang: str) -> LangParams:

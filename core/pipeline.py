@@ -14,6 +14,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 from pathlib import Path
 
+from core.academic.classify import attribute
 from core.engine.batches import batches
 from core.matching.compare import compare
 from core.errors import LoadError
@@ -178,15 +179,27 @@ def check_documents(
     """Compare loaded documents (ids are their indexes) and return the ranked Report."""
     documents = tuple(replace(d, id=i) if d.id != i else d for i, d in enumerate(documents))
     profiled = yield from profile_documents(documents, options, cache)
-    template_profile = profile(template.text, options) if template is not None else None
+    # the template's text is ignored when matching unless the options ask to see it (it is
+    # then matched, classified `template` and left out of the figures or not, as they say)
+    ignore = template is not None and options.exclude_template
+    template_profile = profile(template.text, options) if ignore else None
     pairs = yield from compare(profiled, options, template_profile)
-    return Report(
+    pairs = attribute(documents, pairs, options, template)  # Match.attribution (core.academic)
+    report = Report(
         options=options,
         documents=documents,
         simhashes=tuple(p.simhash for p in profiled),
         pairs=tuple(pairs),
         errors=tuple(errors),
     )
+    return _with_groups(report)
+
+
+def _with_groups(report: Report) -> Report:
+    """Post-step: Report.groups, the documents linked by flagged pairs (core/review)."""
+    from core.review.groups import with_groups
+
+    return with_groups(report)
 
 
 def check(

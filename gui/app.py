@@ -121,6 +121,9 @@ def main(paths: list[str] | None = None) -> int:
     warm_up_engine()
     if paths:
         window.add_paths([os.path.abspath(p) for p in paths])
+    from .smoke import arm  # CI's start-up check (PLAGSCOPE_SMOKE_SCREENSHOT); idle otherwise
+
+    smoke = arm(app, window)  # noqa: F841 (kept alive while the app runs)
     code = app.exec()
     QThreadPool.globalInstance().waitForDone(5000)
     return code

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
-from core import atomic, loaders, pipeline, reports
+from core import atomic, loaders, pipeline, reports, rules
 from core.errors import LoadError
 from core.models import Document, FileError, PairResult, Progress, Report
 from core.options import CheckOptions
@@ -352,7 +352,7 @@ class Session(QObject):
         for p in report.pairs:
             if (p.left, p.right) == (a, b):
                 return p
-        hamming = (report.simhashes[a] ^ report.simhashes[b]).bit_count()
+        hamming = rules.hamming(report.simhashes[a], report.simhashes[b])
         return PairResult(a, b, hamming, 0.0, 0.0, 0.0, 0, ())
 
     def require_report(self) -> Report:

@@ -20,3 +20,16 @@ def data_dir() -> Path:
 @pytest.fixture
 def samples_dir() -> Path:
     return SAMPLES
+
+
+@pytest.fixture(scope="session")
+def planted_class():
+    """(corpus, report): the generated class of 60 essays in 6 planted groups, checked once."""
+    from make_class import make_class
+
+    from core.options import CheckOptions
+    from core.pipeline import check_documents, run
+
+    corpus = make_class()
+    report = run(check_documents(corpus.documents(), CheckOptions(workers=1)))
+    return corpus, report

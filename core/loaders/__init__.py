@@ -60,12 +60,17 @@ def _load(path: Path, doc_id: int, max_bytes: int | None, max_chars: int | None)
     if fmt is None:
         raise Unreadable(unsupported(path.suffix))
     data = _read(path, max_bytes)
-    text = import_module(f".{fmt}", __name__).extract(data)
+    reader = import_module(f".{fmt}", __name__)
+    layout = None
+    if hasattr(reader, "extract_with_layout"):  # docx: block quotes, headings, superscripts
+        text, layout = reader.extract_with_layout(data)
+    else:
+        text = reader.extract(data)
     if not _WORD.search(text):
         raise Unreadable(NO_WORDS)
     if max_chars is not None and len(text) > max_chars:
         raise Unreadable(too_long(len(text), max_chars))
-    return Document(id=doc_id, name=path.name, path=str(path), format=fmt, text=text)
+    return Document(id=doc_id, name=path.name, path=str(path), format=fmt, text=text, layout=layout)
 
 
 def _read(path: Path, max_bytes: int | None) -> bytes:

@@ -42,6 +42,23 @@ OTHER_OFFICE_FILE = "is not a Word document (it seems to be another Office file 
 
 def extract(data: bytes) -> str:
     """The text of a .docx file's bytes; raises Unreadable when it is not a usable Word file."""
+    return _extract(data)[0]
+
+
+def extract_with_layout(data: bytes):
+    """The text and its Layout (block quotes, headings, superscripts: core.academic.layout);
+    a layout that cannot be read is None, never a reason to refuse the file."""
+    text, document = _extract(data)
+    try:
+        from core.academic.layout import docx_layout
+
+        layout = docx_layout(document, text)  # the body's text comes first in `text`
+    except Exception:  # the layout is a hint for attribution; the text is what matters
+        layout = None
+    return text, layout
+
+
+def _extract(data: bytes):
     with ziplimits.open_checked(data) as archive:
         if "[Content_Types].xml" not in archive.namelist():
             raise Unreadable("is a zip file but not a Word document")
@@ -62,7 +79,7 @@ def extract(data: bytes) -> str:
         sections += _notes(document.part, RT.ENDNOTES, _W + "endnote")
     except (KeyError, ValueError, etree.LxmlError):
         raise Unreadable(DAMAGED) from None
-    return "\n\n".join(text for text in sections if text.strip())
+    return "\n\n".join(text for text in sections if text.strip()), document
 
 
 def blocks(container, out: list[str] | None = None) -> list[str]:

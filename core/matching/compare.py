@@ -15,7 +15,8 @@ from core.engine.hashing import kgram_hashes
 from core.matching.index import candidate_pairs, document_frequency_cap, shared_kgram_arrays
 from core.models import Match, PairResult, Progress
 from core.options import CheckOptions
-from core.matching.passages import Alignment, align, coverage, to_matches
+from core.matching.alignment import Taken, aligned_matches
+from core.matching.passages import Alignment, align, coverage
 from core.engine.profile import Profile
 from core.engine.simhash import hamming
 from core.matching.simhash_index import SimhashIndex
@@ -38,17 +39,26 @@ def near_duplicates(simhashes: np.ndarray, threshold: int, block: int = 256) -> 
     return set(zip(i.tolist(), j.tolist()))
 
 
-def similarity(found: Alignment, a: Profile, b: Profile, words: float) -> float:
-    """How much of the more-copied document is copied, in [0, 1] (see README).
+EDIT_PENALTY = 0.1  # at most this share of the figure is lost to edits inside the passages
 
-    Units inside shared k-grams of a passage count half, and the other half again when they
-    lie in a verbatim run, so a verbatim copy outranks a revised one; a small share
-    (vocabulary.WEIGHT) comes from the share of content words used by both (`words`), so
-    pairs without a passage still rank by how much wording they share.
+
+def similarity(taken: Taken, a: Profile, b: Profile, words: float) -> float:
+    """How much of the more-copied document was taken from the other, in [0, 1] (see README).
+
+    A unit is taken when the in-passage alignment pairs it with an equal unit of the other
+    side (`alignment.aligned_matches`); the share of taken units of the side with more is the
+    figure. The edits inside the passages (changed units over all passage units, both sides)
+    take off up to EDIT_PENALTY of it, so at equal extent a verbatim copy ranks above an edited
+    one even when the edits were all insertions. A small share (vocabulary.WEIGHT) comes from
+    the share of content words used by both (`words`), so pairs without a passage still rank
+    by how much wording they share.
     """
-    left = (found.exact_left + found.verbatim_left) / (2 * max(1, len(a.units)))
-    right = (found.exact_right + found.verbatim_right) / (2 * max(1, len(b.units)))
-    copied = max(left, right)
+    took_left, took_right = int(taken.left.sum()), int(taken.right.sum())
+    copied = max(took_left / max(1, len(a.units)), took_right / max(1, len(b.units)))
+    changed = taken.changed_left + taken.changed_right
+    inside = took_left + took_right + changed
+    if inside:
+        copied *= 1.0 - EDIT_PENALTY * changed / inside
     return copied + (1.0 - copied) * vocabulary.WEIGHT * words
 
 
@@ -194,13 +204,13 @@ def compare(
         if len(pa) >= params.guarantee - params.k + 1:  # fewer seeds cannot make a passage
             found = align(a.units, b.units, pa, pb, params.k, params.gap, params.guarantee,
                           params.verbatim)
-        matches = to_matches(a.units, b.units, found.passages, options.min_passage)
-        if not matches:
-            found = Alignment([])
+        matches, taken = aligned_matches(a.units, b.units, found.passages, params.k,
+                                         options.min_passage)
         words = (float(shares[i, j]) if shares is not None else
                  vocabulary.overlap(a.vocab, a.vocab_idf, b.vocab, b.vocab_idf))
-        if matches or (i, j) in near or words >= vocabulary.PARAPHRASE_SHARE:
-            results.append(pair_result(i, j, a, b, matches, similarity(found, a, b, words)))
+        hidden = options.min_passage > 0 and not matches  # --min-passage hid all it had
+        if matches or (i, j) in near or (words >= vocabulary.PARAPHRASE_SHARE and not hidden):
+            results.append(pair_result(i, j, a, b, matches, similarity(taken, a, b, words)))
     yield Progress("comparing", total, total)
     results.sort(key=lambda r: (-r.similarity, r.hamming, r.left, r.right))
     return results

@@ -34,18 +34,19 @@ def format_for(path: str | os.PathLike) -> str:
 
 
 def write_report(report: Report, path: str | os.PathLike, fmt: str | None = None, *,
-                 language: str = "en") -> Path:
+                 language: str = "en", verdicts=None) -> Path:
     """Save `report` to `path` atomically as JSON, HTML or CSV and return the path written.
 
     `fmt` ("json", "html" or "csv") defaults to the one the suffix names; `language` ("en"
     or "zh") is the HTML report's label language. JSON and HTML are
     UTF-8; CSV is UTF-8 with a BOM so Excel shows Chinese correctly. Characters that cannot
     be encoded (lone surrogates from undecodable file names) are written as "?".
+    `verdicts` (core/review/verdicts.Verdicts) add the reviewers' decisions to the JSON.
     Raises ValueError for an unknown format and OSError when the file cannot be written.
     """
     fmt = format_for(path) if fmt is None else fmt.lower()
     if fmt == "json":
-        text, encoding = render_json(report), "utf-8"
+        text, encoding = render_json(report, verdicts), "utf-8"
     elif fmt == "html":
         text, encoding = render_html(report, language=language), "utf-8"
     elif fmt == "csv":

@@ -6,7 +6,11 @@ Shape (version 1; fields may be added, never renamed)::
      "documents": [{"name", "path", "format", "chars", "simhash": "16 hex digits"}],
      "pairs": [{"left", "right", "hamming", "similarity", "left_coverage", "right_coverage",
                 "longest", "matches": [{"left": [start, end], "right": [start, end], "units"}]}],
-     "errors": [{"path", "message"}]}
+     "errors": [{"path", "message"}],
+     "groups": [{"members": [document indexes], "source": index or null}]}
+
+Documents and pairs a reviewer gave a verdict or a note carry `verdict` (confirmed,
+suspicious, not_plagiarism) and `note`.
 
 `left`/`right` of a pair index `documents`; spans are half-open code-point offsets.
 Document texts are not stored, so `from_json` needs them handed back (see there).
@@ -17,21 +21,25 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from core.models import Document, FileError, Match, PairResult, Report, Span
+from core.models import Document, FileError, Group, Match, PairResult, Report, Span
 from core.options import CheckOptions
+
+if TYPE_CHECKING:
+    from core.review.verdicts import Verdicts
 
 VERSION = 1
 _MASK64 = (1 << 64) - 1
 
 
-def to_json(report: Report) -> dict:
-    """The report as plain JSON values (dicts, lists, str, int, float)."""
+def to_json(report: Report, verdicts: "Verdicts | None" = None) -> dict:
+    """The report as plain JSON values (dicts, lists, str, int, float); `verdicts` (the
+    reviewers' decisions, core/review/verdicts.py) add `verdict`/`note` where present."""
     if len(report.simhashes) != len(report.documents):
         raise ValueError(f"the report has {len(report.documents)} documents but "
                          f"{len(report.simhashes)} simhashes")
-    return {
+    data = {
         "version": VERSION,
         "options": _plain(report.options.to_dict()),
         "documents": [
@@ -42,14 +50,16 @@ def to_json(report: Report) -> dict:
         "pairs": [_pair(pair) for pair in report.pairs],
         "errors": [{"path": error.path, "message": error.message} for error in report.errors],
     }
+    data.update(review_fields(report))
+    return _add_verdicts(data, report, verdicts)
 
 
-def render_json(report: Report) -> str:
+def render_json(report: Report, verdicts: "Verdicts | None" = None) -> str:
     """The report as JSON text: one document, pair or error per line, non-ASCII kept as is.
 
     Raises ValueError for a NaN or infinite number rather than writing invalid JSON.
     """
-    data = to_json(report)
+    data = to_json(report, verdicts)
 
     def dump(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False, allow_nan=False)
@@ -64,6 +74,7 @@ def render_json(report: Report) -> str:
         f' "options": {dump(data["options"])},',
         f' "documents": {block(data["documents"])},',
         f' "pairs": {block(data["pairs"])},',
+        f' "groups": {block(data["groups"])},',
         f' "errors": {block(data["errors"])}}}',
     ]
     return "\n".join(lines) + "\n"
@@ -129,7 +140,60 @@ def from_json(data: dict, texts: Sequence[str | None] | None = None) -> Report:
         where = f"errors[{i}]"
         _need(isinstance(error, dict), where, "must be an object")
         file_errors.append(FileError(_str(error, "path", where), _str(error, "message", where)))
-    return Report(options, tuple(documents), tuple(simhashes), tuple(results), tuple(file_errors))
+    groups = _read_groups(data, len(documents))
+    return Report(options, tuple(documents), tuple(simhashes), tuple(results), tuple(file_errors),
+                  groups)
+
+
+# -- review fields (issue 13): groups, and verdicts when a reviewer gave them -------------
+
+def review_fields(report: Report) -> dict:
+    """`groups`: a list of {"members": [document indexes], "source": index or null}.
+
+    Every member of a group shares a flagged pair with another member (core/review/groups).
+    Groups are the report's own, or found from its pairs when it carries none.
+    """
+    from core.review.groups import find_groups
+
+    groups = report.groups or find_groups(report)
+    return {"groups": [{"members": [int(m) for m in g.members],
+                        "source": None if g.source is None else int(g.source)} for g in groups]}
+
+
+def _add_verdicts(data: dict, report: Report, verdicts: "Verdicts | None") -> dict:
+    """`verdict` / `note` on each document and pair a reviewer decided on or annotated."""
+    if not verdicts:
+        return data
+    for i, doc in enumerate(data["documents"]):
+        _verdict_fields(doc, verdicts.document(report, i))
+    for pair, result in zip(data["pairs"], report.pairs):
+        _verdict_fields(pair, verdicts.pair(report, result))
+    return data
+
+
+def _verdict_fields(item: dict, verdict) -> None:
+    if verdict.status:
+        item["verdict"] = verdict.status
+    if verdict.note:
+        item["note"] = verdict.note
+
+
+def _read_groups(data: dict, count: int) -> tuple[Group, ...]:
+    """The `groups` of a report written with them (none for an older report)."""
+    if "groups" not in data:
+        return ()
+    groups = []
+    for g, group in enumerate(_list(data, "groups", "groups")):
+        where = f"groups[{g}]"
+        _need(isinstance(group, dict), where, "must be an object")
+        members = _list(group, "members", where)
+        _need(len(members) >= 2 and all(_is_int(m) and m < count for m in members),
+              f"{where}.members", "must be two or more document indexes")
+        source = group.get("source")
+        _need(source is None or (_is_int(source) and source in members), f"{where}.source",
+              "must be null or one of the members")
+        groups.append(Group(tuple(members), source))
+    return tuple(groups)
 
 
 def _plain(value: Any) -> Any:

@@ -62,7 +62,7 @@ def main() -> None:
         window.show()
         window.add_paths([str(SAMPLES)])
         wait_until(app, lambda: window.session.ready_entries() and not window.session.busy)
-        window.act_check.trigger()
+        window.actions.check.trigger()
         wait_until(app, lambda: window.session.report is not None and not window.session.busy)
         settle(app, window)
         args.out.mkdir(parents=True, exist_ok=True)

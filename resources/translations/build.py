@@ -1,10 +1,12 @@
 """Compile the interface translations (.ts -> .qm) with the lrelease shipped in the PySide6 wheel.
 
     python resources/translations/build.py            # recompile the committed .ts files
-    python resources/translations/build.py --update   # first re-scan gui/*.py for new strings
+    python resources/translations/build.py --update   # first re-scan gui/**/*.py for new strings
 
 --update runs lupdate, which keeps existing translations and marks new strings unfinished
-(translate them in Qt Linguist: `pyside6-linguist plagscope_zh_CN.ts`). The English catalog only
+(translate them in Qt Linguist: `pyside6-linguist plagscope_zh_CN.ts`). A string whose code
+moved to another class (another translation context) keeps its translation: --update carries
+finished translations over by source text. The English catalog only
 holds plural forms (lupdate -pluralonly), filled in here from the "(s)" in the source text.
 """
 
@@ -42,12 +44,46 @@ def ts_file(language: str) -> Path:
 
 def update() -> None:
     """Re-scan the GUI sources into the .ts files, keeping the translations already made."""
-    sources = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "gui").glob("*.py"))
+    sources = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "gui").rglob("*.py"))
     for language in LANGUAGES:
+        known = finished_translations(ts_file(language))
         extra = ["-pluralonly"] if language == "en" else []
         subprocess.run([tool("lupdate"), *extra, "-no-obsolete", "-locations", "none", *sources,
                         "-ts", str(ts_file(language).relative_to(ROOT))], cwd=ROOT, check=True)
+        carry_over(ts_file(language), known)
     fill_english_plurals(ts_file("en"))
+
+
+def finished_translations(path: Path) -> dict[tuple[str, str], ET.Element]:
+    """(source, comment) -> its finished <translation>, whatever the context."""
+    known: dict[tuple[str, str], ET.Element] = {}
+    if not path.exists():
+        return known
+    for message in ET.parse(path).iter("message"):
+        translation = message.find("translation")
+        if translation is None or translation.get("type") in ("unfinished", "obsolete", "vanished"):
+            continue
+        if (translation.text or "").strip() or len(translation):
+            known.setdefault((message.findtext("source"), message.findtext("comment") or ""), translation)
+    return known
+
+
+def carry_over(path: Path, known: dict[tuple[str, str], ET.Element]) -> None:
+    """Fill unfinished messages whose source text was translated before (code moved context)."""
+    tree = ET.parse(path)
+    changed = False
+    for message in tree.iter("message"):
+        translation = message.find("translation")
+        if translation is None or translation.get("type") != "unfinished":
+            continue
+        old = known.get((message.findtext("source"), message.findtext("comment") or ""))
+        if old is None:
+            continue
+        message.remove(translation)
+        message.append(old)
+        changed = True
+    if changed:
+        write_ts(tree, path)
 
 
 def english_plurals(source: str) -> tuple[str, str]:
@@ -69,6 +105,10 @@ def fill_english_plurals(path: Path) -> None:
         for text in english_plurals(message.findtext("source")):
             ET.SubElement(translation, "numerusform").text = text
         translation.attrib.pop("type", None)
+    write_ts(tree, path)
+
+
+def write_ts(tree: ET.ElementTree, path: Path) -> None:
     ET.indent(tree, "    ")
     with open(path, "wb") as f:
         f.write(b'<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n')
@@ -85,7 +125,7 @@ def release() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--update", action="store_true", help="re-scan gui/*.py before compiling")
+    parser.add_argument("--update", action="store_true", help="re-scan gui/**/*.py before compiling")
     args = parser.parse_args(argv)
     if args.update:
         update()

@@ -17,25 +17,14 @@
                 <numerusform>%n documents ready to check</numerusform>
             </translation>
         </message>
+    </context>
+    <context>
+        <name>Messages</name>
         <message numerus="yes">
             <source>%n file(s) could not be read and will be left out of the check. The other documents are not affected.</source>
             <translation>
                 <numerusform>%n file could not be read and will be left out of the check. The other documents are not affected.</numerusform>
                 <numerusform>%n files could not be read and will be left out of the check. The other documents are not affected.</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>%n document(s)</source>
-            <translation>
-                <numerusform>%n document</numerusform>
-                <numerusform>%n documents</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>%n unreadable</source>
-            <translation>
-                <numerusform>%n unreadable</numerusform>
-                <numerusform>%n unreadable</numerusform>
             </translation>
         </message>
     </context>
@@ -56,6 +45,23 @@
             <translation>
                 <numerusform>At least two readable documents are needed for a check (the template does not count); %n readable now.</numerusform>
                 <numerusform>At least two readable documents are needed for a check (the template does not count); %n readable now.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>StatusArea</name>
+        <message numerus="yes">
+            <source>%n document(s)</source>
+            <translation>
+                <numerusform>%n document</numerusform>
+                <numerusform>%n documents</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n unreadable</source>
+            <translation>
+                <numerusform>%n unreadable</numerusform>
+                <numerusform>%n unreadable</numerusform>
             </translation>
         </message>
     </context>

@@ -172,6 +172,21 @@ Do you want to replace it?</source>
         </message>
     </context>
     <context>
+        <name>FileChooser</name>
+        <message>
+            <source>Open Essays</source>
+            <translation>打开作文</translation>
+        </message>
+        <message>
+            <source>Essays (%1);;All files (*)</source>
+            <translation>作文 (%1);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>Add Folder</source>
+            <translation>添加文件夹</translation>
+        </message>
+    </context>
+    <context>
         <name>HeatMap</name>
         <message>
             <source>Run a check to see the similarity of every pair here.</source>
@@ -195,35 +210,7 @@ Do you want to replace it?</source>
         </message>
     </context>
     <context>
-        <name>MainWindow</name>
-        <message>
-            <source>Plagscope — essay similarity checker</source>
-            <translation>Plagscope — 作文相似度检测</translation>
-        </message>
-        <message>
-            <source>&amp;File</source>
-            <translation>文件(&amp;F)</translation>
-        </message>
-        <message>
-            <source>Recent &amp;Files</source>
-            <translation>最近使用(&amp;F)</translation>
-        </message>
-        <message>
-            <source>&amp;Check</source>
-            <translation>检查(&amp;C)</translation>
-        </message>
-        <message>
-            <source>&amp;View</source>
-            <translation>视图(&amp;V)</translation>
-        </message>
-        <message>
-            <source>&amp;Language</source>
-            <translation>语言(&amp;L)</translation>
-        </message>
-        <message>
-            <source>&amp;Help</source>
-            <translation>帮助(&amp;H)</translation>
-        </message>
+        <name>MainMenus</name>
         <message>
             <source>&amp;Open Files…</source>
             <translation>打开文件(&amp;O)…</translation>
@@ -255,6 +242,10 @@ Do you want to replace it?</source>
         <message>
             <source>Treat the selected document as the assignment text: passages shared with it are ignored</source>
             <translation>将选中的文档作为题目/范文：与它相同的段落不计为抄袭</translation>
+        </message>
+        <message>
+            <source>&amp;Check</source>
+            <translation>检查(&amp;C)</translation>
         </message>
         <message>
             <source>Compare every pair of documents (Ctrl+R)</source>
@@ -313,20 +304,28 @@ Do you want to replace it?</source>
             <translation>关闭标签页(&amp;T)</translation>
         </message>
         <message>
+            <source>&amp;File</source>
+            <translation>文件(&amp;F)</translation>
+        </message>
+        <message>
+            <source>&amp;View</source>
+            <translation>视图(&amp;V)</translation>
+        </message>
+        <message>
+            <source>&amp;Language</source>
+            <translation>语言(&amp;L)</translation>
+        </message>
+        <message>
+            <source>&amp;Help</source>
+            <translation>帮助(&amp;H)</translation>
+        </message>
+        <message>
+            <source>Recent &amp;Files</source>
+            <translation>最近使用(&amp;F)</translation>
+        </message>
+        <message>
             <source>Check</source>
             <translation>检查</translation>
-        </message>
-        <message>
-            <source>Pairs</source>
-            <translation>文档对</translation>
-        </message>
-        <message>
-            <source>Heat Map</source>
-            <translation>热力图</translation>
-        </message>
-        <message>
-            <source>Results are out of date: documents or options changed since the last check. Press Check (Ctrl+R) to update them.</source>
-            <translation>结果已过期：自上次检查以来文档或选项有所变化。请按“检查”（Ctrl+R）更新。</translation>
         </message>
         <message>
             <source>Main toolbar</source>
@@ -340,29 +339,20 @@ Do you want to replace it?</source>
             <source>The translation for %1 could not be loaded.</source>
             <translation>无法加载 %1 的翻译。</translation>
         </message>
+    </context>
+    <context>
+        <name>MainWindow</name>
         <message>
-            <source>&lt;h3&gt;Plagscope %1&lt;/h3&gt;&lt;p&gt;Finds copied passages between Chinese and English essays (txt, docx, pdf) with winnowing fingerprints, and near-duplicate essays with simhash.&lt;/p&gt;</source>
-            <translation>&lt;h3&gt;Plagscope %1&lt;/h3&gt;&lt;p&gt;使用 winnowing 指纹查找中英文作文（txt、docx、pdf）之间的抄袭段落，并用 simhash 发现近似重复的作文。&lt;/p&gt;</translation>
+            <source>Plagscope — essay similarity checker</source>
+            <translation>Plagscope — 作文相似度检测</translation>
         </message>
         <message>
-            <source>Python %1, Qt %2, PySide6 %3</source>
-            <translation>Python %1，Qt %2，PySide6 %3</translation>
+            <source>Pairs</source>
+            <translation>文档对</translation>
         </message>
         <message>
-            <source>About Plagscope</source>
-            <translation>关于 Plagscope</translation>
-        </message>
-        <message>
-            <source>Open Essays</source>
-            <translation>打开作文</translation>
-        </message>
-        <message>
-            <source>Essays (%1);;All files (*)</source>
-            <translation>作文 (%1);;所有文件 (*)</translation>
-        </message>
-        <message>
-            <source>Add Folder</source>
-            <translation>添加文件夹</translation>
+            <source>Heat Map</source>
+            <translation>热力图</translation>
         </message>
         <message numerus="yes">
             <source>Removed %n document(s)</source>
@@ -377,36 +367,6 @@ Do you want to replace it?</source>
             </translation>
         </message>
         <message>
-            <source>… and %1 more (see Show Details)</source>
-            <translation>……另有 %1 个（见“显示详细信息”）</translation>
-        </message>
-        <message>
-            <source>Some files could not be read</source>
-            <translation>部分文件无法读取</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n file(s) could not be read and will be left out of the check. The other documents are not affected.</source>
-            <translation>
-                <numerusform>%n 个文件无法读取，将不参与检查。其他文档不受影响。</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>%n document(s)</source>
-            <translation>
-                <numerusform>%n 篇文档</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>1 template</source>
-            <translation>1 个模板</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n unreadable</source>
-            <translation>
-                <numerusform>%n 个无法读取</numerusform>
-            </translation>
-        </message>
-        <message>
             <source>Cannot check yet</source>
             <translation>暂时无法检查</translation>
         </message>
@@ -415,32 +375,8 @@ Do you want to replace it?</source>
             <translation>正在取消…</translation>
         </message>
         <message>
-            <source>Starting…</source>
-            <translation>正在开始…</translation>
-        </message>
-        <message>
             <source>Checking…</source>
             <translation>正在检查…</translation>
-        </message>
-        <message>
-            <source>Loading</source>
-            <translation>读取</translation>
-        </message>
-        <message>
-            <source>Fingerprinting</source>
-            <translation>计算指纹</translation>
-        </message>
-        <message>
-            <source>Indexing</source>
-            <translation>建立索引</translation>
-        </message>
-        <message>
-            <source>Comparing</source>
-            <translation>比对</translation>
-        </message>
-        <message>
-            <source>Checked %1 documents in %2 s: %3 pairs share passages, %4 near-duplicates</source>
-            <translation>已检查 %1 篇文档，用时 %2 秒：%3 对有相同段落，%4 对近似重复</translation>
         </message>
         <message>
             <source>The check failed</source>
@@ -493,6 +429,35 @@ Do you want to replace it?</source>
         <message>
             <source>Report saved to %1</source>
             <translation>报告已保存到 %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>Messages</name>
+        <message>
+            <source>… and %1 more (see Show Details)</source>
+            <translation>……另有 %1 个（见“显示详细信息”）</translation>
+        </message>
+        <message>
+            <source>Some files could not be read</source>
+            <translation>部分文件无法读取</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n file(s) could not be read and will be left out of the check. The other documents are not affected.</source>
+            <translation>
+                <numerusform>%n 个文件无法读取，将不参与检查。其他文档不受影响。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>&lt;h3&gt;Plagscope %1&lt;/h3&gt;&lt;p&gt;Finds copied passages between Chinese and English essays (txt, docx, pdf) with winnowing fingerprints, and near-duplicate essays with simhash.&lt;/p&gt;</source>
+            <translation>&lt;h3&gt;Plagscope %1&lt;/h3&gt;&lt;p&gt;使用 winnowing 指纹查找中英文作文（txt、docx、pdf）之间的抄袭段落，并用 simhash 发现近似重复的作文。&lt;/p&gt;</translation>
+        </message>
+        <message>
+            <source>Python %1, Qt %2, PySide6 %3</source>
+            <translation>Python %1，Qt %2，PySide6 %3</translation>
+        </message>
+        <message>
+            <source>About Plagscope</source>
+            <translation>关于 Plagscope</translation>
         </message>
     </context>
     <context>
@@ -825,6 +790,56 @@ Do you want to replace it?</source>
         <message>
             <source>There are no results to export. Run a check first.</source>
             <translation>没有可导出的结果。请先运行检查。</translation>
+        </message>
+    </context>
+    <context>
+        <name>StaleBanner</name>
+        <message>
+            <source>Results are out of date: documents or options changed since the last check. Press Check (Ctrl+R) to update them.</source>
+            <translation>结果已过期：自上次检查以来文档或选项有所变化。请按“检查”（Ctrl+R）更新。</translation>
+        </message>
+    </context>
+    <context>
+        <name>StatusArea</name>
+        <message>
+            <source>Loading</source>
+            <translation>读取</translation>
+        </message>
+        <message>
+            <source>Fingerprinting</source>
+            <translation>计算指纹</translation>
+        </message>
+        <message>
+            <source>Indexing</source>
+            <translation>建立索引</translation>
+        </message>
+        <message>
+            <source>Comparing</source>
+            <translation>比对</translation>
+        </message>
+        <message>
+            <source>Starting…</source>
+            <translation>正在开始…</translation>
+        </message>
+        <message>
+            <source>Checked %1 documents in %2 s: %3 pairs share passages, %4 near-duplicates</source>
+            <translation>已检查 %1 篇文档，用时 %2 秒：%3 对有相同段落，%4 对近似重复</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n document(s)</source>
+            <translation>
+                <numerusform>%n 篇文档</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>1 template</source>
+            <translation>1 个模板</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n unreadable</source>
+            <translation>
+                <numerusform>%n 个无法读取</numerusform>
+            </translation>
         </message>
     </context>
 </TS>

@@ -13,3 +13,7 @@ def make_docs(*texts: str) -> list[Document]:
 @pytest.fixture
 def docs():
     return make_docs
+
+
+# The store's two backends (SQLite file / PostgreSQL schema), for tests/core/test_store*.py.
+from store_backends import postgres_dsn, store_location  # noqa: E402,F401

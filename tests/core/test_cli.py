@@ -80,3 +80,15 @@ def test_reader_closing_stdout_early_loses_no_report(tmp_path):
     assert proc.returncode == 0, err
     assert b"cannot write" not in err and b"Traceback" not in err, err
     assert len(json.loads(out.read_text(encoding="utf-8"))["pairs"]) == 45 * 44 // 2
+
+
+def test_help_states_the_real_defaults(capsys, monkeypatch):
+    from core.options import DEFAULTS, CheckOptions
+
+    with pytest.raises(SystemExit):
+        main(["check", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    zh, en = DEFAULTS["zh"], DEFAULTS["en"]
+    assert f"(default: zh {zh.k}, en {en.k})" in text
+    assert f"(default: zh {zh.window}, en {en.window})" in text
+    assert f"(default {CheckOptions().hamming})" in text

@@ -11,6 +11,7 @@ from core.models import Document, FileError, Match, PairResult, Report, Span
 from core.options import CheckOptions
 from core.reports import format_for, from_json, render_json, to_json, write_report
 from core.reports.json_report import simhash_hex
+from core.review.groups import with_groups
 
 SCORE_PY = Path("/work/shared/eval/score.py")
 
@@ -55,7 +56,7 @@ EXPECTED_PAIRS = [
 
 def test_to_json_has_the_agreed_shape():
     data = to_json(make_report(CheckOptions(hamming=5, exclude=("a.txt",))))
-    assert list(data) == ["version", "options", "documents", "pairs", "errors"]
+    assert list(data) == ["version", "options", "documents", "pairs", "errors", "groups"]
     assert data["version"] == 1
     assert data["documents"] == EXPECTED_DOCUMENTS
     assert data["pairs"] == EXPECTED_PAIRS
@@ -116,7 +117,8 @@ def test_simhashes_must_match_the_documents():
 
 
 def test_from_json_with_texts_gives_the_report_back():
-    report = make_report(CheckOptions(hamming=5, exclude=("x",)))
+    # with its groups, as the pipeline makes it (to_json finds them when a report has none)
+    report = with_groups(make_report(CheckOptions(hamming=5, exclude=("x",))))
     assert from_json(json.loads(render_json(report)), texts=TEXTS) == report
 
 

@@ -130,7 +130,7 @@ class Driver:
 
     def check(self, window: MainWindow):
         with self.qtbot.waitSignal(window.session.checkFinished, timeout=WAIT_MS) as blocker:
-            window.act_check.trigger()
+            window.actions.check.trigger()
         return blocker.args[0]
 
 

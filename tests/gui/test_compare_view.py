@@ -10,7 +10,7 @@ from PySide6.QtGui import QTextCursor
 
 from core.models import Document, Match, PairResult, Span
 from core.options import CheckOptions
-from gui.compare_view import (
+from gui.widgets.compare_view import (
     LEFT,
     PASSAGE_PROPERTY,
     RIGHT,

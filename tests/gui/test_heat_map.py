@@ -2,8 +2,8 @@
 
 from PySide6.QtCore import Qt
 
-from gui.compare_view import CompareView
-from gui.heat_map import HeatMap
+from gui.widgets.compare_view import CompareView
+from gui.widgets.heat_map import HeatMap
 
 
 def test_cells_hold_the_reports_similarities(checked_window):
@@ -58,7 +58,7 @@ def test_two_hundred_documents_fit(qtbot):
 def test_legend_shows_the_color_scale(qtbot):
     from core.models import Document, PairResult, Report
     from core.options import CheckOptions
-    from gui.heat_map import LEGEND_GAP, LEGEND_WIDTH
+    from gui.widgets.heat_map import LEGEND_GAP, LEGEND_WIDTH
 
     docs = tuple(Document(i, f"e{i}.txt", f"/x/{i}", "txt", "t") for i in range(5))
     heat = HeatMap()

@@ -8,10 +8,11 @@ from PySide6.QtWidgets import QMessageBox
 
 from core import pipeline
 from core.options import CheckOptions
-from gui.compare_view import CompareView
-from gui.document_list import PATH_ROLE, DocumentModel
-from gui.options_dialog import OptionsDialog
-from gui.pair_table import NAME_MIN_WIDTH, PairModel, PairTable
+from gui.widgets.compare_view import CompareView
+from gui.models.documents import PATH_ROLE, DocumentModel
+from gui.dialogs.options_dialog import OptionsDialog
+from gui.models.pairs import PairModel
+from gui.widgets.pair_table import NAME_MIN_WIDTH, PairTable
 from gui.session import State, normalize_path
 
 
@@ -33,7 +34,7 @@ def test_check_fills_the_pairs_table_in_the_engines_order(checked_window):
     view = w.pairs.view
     assert view.model().index(0, PairModel.LEFT).data() == report.documents[top.left].name
     assert view.model().index(0, PairModel.SIMILARITY).data() == f"{top.similarity * 100:.1f}%"
-    assert w.act_export.isEnabled()
+    assert w.actions.export.isEnabled()
     assert "Checked" in w.statusBar().currentMessage()
 
 
@@ -53,7 +54,7 @@ def test_enter_opens_the_top_pair_in_a_compare_tab_once(qtbot, checked_window):
     w.tabs.setCurrentWidget(w.pairs)
     qtbot.keyClick(view, Qt.Key.Key_Enter)  # the same pair again: switch, do not duplicate
     assert w.tabs.count() == 3 and w.tabs.currentWidget() is current
-    w.act_close_tab.trigger()
+    w.actions.close_tab.trigger()
     assert w.tabs.count() == 2
 
 
@@ -87,12 +88,12 @@ def test_escape_cancels_a_long_check_and_the_window_stays_usable(qtbot, window, 
         qtbot.keyClick(window, Qt.Key.Key_Escape)
 
     window.session.progress.connect(escape_on_first_progress)
-    window.act_check.trigger()
-    assert window.progress.isVisible() and window.act_cancel.isEnabled()
+    window.actions.check.trigger()
+    assert window.status.progress.isVisible() and window.actions.cancel.isEnabled()
     qtbot.waitUntil(lambda: bool(cancelled), timeout=driver.wait_ms)
     assert finished == [] and window.session.report is None
-    assert not window.session.busy and not window.act_cancel.isEnabled()
-    assert not window.progress.isVisible()
+    assert not window.session.busy and not window.actions.cancel.isEnabled()
+    assert not window.status.progress.isVisible()
     assert window.statusBar().currentMessage() == "Check cancelled"
     window.session.remove([e.path for e in window.session.entries[2:]])
     driver.check(window)  # a new check on what is left runs to the end
@@ -120,11 +121,11 @@ def test_unreadable_file_is_marked_and_reported_while_the_rest_works(qtbot, wind
 
 
 def test_checking_too_few_documents_explains_why(qtbot, window, driver, essays):
-    window.act_check.trigger()
+    window.actions.check.trigger()
     assert "no documents" in messages(window)[0].text()
     messages(window)[0].done(0)
     driver.load(window, essays[:1])
-    window.act_check.trigger()
+    window.actions.check.trigger()
     assert "two readable documents" in messages(window)[0].text()
     assert window.session.report is None
 
@@ -135,7 +136,7 @@ def test_dropping_files_and_folders_loads_them(qtbot, window, driver, essays):
     event = QDropEvent(QPointF(50, 50), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
                        Qt.KeyboardModifier.NoModifier)
     with qtbot.waitSignal(window.session.loadFinished, timeout=driver.wait_ms):
-        window.dropEvent(event)
+        window.file_drop.eventFilter(window, event)  # what Qt calls on a real drop
     driver.wait_idle(window)
     assert event.isAccepted()
     assert len(window.session.ready_entries()) == len(essays)
@@ -155,17 +156,17 @@ def test_use_as_template_marks_the_document_and_leaves_it_out(qtbot, window, dri
     driver.load(window, essays[:4])
     path = normalize_path(essays[0])
     window.documents.select_paths([path])
-    assert window.act_template.isEnabled()
-    window.act_template.trigger()
+    assert window.actions.template.isEnabled()
+    window.actions.template.trigger()
     assert window.session.template == path
     index = window.documents.proxy.index(0, DocumentModel.NAME)
     assert index.data() == f"{essays[0].name} (template)"
     assert index.data(Qt.ItemDataRole.FontRole).italic()
-    assert "1 template" in window.summary.text()
+    assert "1 template" in window.status.summary.text()
     report = driver.check(window)
     assert essays[0].name not in [d.name for d in report.documents]
     window.documents.select_paths([path])
-    window.act_template.trigger()  # toggles back
+    window.actions.template.trigger()  # toggles back
     assert window.session.template is None
 
 
@@ -173,39 +174,39 @@ def test_recent_files_menu_reopens_a_path(qtbot, make_window, driver, essays, se
     first = make_window()
     driver.load(first, essays[:2])
     second = make_window()
-    actions = [a for a in second.recent_menu.actions() if a.data()]
+    actions = [a for a in second.main_menus.recent_menu.actions() if a.data()]
     assert [a.data() for a in actions] == [str(essays[0]), str(essays[1])]
     with qtbot.waitSignal(second.session.loadFinished, timeout=driver.wait_ms):
         actions[1].trigger()
     driver.wait_idle(second)
     assert [e.path for e in second.session.entries] == [normalize_path(essays[1])]
-    second.act_clear_recent.trigger()
+    second.actions.clear_recent.trigger()
     assert settings.recent_files() == []
 
 
 def test_switching_language_retranslates_menus_and_persists(qtbot, window, settings):
-    assert window.file_menu.title() == "&File"
-    window.language_actions["zh_CN"].trigger()
-    qtbot.waitUntil(lambda: window.file_menu.title() == "文件(&F)")
-    assert window.act_check.text() == "检查(&C)"
+    assert window.menus["file"].title() == "&File"
+    window.main_menus.language_actions["zh_CN"].trigger()
+    qtbot.waitUntil(lambda: window.menus["file"].title() == "文件(&F)")
+    assert window.actions.check.text() == "检查(&C)"
     assert window.pairs.model.headerData(2, Qt.Orientation.Horizontal) == "相似度"
     assert settings.language() == "zh_CN"
-    window.language_actions["en"].trigger()
-    qtbot.waitUntil(lambda: window.file_menu.title() == "&File")
+    window.main_menus.language_actions["en"].trigger()
+    qtbot.waitUntil(lambda: window.menus["file"].title() == "&File")
 
 
 def test_shortcuts_are_the_documented_ones(window):
     expected = {
-        window.act_open: "Ctrl+O", window.act_add_folder: "Ctrl+Shift+O", window.act_check: "Ctrl+R",
-        window.act_cancel: "Esc", window.act_export: "Ctrl+E", window.act_quit: "Ctrl+Q",
-        window.act_remove: "Del",
+        window.actions.open: "Ctrl+O", window.actions.add_folder: "Ctrl+Shift+O", window.actions.check: "Ctrl+R",
+        window.actions.cancel: "Esc", window.actions.export: "Ctrl+E", window.actions.quit: "Ctrl+Q",
+        window.actions.remove: "Del",
     }
     for action, keys in expected.items():
         assert action.shortcut() == QKeySequence(keys), action.text()
 
 
 def test_options_dialog_changes_are_applied_and_saved(qtbot, window, settings):
-    window.act_options.trigger()
+    window.actions.options.trigger()
     dialog = window.findChild(OptionsDialog)
     assert dialog is not None and dialog.isVisible()
     dialog.hamming.setValue(7)
@@ -228,7 +229,7 @@ def test_threshold_spin_box_hides_pairs_below_it(checked_window):
 
 
 def test_about_box_names_the_version(window):
-    window.act_about.trigger()
+    window.actions.about.trigger()
     box = messages(window)[0]
     assert "Plagscope 0.1.0" in box.text()
 

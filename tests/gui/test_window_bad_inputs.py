@@ -6,7 +6,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
-from gui.document_list import PATH_ROLE, DocumentModel
+from gui.models.documents import PATH_ROLE, DocumentModel
 
 import make_fixtures as mf  # tests/data is on the pytest path
 

@@ -43,11 +43,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core import rules
 from core.models import Document, PairResult
 from core.options import CheckOptions
 
-from .passage_list import PassageList, PassageRow
-from .text_positions import PositionMap, qt_input
+from ..models.passages import PassageRow
+from ..text_positions import PositionMap, qt_input
+from .passage_list import PassageList
 
 log = logging.getLogger(__name__)
 
@@ -311,7 +313,7 @@ class CompareView(QWidget):
         return text
 
     def _near_duplicate(self) -> bool:
-        return self._pair.hamming <= self._options.hamming
+        return rules.is_near_duplicate(self._pair.hamming, self._options.hamming)
 
     def _side_label(self, document: Document, coverage: float) -> QLabel:
         label = QLabel(self.tr("%1 — %2 covered").replace("%1", document.name)

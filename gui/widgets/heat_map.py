@@ -18,6 +18,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
+from core import rules
 from core.models import Report
 
 # similarity -> color stops: pale for nothing shared, through yellow and orange, to dark red
@@ -101,7 +102,7 @@ class HeatMap(QWidget):
 
     def hamming(self, i: int, j: int) -> int:
         s = self.report.simhashes
-        return (s[i] ^ s[j]).bit_count()
+        return rules.hamming(s[i], s[j])
 
     # ----- geometry ------------------------------------------------------------------------
     def _label_width(self, cell: float) -> int:
@@ -181,7 +182,7 @@ class HeatMap(QWidget):
         painter.setBrush(QColor("#1b1b1b"))
         radius = max(1.5, cell / 7)
         for p in self.report.pairs:
-            if p.hamming <= self.hamming_threshold:
+            if rules.is_near_duplicate(p.hamming, self.hamming_threshold):
                 for i, j in ((p.left, p.right), (p.right, p.left)):
                     center = QPointF(grid.left() + (j + 0.5) * cell - 0.5, grid.top() + (i + 0.5) * cell - 0.5)
                     painter.drawEllipse(center, radius, radius)
@@ -260,7 +261,7 @@ class HeatMap(QWidget):
         text = (f"{i + 1}. {docs[i].name}\n{j + 1}. {docs[j].name}\n"
                 + self.tr("Similarity: %1").replace("%1", f"{self._sim[i, j] * 100:.1f}%") + "\n"
                 + self.tr("Hamming distance: %1").replace("%1", str(self.hamming(i, j))))
-        if self.hamming(i, j) <= self.hamming_threshold:
+        if rules.is_near_duplicate(self.hamming(i, j), self.hamming_threshold):
             text += "\n" + self.tr("Near-duplicate")
         return text + "\n" + self.tr("Click to compare")
 

@@ -3,81 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from PySide6.QtCore import QAbstractTableModel, QItemSelectionModel, QModelIndex, Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
-EXCERPT_CHARS = 40
-_TOOLTIP_CHARS = 400
-
-
-def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
-    """`text` on one line (white space runs collapsed), cut to `limit` characters with an ellipsis."""
-    line = " ".join(text.split())
-    return line if len(line) <= limit else line[: limit - 1] + "…"
-
-
-@dataclass(frozen=True, slots=True)
-class PassageRow:
-    """What the list shows for one passage."""
-
-    color: QColor
-    left_chars: int
-    right_chars: int
-    left_text: str
-
-
-class PassageListModel(QAbstractTableModel):
-    """Read-only table of passages; row i is passage number i + 1."""
-
-    NUMBER, LEFT, RIGHT, EXCERPT = range(4)
-
-    def __init__(self, rows: Sequence[PassageRow], parent=None):
-        super().__init__(parent)
-        self._rows = tuple(rows)
-        self._excerpts = tuple(excerpt(r.left_text) for r in self._rows)
-
-    def rowCount(self, parent=QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent=QModelIndex()) -> int:
-        return 0 if parent.isValid() else 4
-
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if orientation != Qt.Orientation.Horizontal:
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return (self.tr("#"), self.tr("Left"), self.tr("Right"), self.tr("Excerpt"))[section]
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return (
-                self.tr("Passage number"),
-                self.tr("Length in the left document, in characters"),
-                self.tr("Length in the right document, in characters"),
-                self.tr("The start of the passage"),
-            )[section]
-        return None
-
-    def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
-        if not index.isValid():
-            return None
-        row, column = self._rows[index.row()], index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            if column == self.NUMBER:
-                return index.row() + 1
-            if column == self.LEFT:
-                return row.left_chars
-            if column == self.RIGHT:
-                return row.right_chars
-            return self._excerpts[index.row()]
-        if role == Qt.ItemDataRole.DecorationRole and column == self.NUMBER:
-            return row.color
-        if role == Qt.ItemDataRole.TextAlignmentRole and column != self.EXCERPT:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.ToolTipRole and column == self.EXCERPT:
-            return excerpt(row.left_text, _TOOLTIP_CHARS)
-        return None
+from ..models.passages import PassageListModel, PassageRow
 
 
 class PassageList(QTableView):

@@ -1,0 +1,1 @@
+"""Academic conventions: attribution (quotations, citations, references) and the CNKI / Turnitin figures."""

@@ -1,0 +1,376 @@
+"""Attribution in a document's own text: quotations, citation markers, reference sections,
+headings; and the class of a matched passage (one of `core.models.ATTRIBUTIONS`).
+
+Everything is found with exact half-open code-point spans into `Document.text`. The rules
+(README "Quotations, citations and references" states them for users):
+
+- A *quotation* is text between paired quotation marks (“…” ‘…’ 「…」 『…』 "…" '…') within
+  one paragraph, or a set-off block quote (a docx paragraph styled or indented as a quote;
+  in plain text a blank-line separated paragraph indented deeper than the body). Quoted
+  text shorter than `QUOTE_MIN_CJK` CJK characters / `QUOTE_MIN_WORDS` words is emphasis
+  (“内卷”, "so-called"), not a quotation.
+- A *citation marker* is [1], [1-3], [1,4], a superscript number, (Author, 2020),
+  (Author 2020, p. 5), Author (2020), 作者（2020）, 作者等（2020）, （作者，2020） or 据……统计.
+- A *reference section* starts at a heading 参考文献 / 引用文献 / References / Bibliography /
+  Works Cited (…) and runs to the next heading, or to the first paragraph after it that
+  does not look like a reference entry, or to the end of the document.
+- A citation *belongs* to a quotation when it follows the closing mark with nothing but
+  punctuation and spaces (at most `ADJACENT` characters) between them, when it stands before
+  the opening mark in the same sentence (Smith (2020) writes: "…"), or, for a block quote,
+  when it is inside the block or ends the sentence introducing it. A citation belongs to a
+  passage when it lies in a sentence the passage touches (from the start of the sentence
+  where the passage begins to the end of the sentence where it ends, and a marker right
+  after that sentence's final punctuation), or belongs to a quotation that makes the
+  passage quoted. A citation anywhere else (two sentences after the quote) does not count.
+- A passage side is `references` when at least half of its characters lie in a reference
+  section; else `quoted` when at least half lie in quotations; `cited` when a citation
+  belongs to it; `quoted_cited` when both. Characters are non-white-space code points.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass
+
+from core.academic.text import CJK_CHAR, Counter, lines, merge, mostly_cjk, overlap, sentence_ends, units_in
+from core.models import Document, Layout, Span
+
+QUOTE_MIN_CJK = 8  # CJK characters: “双减” or “躺平” are terms, not quotations
+QUOTE_MIN_WORDS = 5  # words: "so-called" or "free market" are emphasis
+ADJACENT = 3  # characters of punctuation or space between a closing mark and its citation
+BEFORE = 80  # characters: how far before an opening mark a narrative citation may stand
+MAJORITY = 0.5  # share of a passage's characters that makes it quoted or a reference
+BLOCK_MAX = 1200  # characters: a longer indented paragraph is layout, not a block quote
+_HEADING_MAX = 40  # characters of a heading line
+
+_OPEN = {"“": "”", "‘": "’", "「": "」", "『": "』", "﹁": "﹂", "﹃": "﹄"}
+_CLOSE = {v: k for k, v in _OPEN.items()}
+
+_YEAR = r"(?:1[5-9]\d\d|20\d\d)[a-z]?"
+_NAME = r"(?:(?:van|von|de|der|da|le|la|Mc|Mac|O')\s?)?[A-Z][A-Za-z'’\-]+"
+_AUTHORS = rf"{_NAME}(?:(?:,\s*|\s+)(?:and|&)\s+{_NAME}|,\s*{_NAME})*(?:\s+et\s+al\.?)?"
+_LOCATOR = r"(?:[,，]\s*(?:pp?|para|chap|ch)\.?\s*\d+(?:\s*[-–]\s*\d+)?)"
+_ZH_NAME = r"[\u4e00-\u9fff·]{1,4}"
+_ZH_LOCATOR = r"(?:[,，:：]\s*(?:第\s*\d+(?:\s*[-–—~～]\s*\d+)?\s*页|pp?\.?\s*\d+(?:\s*[-–]\s*\d+)?))"
+_ONE = rf"(?:{_AUTHORS}|{_ZH_NAME}(?:等人?)?)[,，]?\s*{_YEAR}(?:[,，]\s*{_YEAR})*(?:{_LOCATOR}|{_ZH_LOCATOR})?"
+CITATION_PATTERNS = (
+    ("numeric", re.compile(r"[\[［【]\s*\d{1,3}(?:\s*[-–—~～,，、]\s*\d{1,3})*\s*[\]］】]")),
+    ("superscript", re.compile(r"[¹²³⁰⁴-⁹]+(?:[,⁻‒–][¹²³⁰⁴-⁹]+)*")),
+    ("author_year", re.compile(rf"[(（](?:see\s+|e\.g\.,?\s*|cf\.\s*|参见|见)?{_ONE}(?:\s*[;；]\s*{_ONE})*\s*[)）]")),
+    ("narrative", re.compile(rf"{_AUTHORS}\s*[(（]\s*{_YEAR}(?:{_LOCATOR})?\s*[)）]")),
+    ("narrative", re.compile(rf"{_ZH_NAME}(?:等人?|和{_ZH_NAME}|、{_ZH_NAME})?\s*[（(]\s*{_YEAR}(?:{_ZH_LOCATOR})?\s*[）)]")),
+    ("according", re.compile(r"据[^，。！？；、,.!?;:：\n]{1,30}(?:统计|调查|报道|显示|记载|测算|介绍|披露|称)")),
+)
+_SUPERSCRIPT_TEXT = re.compile(r"[\[\(]?\d{1,3}(?:\s*[-–,，]\s*\d{1,3})*[\]\)]?")
+
+_REFERENCE_TITLES = re.compile(
+    r"(参考文献|引用文献|参考资料|参考书目|references?|reference\s+list|bibliography|works\s+cited"
+    r"|literature\s+cited|sources\s+cited)", re.IGNORECASE)
+_NUMBERING = re.compile(
+    r"^(?:#{1,6}\s*|第[一二三四五六七八九十百零〇\d]+[章节部分篇]\s*|[一二三四五六七八九十]+[、.．]\s*"
+    r"|[（(][一二三四五六七八九十\d]+[）)]\s*|\d{1,2}(?:\.\d{1,2})*(?:[.、．]\s*|\s+)|[IVX]{1,5}\.\s+)")
+_SECTION_NAMES = re.compile(
+    r"(摘要|关键词|引言|前言|绪论|导论|正文|结论|结语|总结|致谢|附录|abstract|introduction|background"
+    r"|literature\s+review|methods?|methodology|results?|discussion|conclusions?"
+    r"|acknowledge?ments?|appendix)\s*[:：]?", re.IGNORECASE)
+_TERMINAL = tuple("。．.，,；;！!？?、")
+_ENTRY = re.compile(r"^\s*(?:[\[［]\d{1,3}[\]］]|\d{1,3}[.、．)]\s)|\[(?:[JMDCNRSPGAZ]|EB/OL|J/OL|M/OL)\]"
+                    r"|\b(?:1[5-9]|20)\d\d[a-z]?\b|et al\.|\bpp?\.\s*\d|doi|https?://|ISBN")
+
+
+@dataclass(frozen=True, slots=True)
+class Quotation:
+    """Quoted text: its span (marks included), how it is set off, and whether a citation belongs to it."""
+
+    span: Span
+    kind: str  # "marks" or "block"
+    cited: bool
+    emphasis: bool  # too short to be a quotation of a passage
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    span: Span
+    kind: str  # numeric, superscript, author_year, narrative, according
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    span: Span  # the heading line, without its line break
+    title: str  # stripped text
+
+
+class Attribution:
+    """What a document's own text shows about attribution, and the class of any span of it."""
+
+    def __init__(self, document: Document):
+        text = document.text
+        self.text = text
+        self.count = Counter(text)
+        layout = document.layout or Layout()
+        paragraph_break = "\n" if document.format == "docx" else "blank"
+        self.headings = tuple(find_headings(text, layout))
+        self.citations = tuple(find_citations(text, layout))
+        cite_spans = [(c.span.start, c.span.end) for c in self.citations]
+        self.ends = sentence_ends(text, cite_spans)
+        self.cite_starts = [c.span.start for c in self.citations]
+        quotes = find_quotations(text, layout, paragraph_break)
+        self.quotations = tuple(
+            Quotation(Span(s, e), kind, self._quote_cited(s, e, kind), self._emphasis(s, e))
+            for s, e, kind in quotes
+        )
+        self.quoted_spans = merge((q.span.start, q.span.end) for q in self.quotations if not q.emphasis)
+        self.references = tuple(Span(s, e) for s, e in find_references(text, self.headings))
+        self.reference_spans = [(r.start, r.end) for r in self.references]
+
+    # ---- citations belonging to quotations and passages
+
+    def _emphasis(self, start: int, end: int) -> bool:
+        inner = self.text[start:end]
+        if mostly_cjk(inner):
+            return len(CJK_CHAR.findall(inner)) < QUOTE_MIN_CJK
+        return units_in(inner) < QUOTE_MIN_WORDS
+
+    def _citations_in(self, start: int, end: int) -> list[Citation]:
+        lo = bisect_left(self.cite_starts, start)
+        hi = bisect_left(self.cite_starts, end)
+        return list(self.citations[lo:hi])
+
+    def _adjacent_after(self, end: int) -> bool:
+        """A citation follows `end` with only punctuation or spaces (<= ADJACENT characters) between."""
+        i = bisect_left(self.cite_starts, end)
+        if i == len(self.cite_starts):
+            return False
+        gap = self.text[end:self.cite_starts[i]]
+        return len(gap) <= ADJACENT and not any(ch.isalnum() for ch in gap)
+
+    def sentence_of(self, position: int) -> tuple[int, int]:
+        """The sentence containing `position`: (start, end)."""
+        i = bisect_right(self.ends, position)
+        start = self.ends[i - 1] if i else 0
+        end = self.ends[i] if i < len(self.ends) else len(self.text)
+        return start, end
+
+    def _quote_cited(self, start: int, end: int, kind: str) -> bool:
+        if self._adjacent_after(end):
+            return True
+        sentence_start, _ = self.sentence_of(start)
+        before = [c for c in self._citations_in(max(sentence_start, start - BEFORE), start)
+                  if c.span.end <= start]
+        if before:
+            return True
+        if kind == "block":
+            if self._citations_in(start, end):
+                return True
+            # the sentence introducing the block: "Smith (2020) puts it this way:"
+            intro = self.text[:start].rstrip()
+            if intro.endswith((":", "：")):
+                intro_start, _ = self.sentence_of(max(0, len(intro) - 1))
+                if self._citations_in(intro_start, len(intro)):
+                    return True
+        return False
+
+    def _cited_passage(self, start: int, end: int) -> bool:
+        first, _ = self.sentence_of(start)
+        _, last = self.sentence_of(max(start, end - 1))
+        if self._citations_in(first, last) or self._adjacent_after(last):
+            return True
+        # a marker right after the passage even when the engine's span stops before the period
+        return self._adjacent_after(end)
+
+    # ---- classes
+
+    def side_class(self, span: Span) -> str:
+        """The class of one side of a matched passage in this document (never `template`)."""
+        start, end = span.start, span.end
+        total = self.count(start, end)
+        if total == 0:
+            return "unattributed"
+        if overlap(self.reference_spans, start, end, self.count) >= MAJORITY * total:
+            return "references"
+        covering = [q for q in self.quotations
+                    if not q.emphasis and q.span.start < end and q.span.end > start]
+        quoted = overlap(self.quoted_spans, start, end, self.count) >= MAJORITY * total
+        cited = self._cited_passage(start, end) or (quoted and any(q.cited for q in covering))
+        if quoted:
+            return "quoted_cited" if cited else "quoted"
+        return "cited" if cited else "unattributed"
+
+
+def find_quotations(text: str, layout: Layout, paragraph_break: str = "blank") -> list[tuple[int, int, str]]:
+    """(start, end, kind) of quoted text: paired marks within a paragraph, then block quotes."""
+    found: list[tuple[int, int, str]] = []
+    for p_start, p_end in paragraphs(text, paragraph_break):
+        found.extend((s, e, "marks") for s, e in _marks(text, p_start, p_end))
+    blocks = [(s.start, s.end) for s in layout.block_quotes] + list(_indented_blocks(text))
+    found.extend((s, e, "block") for s, e in merge(blocks))
+    found.sort()
+    return found
+
+
+def paragraphs(text: str, paragraph_break: str = "blank") -> list[tuple[int, int]]:
+    """Paragraph spans: separated by blank lines, or by every line break when `paragraph_break` is "\\n"."""
+    pattern = r"\r\n|\n|\r" if paragraph_break == "\n" else r"(?:\r\n|\n|\r)(?:[ \t\u3000]*(?:\r\n|\n|\r))+"
+    out, at = [], 0
+    for m in re.finditer(pattern, text):
+        if m.start() > at:
+            out.append((at, m.start()))
+        at = m.end()
+    if at < len(text):
+        out.append((at, len(text)))
+    return out
+
+
+def _marks(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Spans of paired quotation marks inside [start, end); unpaired marks are ignored."""
+    spans: list[tuple[int, int]] = []
+    stack: list[tuple[str, int]] = []  # (closing mark expected, position of the opening)
+    for i in range(start, end):
+        ch = text[i]
+        prev = text[i - 1] if i > start else " "
+        nxt = text[i + 1] if i + 1 < end else " "
+        if ch in ("’", "'") and prev.isalnum() and nxt.isalnum():
+            continue  # an apostrophe: don't, students’s
+        if ch == '"' or ch == "'":
+            if stack and stack[-1][0] == ch and not prev.isspace():
+                spans.append((stack.pop()[1], i + 1))
+            elif not nxt.isspace() and (not prev.isalnum() or ch == '"'):
+                stack.append((ch, i))
+            continue
+        if ch in _OPEN:
+            stack.append((_OPEN[ch], i))
+        elif ch in _CLOSE:
+            for depth in range(len(stack) - 1, -1, -1):
+                if stack[depth][0] == ch:
+                    spans.append((stack[depth][1], i + 1))
+                    del stack[depth:]
+                    break
+    return sorted(spans)
+
+
+def _indent(line: str) -> int:
+    width = 0
+    for ch in line:
+        if ch == " ":
+            width += 1
+        elif ch == "\t":
+            width += 4
+        elif ch == "\u3000":
+            width += 2
+        else:
+            break
+    return width
+
+
+def _indented_blocks(text: str):
+    """Plain-text block quotes: a blank-line separated paragraph of at most BLOCK_MAX
+    characters whose every line is indented deeper than the body paragraphs' first lines."""
+    paras = paragraphs(text)
+    if len(paras) < 3:
+        return
+    firsts = sorted(_indent(text[s:e]) for s, e in paras)
+    body = firsts[len(firsts) // 2]  # the median first-line indentation
+    for s, e in paras:
+        rows = [text[s + a:s + b] for a, b in lines(text[s:e]) if text[s + a:s + b].strip()]
+        if not rows or e - s > BLOCK_MAX:
+            continue
+        if min(_indent(r) for r in rows) >= body + 2 and min(_indent(r) for r in rows) >= 2:
+            lead = len(text[s:e]) - len(text[s:e].lstrip())
+            yield s + lead, e
+
+
+def find_citations(text: str, layout: Layout) -> list[Citation]:
+    """Citation markers in text order; overlapping matches keep the earliest, longest one."""
+    found: list[tuple[int, int, str]] = []
+    for kind, pattern in CITATION_PATTERNS:
+        found.extend((m.start(), m.end(), kind) for m in pattern.finditer(text))
+    for span in layout.superscripts:
+        if _SUPERSCRIPT_TEXT.fullmatch(text[span.start:span.end].strip()):
+            found.append((span.start, span.end, "superscript"))
+    found.sort(key=lambda f: (f[0], -f[1]))
+    out: list[Citation] = []
+    for s, e, kind in found:
+        if out and s < out[-1].span.end:
+            continue
+        out.append(Citation(Span(s, e), kind))
+    return out
+
+
+def find_headings(text: str, layout: Layout) -> list[Heading]:
+    """Heading lines: styled as headings in docx, numbered (一、 1.2 第三章 ## …), a known
+    section name, or a short line standing alone between blank lines; never ending like a sentence."""
+    styled = {(s.start, s.end) for s in layout.headings}
+    spans = list(lines(text))
+    out: list[Heading] = []
+    for i, (s, e) in enumerate(spans):
+        line = text[s:e]
+        title = line.strip()
+        if not title:
+            continue
+        lead = len(line) - len(line.lstrip())
+        span = (s + lead, s + lead + len(title))
+        if span in styled or (s, e) in styled:
+            out.append(Heading(Span(*span), title))
+            continue
+        if len(title) > _HEADING_MAX:
+            continue
+        bare = _NUMBERING.sub("", title, count=1).strip()
+        if _REFERENCE_TITLES.fullmatch(bare.rstrip(":：").strip()):
+            out.append(Heading(Span(*span), title))
+            continue
+        if title.endswith(_TERMINAL) or title.endswith((":", "：")) or not bare:
+            continue
+        if any(ch in title for ch in "。，；！？") or (". " in title):
+            continue
+        alone = (i == 0 or not text[spans[i - 1][0]:spans[i - 1][1]].strip()) and \
+                (i + 1 == len(spans) or not text[spans[i + 1][0]:spans[i + 1][1]].strip())
+        numbered = bare != title and _NUMBERING.match(title)
+        if numbered or _SECTION_NAMES.fullmatch(bare) or (alone and len(title) <= 30 and len(spans) > 1):
+            out.append(Heading(Span(*span), title))
+    return out
+
+
+def is_reference_heading(heading: Heading) -> bool:
+    bare = _NUMBERING.sub("", heading.title, count=1).strip().rstrip(":：").strip()
+    return bool(_REFERENCE_TITLES.fullmatch(bare))
+
+
+def find_references(text: str, headings: tuple[Heading, ...]) -> list[tuple[int, int]]:
+    """Reference sections: from a reference heading to the next heading, the first paragraph
+    that is not a reference entry, or the end of the text."""
+    out = []
+    starts = [h.span.start for h in headings]
+    for n, heading in enumerate(headings):
+        if not is_reference_heading(heading):
+            continue
+        limit = starts[n + 1] if n + 1 < len(starts) else len(text)
+        end = heading.span.end
+        for s, e in lines(text[heading.span.end:limit]):
+            a, b = heading.span.end + s, heading.span.end + e
+            row = text[a:b]
+            if not row.strip():
+                continue
+            if not _ENTRY.search(row):
+                break
+            end = b
+        out.append((heading.span.start, end))
+    return out
+
+
+def analyse(document: Document) -> Attribution:
+    """The attribution found in one document's text (and its docx layout, if any)."""
+    return Attribution(document)
+
+
+def match_class(left: str, right: str) -> str:
+    """The class of a passage from its two sides' classes: the class in the document that
+    took it, i.e. the attributed side when only one side attributes it."""
+    if left == right:
+        return left
+    if left == "unattributed":
+        return right
+    if right == "unattributed":
+        return left
+    order = ("quoted_cited", "quoted", "cited", "references")
+    return min(left, right, key=order.index)

@@ -1,0 +1,111 @@
+"""Set `Match.attribution` on every passage of a check (see attribution.py for the rules).
+
+A passage is `template` when at least half of its units on each side lie in k-grams the
+template also has (possible only when the template is not excluded from matching, or where
+a passage grows across template text); else it takes the class of the document that took
+it (`attribution.match_class` of the two sides' classes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+import numpy as np
+
+from core.academic.attribution import Attribution, analyse, match_class
+from core.models import Document, Match, PairResult, Span
+from core.options import CheckOptions
+
+TEMPLATE_SHARE = 0.5
+
+
+class Analyses:
+    """Attribution of each document, computed on first use (documents by index)."""
+
+    def __init__(self, documents: Sequence[Document]):
+        self.documents = documents
+        self._done: dict[int, Attribution] = {}
+
+    def __getitem__(self, index: int) -> Attribution:
+        found = self._done.get(index)
+        if found is None:
+            found = self._done[index] = analyse(self.documents[index])
+        return found
+
+
+class _Template:
+    """Which units of a text lie in a k-gram the template has too."""
+
+    def __init__(self, template: Document, options: CheckOptions):
+        from core.engine.hashing import kgram_hashes
+        from core.engine.normalize import units
+
+        self.options = options
+        self.units_of = units
+        self.kgram_hashes = kgram_hashes
+        self.template_units = units(template.text).hashes
+        self._kgrams: dict[int, np.ndarray] = {}
+        self._covered: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+
+    def _template_kgrams(self, k: int) -> np.ndarray:
+        if k not in self._kgrams:
+            self._kgrams[k] = np.unique(self.kgram_hashes(self.template_units, k))
+        return self._kgrams[k]
+
+    def covered(self, index: int, text: str) -> tuple[np.ndarray, np.ndarray]:
+        """(unit starts, covered flags) of a document."""
+        if index not in self._covered:
+            from core.engine.profile import language
+
+            u = self.units_of(text)
+            k = self.options.params(language(u)).k
+            flags = np.zeros(len(u), dtype=bool)
+            if len(u) >= k:
+                hits = np.isin(self.kgram_hashes(u.hashes, k), self._template_kgrams(k))
+                for offset in range(k):  # a unit is covered when any k-gram holding it is
+                    flags[offset:offset + len(hits)] |= hits
+            self._covered[index] = (u.starts, flags)
+        return self._covered[index]
+
+    def share(self, index: int, text: str, span: Span) -> float:
+        starts, flags = self.covered(index, text)
+        lo, hi = np.searchsorted(starts, [span.start, span.end])
+        return float(flags[lo:hi].mean()) if hi > lo else 0.0
+
+
+def attribute(
+    documents: Sequence[Document],
+    pairs: Sequence[PairResult],
+    options: CheckOptions,
+    template: Document | None = None,
+    analyses: Analyses | None = None,
+) -> list[PairResult]:
+    """The pairs with every Match's `attribution` set."""
+    analyses = analyses or Analyses(documents)
+    templ = _Template(template, options) if template is not None else None
+    out = []
+    for pair in pairs:
+        if not pair.matches:
+            out.append(pair)
+            continue
+        matches = []
+        for m in pair.matches:
+            cls = _class(m, pair.left, pair.right, documents, analyses, templ)
+            matches.append(m if m.attribution == cls else replace(m, attribution=cls))
+        out.append(replace(pair, matches=tuple(matches)))
+    return out
+
+
+def side_classes(match: Match, left: int, right: int, analyses: Analyses) -> tuple[str, str]:
+    """The class of each side of a passage in its own document (`template` kept from the match)."""
+    if match.attribution == "template":
+        return "template", "template"
+    return analyses[left].side_class(match.left), analyses[right].side_class(match.right)
+
+
+def _class(m: Match, i: int, j: int, documents, analyses: Analyses, templ: _Template | None) -> str:
+    if templ is not None and min(templ.share(i, documents[i].text, m.left),
+                                 templ.share(j, documents[j].text, m.right)) >= TEMPLATE_SHARE:
+        return "template"
+    return match_class(analyses[i].side_class(m.left), analyses[j].side_class(m.right))

@@ -1,0 +1,207 @@
+"""The figures reviewers read, per document: CNKI's (总文字复制比 …) named the Turnitin way in English.
+
+Definitions (the README's "Figures" section gives them with a worked example that
+tests/core/test_academic_figures.py checks). "Characters" are the document's code points
+that are not white space. A document's *passages* are its sides of the matches of every pair
+it is in, each with its class in the document's own text (attribution.Attribution.side_class;
+`template` as the match says). A passage *counts* when it has at least `min_match_chars`
+CJK characters (mostly-CJK passages) or `min_match_words` units (others), and its class is
+not excluded by the options (exclude_quotes: quoted, quoted_cited; exclude_references:
+references; exclude_template: template).
+
+- copied_chars (重复字数): characters inside at least one counted passage.
+- total_copy_ratio (总文字复制比): copied_chars / the document's characters.
+- copy_ratio_excluding_quotes (去除引用文献复制比): the same over counted passages that are
+  not quoted, quoted_cited or references (only-cited verbatim text still counts).
+- largest_source_ratio (单篇最大文字复制比): the largest, over the other documents, of the
+  characters inside counted passages shared with that one document / the document's characters.
+- sources: how many other documents it shares a counted unattributed passage with.
+- sections: per section (headings where the text has them, else paragraph blocks of at
+  least `BLOCK_CHARS` characters): title, start, end, and the share of its characters
+  inside counted passages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from core.academic.attribution import paragraphs
+from core.academic.classify import Analyses, side_classes
+from core.academic.text import CJK_CHAR, merge, mostly_cjk, overlap, units_in
+from core.models import Report, Span
+from core.options import CheckOptions
+
+BLOCK_CHARS = 200  # a paragraph block of the section breakdown has at least this many characters
+QUOTED = ("quoted", "quoted_cited", "references")
+
+# Names in the UI languages: CNKI's for Chinese, Turnitin's for English.
+LABELS = {
+    "zh": {
+        "total_copy_ratio": "总文字复制比",
+        "copy_ratio_excluding_quotes": "去除引用文献复制比",
+        "largest_source_ratio": "单篇最大文字复制比",
+        "copied_chars": "重复字数",
+        "sources": "相似文献数",
+        "sections": "各部分复制比",
+        "chars": "总字数",
+    },
+    "en": {
+        "total_copy_ratio": "Similarity Index",
+        "copy_ratio_excluding_quotes": "Similarity excluding quotes and bibliography",
+        "largest_source_ratio": "Largest single source",
+        "copied_chars": "Matched characters",
+        "sources": "Sources",
+        "sections": "Similarity by section",
+        "chars": "Characters",
+    },
+}
+CLASS_LABELS = {
+    "zh": {"unattributed": "未标注引用", "quoted": "引号引用（未注出处）", "cited": "注明出处（未加引号）",
+           "quoted_cited": "引用并注明出处", "references": "参考文献", "template": "模板文字"},
+    "en": {"unattributed": "Unattributed", "quoted": "Quoted, not cited", "cited": "Cited, not quoted",
+           "quoted_cited": "Quoted and cited", "references": "Bibliography", "template": "Template"},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    title: str
+    start: int
+    end: int
+    copy_ratio: float
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """One document's figures (see the module docstring); `ranked` is (document index,
+    source ratio) of every other document with a counted passage, largest first."""
+
+    chars: int
+    copied_chars: int
+    total_copy_ratio: float
+    copy_ratio_excluding_quotes: float
+    largest_source_ratio: float
+    sources: int
+    sections: tuple[Section, ...]
+    ranked: tuple[tuple[int, float], ...] = ()
+
+    def to_json(self) -> dict:
+        return {
+            "total_copy_ratio": round(self.total_copy_ratio, 6),
+            "copy_ratio_excluding_quotes": round(self.copy_ratio_excluding_quotes, 6),
+            "largest_source_ratio": round(self.largest_source_ratio, 6),
+            "copied_chars": self.copied_chars,
+            "sources": self.sources,
+            "sections": [{"title": s.title, "start": s.start, "end": s.end,
+                          "copy_ratio": round(s.copy_ratio, 6)} for s in self.sections],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Passage:
+    """One side of a match in one document: span, class there, and the other document."""
+
+    span: Span
+    cls: str
+    other: int
+
+
+def long_enough(text: str, options: CheckOptions) -> bool:
+    """At least min_match_chars CJK characters (mostly-CJK text) or min_match_words units."""
+    if mostly_cjk(text):
+        return len(CJK_CHAR.findall(text)) >= options.min_match_chars
+    return units_in(text) >= options.min_match_words
+
+
+def excluded(cls: str, options: CheckOptions) -> bool:
+    return ((options.exclude_quotes and cls in ("quoted", "quoted_cited"))
+            or (options.exclude_references and cls == "references")
+            or (options.exclude_template and cls == "template"))
+
+
+def passages(report: Report, analyses: Analyses | None = None) -> list[list[Passage]]:
+    """Every document's passages with their classes in that document."""
+    analyses = analyses or Analyses(report.documents)
+    out: list[list[Passage]] = [[] for _ in report.documents]
+    for pair in report.pairs:
+        for m in pair.matches:
+            left, right = side_classes(m, pair.left, pair.right, analyses)
+            out[pair.left].append(Passage(m.left, left, pair.right))
+            out[pair.right].append(Passage(m.right, right, pair.left))
+    return out
+
+
+def document_figures(report: Report, options: CheckOptions | None = None) -> list[Figures]:
+    """The figures of every document of the report, in document order."""
+    options = options or report.options
+    analyses = Analyses(report.documents)
+    per_doc = passages(report, analyses)
+    out = []
+    for index, doc in enumerate(report.documents):
+        mine = per_doc[index]
+        count = analyses[index].count
+        counted = [p for p in mine if not excluded(p.cls, options)
+                   and long_enough(doc.text[p.span.start:p.span.end], options)]
+        spans = merge((p.span.start, p.span.end) for p in counted)
+        strict = merge((p.span.start, p.span.end) for p in counted if p.cls not in QUOTED)
+        by_source: dict[int, list[tuple[int, int]]] = {}
+        for p in counted:
+            by_source.setdefault(p.other, []).append((p.span.start, p.span.end))
+        sources = len({p.other for p in counted if p.cls == "unattributed"})
+        out.append(_figures(doc.text, count, spans, strict, by_source, sources,
+                            _sections(doc.text, index, analyses)))
+    return out
+
+
+def _figures(text, count, spans, strict, by_source, sources, sections) -> Figures:
+    total = count(0, len(text))
+    copied = count.union(spans)
+    ranked = sorted(((other, count.union(s) / total if total else 0.0) for other, s in by_source.items()),
+                    key=lambda item: (-item[1], item[0]))
+    parts = tuple(Section(title, s, e, (overlap(spans, s, e, count) / count(s, e)) if count(s, e) else 0.0)
+                  for title, s, e in sections)
+    return Figures(
+        chars=total,
+        copied_chars=copied,
+        total_copy_ratio=copied / total if total else 0.0,
+        copy_ratio_excluding_quotes=count.union(strict) / total if total else 0.0,
+        largest_source_ratio=ranked[0][1] if ranked else 0.0,
+        sources=sources,
+        sections=parts,
+        ranked=tuple(ranked),
+    )
+
+
+def _sections(text: str, index: int, analyses: Analyses) -> list[tuple[str, int, int]]:
+    """(title, start, end): from each heading to the next (text before the first heading is
+    a section titled by its first line), else paragraph blocks of at least BLOCK_CHARS characters."""
+    attribution = analyses[index]
+    count = attribution.count
+    headings = attribution.headings
+    if headings:
+        out = []
+        first = headings[0].span.start
+        if count(0, first):
+            out.append((_title(text, 0, first), 0, first))
+        for n, h in enumerate(headings):
+            end = headings[n + 1].span.start if n + 1 < len(headings) else len(text)
+            out.append((h.title, h.span.start, end))
+        return out
+    paras = paragraphs(text)
+    if len(paras) <= 1:
+        paras = paragraphs(text, "\n")
+    blocks: list[list[int]] = []
+    for s, e in paras:
+        if blocks and count(blocks[-1][0], blocks[-1][1]) < BLOCK_CHARS:
+            blocks[-1][1] = e
+        else:
+            blocks.append([s, e])
+    if len(blocks) > 1 and count(blocks[-1][0], blocks[-1][1]) < BLOCK_CHARS // 2:
+        blocks[-2][1] = blocks.pop()[1]
+    return [(_title(text, s, e), s, e) for s, e in blocks]
+
+
+def _title(text: str, start: int, end: int, width: int = 20) -> str:
+    line = text[start:end].strip().splitlines()[0].strip() if text[start:end].strip() else ""
+    return line if len(line) <= width else line[:width] + "…"

@@ -1,0 +1,90 @@
+"""Text helpers the academic analysis shares: counting characters and units, lines, sentences."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import numpy as np
+
+from core.engine.normalize import code_points
+
+_SPACE_CODES = np.array([c for c in range(0x3001) if chr(c).isspace()] + [0xFEFF], dtype=np.uint32)
+_CJK = r"\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
+CJK_CHAR = re.compile(f"[{_CJK}]")
+WORD = re.compile(rf"[^\W_{_CJK}]+")
+# where a sentence ends: CJK terminators, or . ! ? followed by a space, a closing mark or the end
+_SENTENCE_END = re.compile(r"[。！？；!?;]+[”’」』\"')）]*|\.(?=[\s”’\"')）]|$)[”’\"')）]*|\n")
+_ABBREVIATION = re.compile(r"(?:\b[A-Z]|\bal|\be\.g|\bi\.e|\bcf|\bvs|\betc|\bpp?|\bvol|\bno|\bed|\beds"
+                           r"|\bDr|\bMr|\bMrs|\bMs|\bProf|\bSt|\bch|\bchap|\bfig|\bpara)$", re.IGNORECASE)
+
+
+class Counter:
+    """Counts the non-white-space characters of any span of one text in O(1)."""
+
+    def __init__(self, text: str):
+        cps = code_points(text)
+        solid = ~np.isin(cps, _SPACE_CODES)
+        self.prefix = np.concatenate(([0], np.cumsum(solid, dtype=np.int64)))
+
+    def __call__(self, start: int, end: int) -> int:
+        if end <= start:
+            return 0
+        return int(self.prefix[end] - self.prefix[start])
+
+    def union(self, spans: list[tuple[int, int]]) -> int:
+        """Non-white-space characters inside the union of the spans."""
+        return sum(self(s, e) for s, e in merge(spans))
+
+
+def merge(spans) -> list[tuple[int, int]]:
+    """The union of half-open spans as sorted, disjoint spans."""
+    out: list[tuple[int, int]] = []
+    for s, e in sorted((int(s), int(e)) for s, e in spans if e > s):
+        if out and s <= out[-1][1]:
+            if e > out[-1][1]:
+                out[-1] = (out[-1][0], e)
+        else:
+            out.append((s, e))
+    return out
+
+
+def overlap(spans: list[tuple[int, int]], start: int, end: int, count: Counter) -> int:
+    """Non-white-space characters of [start, end) inside the (disjoint, sorted) spans."""
+    return sum(count(max(s, start), min(e, end)) for s, e in spans if s < end and e > start)
+
+
+def units_in(text: str) -> int:
+    """Units as the engine counts them: each CJK character, each word or number."""
+    return len(CJK_CHAR.findall(text)) + len(WORD.findall(text))
+
+
+def mostly_cjk(text: str) -> bool:
+    """True when CJK characters are at least half of the units."""
+    cjk = len(CJK_CHAR.findall(text))
+    return cjk > 0 and 2 * cjk >= cjk + len(WORD.findall(text))
+
+
+def lines(text: str) -> Iterator[tuple[int, int]]:
+    """(start, end) of every line, without its line break (\\r\\n, \\n or \\r)."""
+    at = 0
+    for m in re.finditer(r"\r\n|\n|\r", text):
+        yield at, m.start()
+        at = m.end()
+    yield at, len(text)
+
+
+def sentence_ends(text: str, protected: list[tuple[int, int]] = ()) -> list[int]:
+    """Sorted offsets where a sentence ends (exclusive), never inside a `protected` span
+    (citations such as "Smith et al. (2020, p. 5)") nor after an abbreviation."""
+    ends = []
+    guard = merge(protected)
+    for m in _SENTENCE_END.finditer(text):
+        if m.group().startswith(".") and _ABBREVIATION.search(text, max(0, m.start() - 6), m.start()):
+            continue
+        if any(s <= m.start() < e for s, e in guard):
+            continue
+        ends.append(m.end())
+    if not ends or ends[-1] != len(text):
+        ends.append(len(text))
+    return ends

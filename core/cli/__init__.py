@@ -1,0 +1,64 @@
+"""`plagscope COMMAND ...`: the headless command line (never imports Qt).
+
+One module per subcommand. To add one, write `core/cli/NAME.py` with
+
+    HELP = "one line for `plagscope --help`"
+    def add_arguments(parser: argparse.ArgumentParser) -> None: ...
+    def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int: ...  # exit status
+
+(optionally DESCRIPTION, the paragraph `plagscope NAME --help` shows) and add one line to
+SUBCOMMANDS below. Shared output helpers (safe names, tables, progress, report writing, exit
+codes) are in `core.cli.common`. This module stays light: the launcher imports it to learn
+the subcommand names, and a subcommand's module is imported only to build the parser.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from importlib import import_module
+
+from core import __version__
+
+#: Subcommand name -> the module that implements it (one line each).
+SUBCOMMANDS: dict[str, str] = {
+    "check": "core.cli.check",
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="plagscope",
+        description="Find copied passages between essays (txt, docx, pdf; Chinese and English). "
+                    "Without a command, `plagscope [FILE_OR_FOLDER ...]` opens the desktop app.",
+    )
+    parser.add_argument("--version", action="version", version=f"plagscope {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name, module_name in SUBCOMMANDS.items():
+        module = import_module(module_name)
+        sub = commands.add_parser(name, help=module.HELP,
+                                  description=getattr(module, "DESCRIPTION", None) or module.HELP,
+                                  formatter_class=argparse.RawDescriptionHelpFormatter)
+        module.add_arguments(sub)
+        sub.set_defaults(_run=module.run, _parser=sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status (argparse exits 2 on bad usage)."""
+    from core.cli.common import EXIT_INTERRUPTED, prepare_streams, warn
+
+    prepare_streams()
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args._run(args, args._parser)
+    except KeyboardInterrupt:
+        warn("interrupted")
+        return EXIT_INTERRUPTED
+
+
+__all__ = ["SUBCOMMANDS", "build_parser", "main"]
+
+if __name__ == "__main__":  # pragma: no cover - `python -m core.cli` runs __main__.py
+    sys.exit(main())

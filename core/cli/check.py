@@ -1,0 +1,131 @@
+"""`plagscope check PATH...`: load, compare every pair, print the ranked table, write reports."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from core.cli.common import drain, fit, out, show, stdout_closed, width, write_reports
+from core.models import Report
+from core.options import DEFAULTS, CheckOptions
+from core.rules import is_near_duplicate
+
+HELP = "compare every pair of documents and rank them"
+DESCRIPTION = "Compare every pair of documents and rank them."
+
+_D = CheckOptions()  # the defaults shown in --help come from the code, never retyped
+
+
+def _per_language(field: str) -> str:
+    return ", ".join(f"{lang} {getattr(params, field)}" for lang, params in DEFAULTS.items())
+
+
+def add_arguments(c: argparse.ArgumentParser) -> None:
+    c.add_argument("paths", nargs="+", metavar="PATH", help="files or folders (searched recursively)")
+    c.add_argument("--template", metavar="FILE", help="assignment text whose passages are ignored")
+    reports = c.add_argument_group("reports")
+    reports.add_argument("--json", metavar="FILE", help="write the JSON report here")
+    reports.add_argument("--html", metavar="FILE", help="write the HTML report here")
+    reports.add_argument("--csv", metavar="FILE", help="write one CSV row per pair here")
+    engine = c.add_argument_group("matching")
+    engine.add_argument("--k", type=int, metavar="N",
+                        help=f"k-gram length in units (default: {_per_language('k')})")
+    engine.add_argument("--window", type=int, metavar="N",
+                        help=f"winnowing window (default: {_per_language('window')})")
+    engine.add_argument("--hamming", type=int, metavar="N", default=_D.hamming,
+                        help=f"simhash near-duplicate threshold in bits (default {_D.hamming})")
+    engine.add_argument("--min-passage", type=int, metavar="N", default=_D.min_passage,
+                        help=f"drop passages shorter than N characters (default {_D.min_passage}"
+                             + (": keep all found)" if not _D.min_passage else ")"))
+    engine.add_argument("--keywords", type=int, metavar="N", default=_D.keywords,
+                        help=f"keywords per document for simhash (default {_D.keywords})")
+    limits = c.add_argument_group("limits")
+    limits.add_argument("--max-file-mb", type=float, metavar="MB", default=_D.max_file_mb,
+                        help=f"skip files larger than this (default {_D.max_file_mb:g})")
+    limits.add_argument("--max-chars", type=int, metavar="N", default=_D.max_chars,
+                        help=f"skip documents with more characters than this (default {_D.max_chars})")
+    limits.add_argument("--workers", type=int, metavar="N",
+                        help="worker processes (default: the number of cores, at most 8)")
+    output = c.add_argument_group("output")
+    output.add_argument("--top", type=int, metavar="N", default=30,
+                        help="pairs to print (default 30; reports always hold all)")
+    output.add_argument("--quiet", action="store_true", help="no progress on stderr")
+
+
+def options_from(args: argparse.Namespace) -> CheckOptions:
+    return CheckOptions(
+        k=args.k, window=args.window, hamming=args.hamming, keywords=args.keywords,
+        min_passage=args.min_passage, template=args.template, max_file_mb=args.max_file_mb,
+        max_chars=args.max_chars, workers=args.workers,
+    )
+
+
+def format_table(report: Report, top: int, names: list[str] | None = None,
+                 hide: frozenset[int] = frozenset()) -> str:
+    """The ranked pairs as a plain-text table (names shown safely; `names` replace the file
+    names, e.g. the short names; pairs whose index is in `hide` are left out, # keeps the rank)."""
+    if names is None:
+        names = [show(d.name) for d in report.documents]
+    col = max(8, min(28, max((width(n) for n in names), default=8)))
+    head = (f"{'#':>3}  {fit('left', col)}  {fit('right', col)}  {'sim%':>6}  {'ham':>3}  "
+            f"{'lcov%':>6}  {'rcov%':>6}  {'longest':>7}  {'pass':>4}")
+    lines = [head, "-" * width(head)]
+    shown = [(rank, p) for rank, p in enumerate(report.pairs, 1) if rank - 1 not in hide]
+    for rank, p in shown[:top]:
+        near = "*" if is_near_duplicate(p.hamming, report.options.hamming) else " "
+        lines.append(
+            f"{rank:>3}  {fit(names[p.left], col)}  {fit(names[p.right], col)}  "
+            f"{100 * p.similarity:6.1f}  {p.hamming:>3}{near} {100 * p.left_coverage:6.1f}  "
+            f"{100 * p.right_coverage:6.1f}  {p.longest:>7}  {len(p.matches):>4}"
+        )
+    if not report.pairs:
+        lines.append("    no pair shares a passage or a near-duplicate fingerprint")
+    elif len(shown) > top:
+        lines.append(f"    ... {len(shown) - top} more pairs in the reports (--top to show)")
+    if hide:
+        lines.append(f"    {len(hide)} copy-vs-copy pair(s) are counted under their groups above")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    try:
+        options = options_from(args)
+    except ValueError as e:
+        parser.error(str(e))
+    if args.top < 0:
+        parser.error("--top must be 0 or more")
+    from core.pipeline import check
+
+    report: Report = drain(check(args.paths, options), args.quiet)
+    # reports first: a reader that stops reading stdout early (`| head`) must not cost them
+    inputs = [d.path for d in report.documents] + [e.path for e in report.errors]
+    if options.template:
+        inputs.append(options.template)
+    status, written = write_reports(
+        report, (("json", args.json), ("html", args.html), ("csv", args.csv)), inputs)
+    try:
+        print_report(report, args.top)
+        for line in written:
+            out(line)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        stdout_closed()
+    return status
+
+
+def print_report(report: Report, top: int) -> None:
+    out(f"{len(report.documents)} documents, {len(report.pairs)} pairs with shared passages "
+        f"or near-duplicate fingerprints (* = Hamming <= {report.options.hamming})")
+    # the groups first, then the pairs by the same short names (issue 13)
+    from core.cli.groups import format_groups, short_names_for
+    from core.review.groups import group_details
+
+    details = group_details(report)
+    names = short_names_for(report)
+    out(format_groups(report, details, names))
+    out()
+    out(format_table(report, top, names, frozenset(k for d in details for k in d.copy_pairs)))
+    if report.errors:
+        out(f"\n{len(report.errors)} file(s) could not be checked:")
+        for e in report.errors:
+            out(f"  {show(e.path)}: {e.message}")

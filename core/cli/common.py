@@ -1,0 +1,171 @@
+"""What every subcommand shares: exit codes, safe output, table cells, progress, report files."""
+
+from __future__ import annotations
+
+import os
+import sys
+import unicodedata
+from collections.abc import Generator, Iterable
+from pathlib import Path
+
+from core.display import safe_name
+from core.models import Progress
+
+EXIT_OK, EXIT_WRITE_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+__all__ = ["EXIT_OK", "EXIT_WRITE_FAILED", "EXIT_USAGE", "EXIT_INTERRUPTED", "show", "width",
+           "fit", "warn", "out", "prepare_streams", "drain", "stdout_closed"]
+
+show = safe_name  # every name or path printed goes through this
+
+
+def prepare_streams() -> None:
+    """Never crash on a character the terminal's encoding lacks: write it as an escape."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")
+        except (AttributeError, ValueError):  # replaced by a test, or already closed
+            pass
+
+
+def warn(message: str) -> None:
+    """One line on stderr, prefixed with the program name."""
+    print(f"plagscope: {message}", file=sys.stderr, flush=True)
+
+
+def out(line: str = "") -> None:
+    print(line)
+
+
+def _char_width(ch: str) -> int:
+    if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+
+
+def width(s: str) -> int:
+    """Terminal columns of a string (CJK characters take two, combining and format marks none)."""
+    return sum(_char_width(ch) for ch in s)
+
+
+def fit(s: str, cols: int) -> str:
+    """Cut or pad a (safe) string to exactly `cols` terminal columns; a cut ends in '…'.
+
+    A cut keeps a FSI ... PDI isolate closed, so the rest of the line keeps its direction.
+    """
+    total = width(s)
+    out_chars, used = [], 0
+    for ch in s:
+        w = _char_width(ch)
+        if used + w > cols - (1 if used + w < total else 0):
+            out_chars.append("…")
+            used += 1
+            break
+        out_chars.append(ch)
+        used += w
+    text = "".join(out_chars)
+    if text.count("\u2068") > text.count("\u2069"):
+        text += "\u2069"
+    return text + " " * max(0, cols - used)
+
+
+def progress_printer(enabled: bool):
+    """(show, close): `show(progress)` rewrites one status line on stderr; `close()` clears it."""
+    last = [""]
+
+    def update(p: Progress) -> None:
+        if not enabled:
+            return
+        line = f"\r{stage_text(p.stage)}: {p.done}/{p.total}"
+        if line != last[0]:
+            sys.stderr.write(line + " " * 10)
+            sys.stderr.flush()
+            last[0] = line
+
+    def close() -> None:
+        if enabled and last[0]:
+            sys.stderr.write("\r" + " " * (len(last[0]) + 10) + "\r")
+            sys.stderr.flush()
+
+    return update, close
+
+
+def stage_text(stage: str) -> str:
+    """A progress stage as English words (stages are codes; see core.messages)."""
+    try:
+        from core.messages import text
+    except ImportError:  # pragma: no cover
+        return stage
+    return text(stage, "en")
+
+
+def drain(gen: Generator[Progress, None, object], quiet: bool) -> object:
+    """Run a progress generator to its end, showing progress on a terminal; returns its value.
+
+    On Ctrl-C the generator is closed (which cancels its worker processes) and the
+    KeyboardInterrupt goes on to `main`, which prints one line and exits 130.
+    """
+    update, close = progress_printer(not quiet and sys.stderr.isatty())
+    try:
+        while True:
+            update(next(gen))
+    except StopIteration as stop:
+        return stop.value
+    finally:
+        close()
+        gen.close()
+
+
+def stdout_closed() -> None:
+    """The reader of stdout went away (`| head`): stop writing to it, quietly."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def write_reports(report, targets: Iterable[tuple[str, str | None]], inputs: Iterable[str] = ()):
+    """Write `report` in each (format, path) with a path; returns (status, lines to print).
+
+    A target that is one of the `inputs` (the documents checked) is refused, never
+    overwritten; a failure prints one line naming the file and why.
+    """
+    from core.reports import write_report
+
+    status, written = EXIT_OK, []
+    protected = {_identity(p) for p in inputs}
+    protected.discard(None)
+    for fmt, target in targets:
+        if not target:
+            continue
+        if _identity(target) in protected:
+            warn(f"not writing the {fmt.upper()} report to {show(target)}: "
+                 "it is one of the documents being checked")
+            status = EXIT_WRITE_FAILED
+            continue
+        try:
+            write_report(report, Path(target), fmt)
+        except OSError as e:
+            warn(write_failure(target, e))
+            status = EXIT_WRITE_FAILED
+        else:
+            written.append(f"wrote {fmt.upper()} report to {show(target)}")
+    return status, written
+
+
+def write_failure(target: str, exc: OSError) -> str:
+    """'cannot write X: why', once, whatever the OSError's own message already says."""
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    prefix = "cannot write "
+    while reason.startswith(prefix):  # core.atomic's message already names the file
+        reason = reason.split(": ", 1)[1] if ": " in reason else ""
+    return f"cannot write {show(target)}: {reason or 'unknown error'}"
+
+
+def _identity(path) -> tuple[int, int] | str | None:
+    """What makes two paths the same file: (device, inode) when it exists, else the real path."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        try:
+            return os.path.realpath(path)
+        except (OSError, ValueError):
+            return None
+    return (info.st_dev, info.st_ino)

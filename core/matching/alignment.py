@@ -1,0 +1,212 @@
+"""In-passage alignment: which units of a matched passage were taken from the other side.
+
+A passage (a unit range on each side) is aligned unit by unit: equal units the alignment pairs
+are *taken*; the rest (inserted, deleted or substituted) are *changes*, shown as edit marks
+and left out of the similarity. One alignment serves both (issue 12, issue 15).
+
+How it aligns, without difflib and without an O(n * m) table over a whole passage:
+
+1. the common prefix and suffix are taken (a verbatim passage ends here);
+2. anchors: runs of equal k-grams on one diagonal, longest first, each unit used once on
+   each side (a partly used run keeps its longest free stretch if it is still k long);
+3. between two anchors that are in the same order on both sides (and in front of the first,
+   behind the last), the gap is aligned again: by an exact longest-common-subsequence table
+   when it is small (at most `DP_CELLS` cells), else by anchors of k - 1, down to `K_MIN`.
+   Gaps between anchors in a different order (shuffled sentences) are not aligned across.
+
+So the cost follows the edits, not the passage: a 10,000-unit copy with one unit in five
+edited aligns in tens of milliseconds; a verbatim one in microseconds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from core.engine.hashing import kgram_hashes
+from core.engine.normalize import Units
+from core.matching.index import concat_ranges
+from core.models import Span
+
+DP_CELLS = 400  # gaps up to this many cells (units left x units right) get an exact LCS
+K_MIN = 2  # anchors shorter than this are chance: gaps left after k = 2 stay unaligned
+MAX_OCCURRENCES = 8  # a k-gram this often on one side of a region anchors nothing
+
+
+@dataclass(frozen=True, slots=True)
+class UnitAlignment:
+    """Of two unit ranges, which units are paired with an equal unit of the other (`left`,
+    `right`: boolean masks over each range)."""
+
+    left: np.ndarray
+    right: np.ndarray
+
+    @property
+    def verbatim(self) -> bool:
+        return bool(len(self.left) == len(self.right) and self.left.all() and self.right.all())
+
+
+def align_units(x: np.ndarray, y: np.ndarray, k: int = 4) -> UnitAlignment:
+    """Align two unit-hash sequences (see the module docstring); k is the first anchor length."""
+    x = np.asarray(x, dtype=np.uint64)
+    y = np.asarray(y, dtype=np.uint64)
+    tx = np.zeros(len(x), dtype=bool)
+    ty = np.zeros(len(y), dtype=bool)
+    n = min(len(x), len(y))
+    if len(x) == len(y) and np.array_equal(x, y):
+        tx[:] = ty[:] = True
+        return UnitAlignment(tx, ty)
+    differ = np.flatnonzero(x[:n] != y[:n])
+    head = int(differ[0]) if len(differ) else n
+    rest = n - head
+    differ = np.flatnonzero(x[len(x) - rest:][::-1] != y[len(y) - rest:][::-1])
+    tail = int(differ[0]) if len(differ) else rest
+    tx[:head] = ty[:head] = True
+    if tail:
+        tx[len(x) - tail:] = ty[len(y) - tail:] = True
+    _fill(x, y, head, len(x) - tail, head, len(y) - tail, max(k, K_MIN), tx, ty)
+    return UnitAlignment(tx, ty)
+
+
+def _fill(x, y, a0, a1, b0, b1, k, tx, ty) -> None:
+    """Pair equal units of x[a0:a1] and y[b0:b1] into the masks tx, ty."""
+    while a0 < a1 and b0 < b1 and x[a0] == y[b0]:
+        tx[a0] = ty[b0] = True
+        a0, b0 = a0 + 1, b0 + 1
+    while a0 < a1 and b0 < b1 and x[a1 - 1] == y[b1 - 1]:
+        tx[a1 - 1] = ty[b1 - 1] = True
+        a1, b1 = a1 - 1, b1 - 1
+    la, lb = a1 - a0, b1 - b0
+    if not la or not lb:
+        return
+    if la * lb <= DP_CELLS:
+        _lcs(x[a0:a1].tolist(), y[b0:b1].tolist(), a0, b0, tx, ty)
+        return
+    if k < K_MIN or la < k or lb < k:
+        return
+    anchors = _anchors(x, y, a0, a1, b0, b1, k, tx, ty)
+    anchors.sort()
+    bounds = [(a0, b0, 0), *anchors, (a1, b1, 0)]
+    for (pa, pb, pl), (qa, qb, _) in zip(bounds, bounds[1:]):
+        ga0, gb0 = pa + pl, pb + pl
+        if ga0 < qa and gb0 < qb and not ty[gb0:qb].any():
+            _fill(x, y, ga0, qa, gb0, qb, k - 1, tx, ty)
+
+
+def _anchors(x, y, a0, a1, b0, b1, k, tx, ty) -> list[tuple[int, int, int]]:
+    """Runs of equal k-grams of the region, longest first, each unit used once: (a, b, length)
+    marked taken in tx, ty."""
+    hx = kgram_hashes(x[a0:a1], k)
+    hy = kgram_hashes(y[b0:b1], k)
+    order = np.argsort(hy, kind="stable")
+    sy = hy[order]
+    lo = np.searchsorted(sy, hx, "left")
+    hi = np.searchsorted(sy, hx, "right")
+    count = hi - lo
+    ux, cx = np.unique(hx, return_counts=True)
+    often = ux[cx > MAX_OCCURRENCES]
+    ok = (count > 0) & (count <= MAX_OCCURRENCES)
+    if len(often):
+        ok &= ~np.isin(hx, often)
+    i = np.flatnonzero(ok)
+    if not len(i):
+        return []
+    reps = count[i]
+    pi = np.repeat(i, reps)
+    pj = order[np.repeat(lo[i], reps) + concat_ranges(reps)]
+    diagonal = pj - pi
+    o = np.lexsort((pi, diagonal))
+    pi, pj, diagonal = pi[o], pj[o], diagonal[o]
+    breaks = np.flatnonzero((diagonal[1:] != diagonal[:-1]) | (pi[1:] != pi[:-1] + 1)) + 1
+    first = np.concatenate(([0], breaks))
+    length = np.diff(np.concatenate((first, [len(pi)]))) + k - 1
+    runs = sorted(zip((-length).tolist(), pi[first].tolist(), pj[first].tolist()))
+    out = []
+    for neg, i0, j0 in runs:
+        size, ai, bj = -neg, a0 + i0, b0 + j0
+        used = tx[ai:ai + size] | ty[bj:bj + size]
+        if used.any():
+            free = np.concatenate(([False], ~used, [False]))
+            edges = np.flatnonzero(free[1:] != free[:-1])
+            starts, ends = edges[0::2], edges[1::2]
+            if not len(starts):
+                continue
+            best = int(np.argmax(ends - starts))
+            if ends[best] - starts[best] < k:
+                continue
+            ai, bj, size = ai + int(starts[best]), bj + int(starts[best]), int(ends[best] - starts[best])
+        tx[ai:ai + size] = True
+        ty[bj:bj + size] = True
+        out.append((ai, bj, size))
+    return out
+
+
+def _lcs(xs: list, ys: list, a0: int, b0: int, tx, ty) -> None:
+    """An exact longest common subsequence of two short lists, marked into tx, ty."""
+    m = len(ys)
+    rows = [[0] * (m + 1)]
+    for xv in xs:
+        prev, row = rows[-1], [0]
+        for j, yv in enumerate(ys):
+            row.append(prev[j] + 1 if xv == yv else max(prev[j + 1], row[j]))
+        rows.append(row)
+    i, j = len(xs), m
+    while i and j:
+        if xs[i - 1] == ys[j - 1] and rows[i][j] == rows[i - 1][j - 1] + 1:
+            tx[a0 + i - 1] = ty[b0 + j - 1] = True
+            i, j = i - 1, j - 1
+        elif rows[i - 1][j] >= rows[i][j - 1]:
+            i -= 1
+        else:
+            j -= 1
+
+
+def change_spans(u: Units, lo: int, taken: np.ndarray) -> tuple[Span, ...]:
+    """Character spans of the runs of units lo + i not taken (one span per run of changes)."""
+    if taken.all():
+        return ()
+    free = np.concatenate(([False], ~taken, [False]))
+    edges = np.flatnonzero(free[1:] != free[:-1])
+    starts, ends = edges[0::2] + lo, edges[1::2] + lo
+    return tuple(Span(int(u.starts[s]), int(u.ends[e - 1]))
+                 for s, e in zip(starts.tolist(), ends.tolist()))
+
+
+@dataclass(frozen=True, slots=True)
+class Taken:
+    """What a pair's shown passages took: per side, a mask over all units of the document
+    (taken from the other side), and the units inside passages that are changes."""
+
+    left: np.ndarray
+    right: np.ndarray
+    changed_left: int = 0
+    changed_right: int = 0
+
+    @classmethod
+    def none(cls, a: Units, b: Units) -> "Taken":
+        return cls(np.zeros(len(a), dtype=bool), np.zeros(len(b), dtype=bool))
+
+
+def aligned_matches(a: Units, b: Units, passages, k: int, min_chars: int = 0):
+    """The passages (unit ranges with a0, a1, b0, b1) as Matches with their in-passage changes,
+    dropping those under `min_chars` characters on either side, and what the kept ones took."""
+    from core.models import Match  # local: models is light, but keep the import list short
+
+    taken_left = np.zeros(len(a), dtype=bool)
+    taken_right = np.zeros(len(b), dtype=bool)
+    changed_left = changed_right = 0
+    out = []
+    for m in passages:
+        left = Span(int(a.starts[m.a0]), int(a.ends[m.a1 - 1]))
+        right = Span(int(b.starts[m.b0]), int(b.ends[m.b1 - 1]))
+        if min(len(left), len(right)) < min_chars:
+            continue
+        al = align_units(a.hashes[m.a0:m.a1], b.hashes[m.b0:m.b1], k)
+        taken_left[m.a0:m.a1] |= al.left
+        taken_right[m.b0:m.b1] |= al.right
+        changed_left += int((~al.left).sum())
+        changed_right += int((~al.right).sum())
+        out.append(Match(left, right, m.a1 - m.a0, change_spans(a, m.a0, al.left),
+                         change_spans(b, m.b0, al.right)))
+    return out, Taken(taken_left, taken_right, changed_left, changed_right)

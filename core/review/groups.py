@@ -1,0 +1,181 @@
+"""Groups: documents linked by flagged pairs, and which member is the likely source.
+
+A group is a connected component (networkx) of the graph whose nodes are documents and
+whose edges are the flagged pairs (`core.rules.is_flagged`: similarity at or above the
+display threshold, or a near-duplicate). Every member shares a flagged pair with another
+member; a document without a flagged pair is in no group.
+
+**Likely source.** Each member's *copied text* is the union of its passages with all the
+other members (every pair of the report between two members counts, flagged or not).
+A member c *covers* another member o by the share of o's copied text lying inside o's
+passages with c. c's *score* is the least it covers any other member. The likely source is
+the member with the highest score when that score is at least `SOURCE_COVER` (it holds at
+least 80% of what each other member shares with the group) and beats every other member's
+score by at least `SOURCE_MARGIN`. Otherwise it cannot be decided and `source` is None:
+- two members only: each covers the other completely, and which one copied cannot be
+  told from the texts (`reason` "pair");
+- copies that took all the same text from the original cover each other as well as the
+  original covers them, and so does a chain A -> B -> C ("tie");
+- no member holds what the others share, e.g. each copy took from a different document
+  ("none");
+- the best member links the others, but they share no passage with each other: it may be
+  their source, or a copy compiled from them ("hub"). A source is named only when at least
+  two other members share a passage, which it holds as well.
+
+Pairs inside a group are split into source-vs-copy pairs (one side is the source) and
+copy-vs-copy pairs (neither side is); when no source is known every pair is a pair of the
+group. Copy-vs-copy pairs are listed under their group, not as findings of their own.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import networkx as nx
+
+from core.models import Group, PairResult, Report, Span
+from core.rules import is_flagged
+
+__all__ = ["GroupDetail", "SOURCE_COVER", "SOURCE_MARGIN", "find_groups", "group_details",
+           "likely_source", "with_groups"]
+
+SOURCE_COVER = 0.8
+SOURCE_MARGIN = 0.15
+REASONS = ("source", "pair", "tie", "none", "hub")
+
+
+@dataclass(frozen=True, slots=True)
+class GroupDetail:
+    """A group with what a reviewer reads first.
+
+    pairs: indexes into `Report.pairs` of the flagged pairs between members, strongest first;
+    strongest: the index of the strongest of them; source_pairs / copy_pairs: the same
+    pairs split by whether one side is the source (all of them are source_pairs when the
+    source is unknown); reason: one of `REASONS` ("source" when a source was named);
+    scores: each member's score (see the module docstring), in `group.members` order.
+    """
+
+    group: Group
+    pairs: tuple[int, ...]
+    strongest: int
+    source_pairs: tuple[int, ...]
+    copy_pairs: tuple[int, ...]
+    reason: str
+    scores: tuple[float, ...]
+
+    @property
+    def members(self) -> tuple[int, ...]:
+        return self.group.members
+
+    @property
+    def source(self) -> int | None:
+        return self.group.source
+
+    @property
+    def size(self) -> int:
+        return len(self.group.members)
+
+
+def _flagged(report: Report) -> list[int]:
+    options = report.options
+    return [i for i, p in enumerate(report.pairs)
+            if is_flagged(p, options.display_threshold, options.hamming)]
+
+
+def find_groups(report: Report) -> tuple[Group, ...]:
+    """The groups of a report: largest first (then by strongest similarity), members ascending."""
+    return tuple(d.group for d in group_details(report))
+
+
+def with_groups(report: Report) -> Report:
+    """The report with `groups` filled in (the pipeline's last step)."""
+    from dataclasses import replace
+
+    return replace(report, groups=find_groups(report))
+
+
+def group_details(report: Report) -> list[GroupDetail]:
+    """Every group of the report with its pairs, strongest pair and likely source."""
+    flagged = _flagged(report)
+    graph = nx.Graph()
+    for i in flagged:
+        p = report.pairs[i]
+        graph.add_edge(p.left, p.right)
+    components = [sorted(c) for c in nx.connected_components(graph)]
+    member_of = {doc: g for g, members in enumerate(components) for doc in members}
+    flagged_in: dict[int, list[int]] = defaultdict(list)
+    for i in flagged:
+        flagged_in[member_of[report.pairs[i].left]].append(i)
+    all_in: dict[int, list[PairResult]] = defaultdict(list)
+    for p in report.pairs:
+        g = member_of.get(p.left)
+        if g is not None and member_of.get(p.right) == g:
+            all_in[g].append(p)
+    details = []
+    for g, members in enumerate(components):
+        pairs = sorted(flagged_in[g], key=lambda i: (-report.pairs[i].similarity, i))
+        source, reason, scores = likely_source(members, all_in[g])
+        if source is None:
+            split = (tuple(pairs), ())
+        else:
+            split = (tuple(i for i in pairs if source in (report.pairs[i].left, report.pairs[i].right)),
+                     tuple(i for i in pairs if source not in (report.pairs[i].left, report.pairs[i].right)))
+        details.append(GroupDetail(Group(tuple(members), source), tuple(pairs), pairs[0],
+                                   split[0], split[1], reason, tuple(scores)))
+    details.sort(key=lambda d: (-d.size, -report.pairs[d.strongest].similarity, d.members[0]))
+    return details
+
+
+def likely_source(members: Sequence[int], pairs: Iterable[PairResult]) -> tuple[int | None, str, list[float]]:
+    """(source or None, reason, each member's score) for one group; see the module docstring."""
+    members = list(members)
+    # spans[o][c]: o's passages with c; copied[o]: o's passages with anyone, merged
+    spans: dict[int, dict[int, list[Span]]] = defaultdict(lambda: defaultdict(list))
+    for p in pairs:
+        for m in p.matches:
+            if m.attribution == "template":
+                continue
+            spans[p.left][p.right].append(m.left)
+            spans[p.right][p.left].append(m.right)
+    merged = {o: {c: _merge(s) for c, s in by.items()} for o, by in spans.items()}
+    copied = {o: _merge([s for by in spans[o].values() for s in by]) for o in members}
+    total = {o: sum(e - s for s, e in copied[o]) for o in members}
+    scores = []
+    for c in members:
+        score = 1.0
+        for o in members:
+            if o == c:
+                continue
+            if not total[o]:
+                score = 0.0  # o is linked by its simhash only: nothing to attribute
+                break
+            covered = sum(e - s for s, e in merged.get(o, {}).get(c, ()))
+            score = min(score, covered / total[o])
+        scores.append(score)
+    if len(members) == 2:
+        return None, "pair", scores
+    order = sorted(range(len(members)), key=lambda i: -scores[i])
+    best, second = scores[order[0]], scores[order[1]]
+    if best < SOURCE_COVER:
+        return None, "none", scores
+    if best - second < SOURCE_MARGIN:
+        return None, "tie", scores
+    source = members[order[0]]
+    if not any(spans[o][c] for o in members for c in spans[o] if source not in (o, c)):
+        return None, "hub", scores
+    return source, "source", scores
+
+
+def _merge(spans: Iterable[Span]) -> list[tuple[int, int]]:
+    """Half-open spans merged into disjoint, sorted (start, end) ranges."""
+    out: list[list[int]] = []
+    for s in sorted((sp.start, sp.end) for sp in spans):
+        if s[0] >= s[1]:
+            continue
+        if out and s[0] <= out[-1][1]:
+            out[-1][1] = max(out[-1][1], s[1])
+        else:
+            out.append([s[0], s[1]])
+    return [(a, b) for a, b in out]

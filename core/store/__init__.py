@@ -1,0 +1,47 @@
+"""Persistent storage: the archive of past submissions and saved checks (.plagscope files).
+
+One interface (`Store`), two databases: SQLite (the default, a file in the user's data
+directory) and PostgreSQL (`postgresql://...`, for a department sharing one archive).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from core.store.base import Store, StoreError
+from core.store.postgres import is_postgres
+
+ENV = "PLAGSCOPE_DB"
+
+__all__ = ["Store", "StoreError", "open_store", "resolve_location", "default_location",
+           "data_dir", "ENV"]
+
+
+def data_dir() -> Path:
+    """The user's data directory for Plagscope (platformdirs), e.g. ~/.local/share/plagscope."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("plagscope", appauthor=False))
+
+
+def default_location() -> str:
+    return str(data_dir() / "archive.sqlite3")
+
+
+def resolve_location(db: str | None = None) -> str:
+    """Where the archive is: `--db` when given, else $PLAGSCOPE_DB, else the user's data dir."""
+    return db or os.environ.get(ENV) or default_location()
+
+
+def open_store(location: str | os.PathLike, kind: str = "archive", create: bool = True) -> Store:
+    """Open (creating when `create`) the archive or saved check at `location`: a file path or a
+    postgresql:// DSN. Raises StoreError with a plain message when it cannot be used."""
+    location = str(location)
+    if is_postgres(location):
+        from core.store.postgres import PostgresStore
+
+        return PostgresStore(location, kind, create)
+    from core.store.sqlite import SQLiteStore
+
+    return SQLiteStore(location, kind, create)

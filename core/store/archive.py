@@ -1,0 +1,257 @@
+"""The archive as a source of candidates: add documents, find the archived documents a new one
+may have copied from, and check new documents against them.
+
+Three look-ups find candidates, each a few index probes per new document:
+1. fingerprint postings: archived documents sharing any winnowed fingerprint (fingerprints
+   posted by more than `posting_cap` documents are common text and ignored);
+2. simhash blocks: documents agreeing with the new one on a whole 16-bit block, then kept when
+   within the Hamming threshold (pigeonhole: exact for thresholds up to 3; wider thresholds
+   scan every simhash, still no text read);
+3. exact sentences: the new document's sentences looked up among the archived documents'
+   longest sentences.
+The candidates' texts are then read from the archive and checked with the new documents by
+the ordinary pipeline, so every pair's passages and figures are exactly those of loading the
+same documents by hand.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections import Counter
+from collections.abc import Generator, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from core.engine.profile import Profile, ProfileCache
+from core.models import Document, FileError, PairResult, Progress, Report
+from core.options import CheckOptions
+from core.rules import hamming
+from core.store.base import Store
+from core.store.records import blocks, prepare, sentence_hashes
+
+MAX_CANDIDATES = 100  # archived documents per new document by shared fingerprints (most first)
+ARCHIVE_MAX_SHARE = 0.01  # a fingerprint in more of the archive than this is common text...
+ARCHIVE_MIN_COMMON = 50  # ...but never when it is in this many documents or fewer
+_OPTION_KEYS = ("k", "window", "keywords", "max_repeats")
+_ADD_BATCH = 64  # documents profiled together (numpy's per-call cost, see core.engine.batches)
+
+
+def archive_options(store: Store, options: CheckOptions | None = None) -> CheckOptions:
+    """The options the archive's fingerprints were made with (fixed when it was created, so all
+    its postings are comparable); a new archive takes them from `options`."""
+    import json
+
+    saved = store.meta("options")
+    if saved is not None:
+        return CheckOptions.from_dict(json.loads(saved))
+    chosen = options or CheckOptions()
+    store.set_meta("options", json.dumps({k: getattr(chosen, k) for k in _OPTION_KEYS}))
+    return CheckOptions.from_dict({k: getattr(chosen, k) for k in _OPTION_KEYS})
+
+
+def posting_cap(archived: int) -> int:
+    return max(ARCHIVE_MIN_COMMON, int(ARCHIVE_MAX_SHARE * archived))
+
+
+@dataclass
+class AddResult:
+    added: list[int] = field(default_factory=list)
+    present: list[int] = field(default_factory=list)
+    errors: list[FileError] = field(default_factory=list)
+
+
+def file_facts(path: str) -> tuple[str, int]:
+    """SHA-256 and size of a file's bytes."""
+    digest = hashlib.sha256()
+    size = 0
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            digest.update(chunk)
+            size += len(chunk)
+    return digest.hexdigest(), size
+
+
+def add_documents(store: Store, documents: Sequence[Document], label: str = "",
+                  sizes: Sequence[int] | None = None, result: AddResult | None = None,
+                  ) -> Generator[Progress, None, AddResult]:
+    """Add loaded documents to the archive, one transaction each (a document with the SHA-256 of
+    one already there is not stored again). Closing the generator stops after the current one."""
+    from core.engine.profile import profiles
+
+    opts = archive_options(store)
+    result = result or AddResult()
+    total = len(documents)
+    yield Progress("archiving", 0, total)
+    for lo in range(0, total, _ADD_BATCH):
+        batch = documents[lo:lo + _ADD_BATCH]
+        profs = profiles([d.text for d in batch], opts)
+        for i, (doc, prof) in enumerate(zip(batch, profs)):
+            size = sizes[lo + i] if sizes else 0
+            doc_id, added = store.add(prepare(doc, prof, label=label, size=size,
+                                              max_repeats=opts.max_repeats))
+            (result.added if added else result.present).append(doc_id)
+            yield Progress("archiving", lo + i + 1, total)
+    return result
+
+
+def add_paths(store: Store, paths: Iterable[str | os.PathLike], label: str = "",
+              options: CheckOptions | None = None) -> Generator[Progress, None, AddResult]:
+    """Add every readable file under `paths` (folders recursively): files whose SHA-256 is
+    already archived are not read again; unreadable files are counted with their reason."""
+    from core.loaders import expand_paths, load_document
+    from core.errors import LoadError
+
+    options = options or CheckOptions()
+    files, errors = expand_paths([str(p) for p in paths])
+    result = AddResult(errors=list(errors))
+    total = len(files)
+    yield Progress("archiving", 0, total)
+    pending: list[tuple[Document, int]] = []
+    done = 0
+
+    def flush():
+        nonlocal done
+        gen = add_documents(store, [d for d, _ in pending], label, [s for _, s in pending], result)
+        for step in gen:
+            if step.done:
+                yield Progress("archiving", done + step.done, total)
+        done += len(pending)
+        pending.clear()
+
+    for path in files:
+        path = str(path)
+        try:
+            sha, size = file_facts(path)
+        except OSError as exc:
+            result.errors.append(FileError(path, exc.strerror or str(exc)))
+            done += 1
+            yield Progress("archiving", done, total)
+            continue
+        known = store.id_of_sha256(sha)
+        if known is not None:
+            result.present.append(known)
+            done += 1
+            yield Progress("archiving", done, total)
+            continue
+        try:
+            doc = load_document(path, 0, max_bytes=int(options.max_file_mb * 1024 * 1024),
+                                max_chars=options.max_chars)
+        except LoadError as exc:
+            result.errors.append(FileError(exc.path, exc.reason))
+            done += 1
+            yield Progress("archiving", done, total)
+            continue
+        pending.append((replace(doc, sha256=sha), size))
+        if len(pending) >= _ADD_BATCH:
+            yield from flush()
+    if pending:
+        yield from flush()
+    return result
+
+
+@dataclass(frozen=True)
+class Candidates:
+    """Archived documents found for one new document, by the look-up that found them."""
+
+    fingerprints: dict[int, int]  # id -> fingerprints shared
+    simhash: set[int]
+    sentences: set[int]
+
+    def ids(self, limit: int = MAX_CANDIDATES) -> set[int]:
+        ranked = sorted(self.fingerprints.items(), key=lambda item: (-item[1], item[0]))[:limit]
+        return {i for i, _ in ranked} | self.simhash | self.sentences
+
+
+def find_candidates(store: Store, profiles: Sequence[Profile], texts: Sequence[str],
+                    hamming_threshold: int, *, max_repeats: int = 8, use_sentences: bool = True,
+                    use_fingerprints: bool = True, use_simhash: bool = True) -> list[Candidates]:
+    """For each new document (profiled with the archive's options), its candidate sources."""
+    cap = posting_cap(store.count())
+    per_doc_hashes = []
+    for prof in profiles:
+        uniq, counts = np.unique(prof.fp_hashes, return_counts=True)
+        per_doc_hashes.append(uniq[counts <= max_repeats].view(np.int64))
+    posted: dict[int, list[int]] = {}
+    if use_fingerprints and per_doc_hashes:
+        every = np.unique(np.concatenate(per_doc_hashes)) if per_doc_hashes else []
+        posted = store.postings([int(h) for h in every], cap)
+    wide = hamming_threshold > 3
+    everyone = store.all_simhashes() if (use_simhash and wide) else []
+    out = []
+    for prof, text, hashes in zip(profiles, texts, per_doc_hashes):
+        shared: Counter = Counter()
+        for h in hashes.tolist():
+            for d in posted.get(h, ()):
+                shared[d] += 1
+        near: set[int] = set()
+        if use_simhash:
+            rows = everyone if wide else store.near_simhash(prof.simhash, blocks(prof.simhash))
+            near = {i for i, s in rows if hamming(s, prof.simhash) <= hamming_threshold}
+        same: set[int] = set()
+        if use_sentences:
+            same = {d for _, d in store.sentence_hits(sentence_hashes(text, prof.lang))}
+        out.append(Candidates(dict(shared), near, same))
+    return out
+
+
+def archived_documents(store: Store, ids: Iterable[int], first_id: int = 0) -> list[Document]:
+    """Archived documents as Documents (text from the archive, `archive` set), ids from `first_id`."""
+    meta = store.documents(ids)
+    texts = store.texts([m.id for m in meta])
+    return [Document(first_id + n, m.name, m.path, m.format, texts[m.id], sha256=m.sha256,
+                     archive=m.entry) for n, m in enumerate(meta)]
+
+
+def check_against_archive(
+    documents: Sequence[Document],
+    options: CheckOptions,
+    store: Store,
+    *,
+    label: str | None = None,
+    template: Document | None = None,
+    errors: Iterable[FileError] = (),
+    cache: ProfileCache | None = None,
+) -> Generator[Progress, None, Report]:
+    """Check `documents` with each other and with their candidate sources in the archive (only
+    those labelled `label` when given). Archived documents with a pair follow the new ones in
+    `Report.documents`; pairs between two archived documents are left out."""
+    from core.pipeline import check_documents, profile_documents
+
+    cache = cache if cache is not None else ProfileCache()
+    opts = archive_options(store, options)
+    yield Progress("searching the archive", 0, 1)
+    query_profiles = yield from profile_documents(documents, opts, cache)
+    found = find_candidates(store, query_profiles, [d.text for d in documents], options.hamming,
+                            max_repeats=opts.max_repeats)
+    ids: set[int] = set()
+    for c in found:
+        ids |= c.ids()
+    if label is not None and ids:
+        ids = {m.id for m in store.documents(ids) if m.label == label}
+    own_sha = {d.sha256 for d in documents if d.sha256}
+    own_keys = {d.key for d in documents}
+    archived = [d for d in archived_documents(store, ids, len(documents))
+                if d.sha256 not in own_sha and d.key not in own_keys]
+    yield Progress("searching the archive", 1, 1)
+    report = yield from check_documents(list(documents) + archived, options, template=template,
+                                        errors=errors, cache=cache)
+    return keep_new_pairs(report, len(documents))
+
+
+def keep_new_pairs(report: Report, new: int) -> Report:
+    """Drop pairs of two archived documents (indexes >= `new`) and archived documents left
+    without a pair; renumber the rest."""
+    pairs = [p for p in report.pairs if p.left < new or p.right < new]
+    used = sorted({i for p in pairs for i in (p.left, p.right) if i >= new})
+    order = list(range(new)) + used
+    where = {old: pos for pos, old in enumerate(order)}
+    documents = tuple(replace(report.documents[old], id=pos) for pos, old in enumerate(order))
+    pairs = tuple(replace(p, left=where[p.left], right=where[p.right]) for p in pairs)
+    return replace(report, documents=documents,
+                   simhashes=tuple(report.simhashes[old] for old in order), pairs=pairs)
+
+
+def remove_label(store: Store, label: str) -> int:
+    return store.remove(store.ids_with_label(label))

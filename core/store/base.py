@@ -1,0 +1,441 @@
+"""The store interface (one for both databases) and the SQL both implementations share.
+
+`Store` is what the rest of Plagscope uses: add, list, remove, look up, read texts, and the
+saved-check tables. `SqlStore` implements it once over a DB-API connection; `SQLiteStore` and
+`PostgresStore` differ only in connecting, locking, bulk loading and sizes. Every statement
+takes its values as parameters (`?` here; the PostgreSQL store turns them into `%s`).
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+
+from core.models import Verdict
+from core.store import schema
+from core.store.records import ArchivedDocument, NewDocument, decompress, unsigned64
+
+APPLICATION = "plagscope"
+KINDS = ("archive", "check")
+
+
+class StoreError(Exception):
+    """A database that cannot be used (corrupt, foreign, too new, unreachable), said plainly."""
+
+
+class Store(ABC):
+    """One archive or saved check, in SQLite or PostgreSQL."""
+
+    location: str
+    kind: str
+
+    # documents
+    @abstractmethod
+    def add(self, record: NewDocument) -> tuple[int, bool]:
+        """Store one document in one transaction: (its id, True) or, when a document with the
+        same SHA-256 is already there, (that id, False)."""
+
+    @abstractmethod
+    def documents(self, ids: Iterable[int] | None = None, *, label: str | None = None,
+                  search: str | None = None) -> list[ArchivedDocument]:
+        """Metadata of the given documents (or all, or those with `label`, or whose name or
+        label contains `search`), by id."""
+
+    @abstractmethod
+    def texts(self, ids: Iterable[int]) -> dict[int, str]:
+        """The extracted texts of documents, by id."""
+
+    @abstractmethod
+    def fingerprints(self, doc_id: int) -> tuple[bytes, bytes]:
+        """A document's winnowed fingerprints (uint64) and their first units (int32), as stored."""
+
+    @abstractmethod
+    def remove(self, ids: Iterable[int]) -> int:
+        """Delete documents with their texts, fingerprints and sentences; how many were removed."""
+
+    @abstractmethod
+    def ids_with_label(self, label: str) -> list[int]: ...
+
+    @abstractmethod
+    def id_of_sha256(self, sha256: str) -> int | None: ...
+
+    @abstractmethod
+    def stats(self) -> dict: ...
+
+    @abstractmethod
+    def count(self) -> int: ...
+
+    # look-ups
+    @abstractmethod
+    def postings(self, hashes: Sequence[int], cap: int) -> dict[int, list[int]]:
+        """For each fingerprint (signed) posted by at most `cap` documents, those documents."""
+
+    @abstractmethod
+    def near_simhash(self, simhash: int, blocks: Sequence[int]) -> list[tuple[int, int]]:
+        """(id, unsigned simhash) of documents sharing at least one 16-bit block."""
+
+    @abstractmethod
+    def all_simhashes(self) -> list[tuple[int, int]]: ...
+
+    @abstractmethod
+    def sentence_hits(self, hashes: Sequence[int]) -> list[tuple[int, int]]:
+        """(sentence hash, document id) for each of `hashes` in the sentence index."""
+
+    # metadata
+    @abstractmethod
+    def meta(self, key: str) -> str | None: ...
+
+    @abstractmethod
+    def set_meta(self, key: str, value: str) -> None: ...
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+_DOC_COLUMNS = "id, name, path, sha256, size, format, label, added, chars, simhash"
+
+
+def _archived(row) -> ArchivedDocument:
+    i, name, path, sha, size, fmt, label, added, chars, simhash = row
+    return ArchivedDocument(int(i), name, path, sha or "", int(size), fmt, label, added,
+                            int(chars), unsigned64(simhash))
+
+
+class SqlStore(Store):
+    """The shared implementation over a DB-API connection (autocommit off)."""
+
+    dialect = ""
+    placeholder = "?"
+
+    def __init__(self, location: str, kind: str, create: bool = True):
+        self.location = location
+        self.kind = kind
+        self._writing = False
+        self.conn = self._connect()
+        try:
+            self._prepare_schema(kind, create)
+        except BaseException:
+            self.conn.close()
+            raise
+
+    # --- per-dialect ----------------------------------------------------------------------
+    @abstractmethod
+    def _connect(self): ...
+
+    @abstractmethod
+    def _table_names(self) -> set[str]: ...
+
+    @abstractmethod
+    def _begin(self) -> None:
+        """Start a write transaction (taking the write lock now where the database has one)."""
+
+    @abstractmethod
+    def _bulk(self, table: str, columns: tuple[str, ...], rows: list[tuple]) -> None: ...
+
+    @abstractmethod
+    def _size_bytes(self) -> int: ...
+
+    @abstractmethod
+    def _insert_document(self, cur, record: NewDocument) -> int | None:
+        """Insert the row unless the SHA-256 is present: the new id, or None."""
+
+    def _after_remove(self) -> None:
+        """Reclaim the space deleted rows held (so removed text is gone, not just unlinked)."""
+
+    # --- helpers ----------------------------------------------------------------------------
+    def _sql(self, sql: str) -> str:
+        return sql if self.placeholder == "?" else sql.replace("?", self.placeholder)
+
+    def _execute(self, sql: str, params: Sequence = ()):
+        cur = self.conn.cursor()
+        if params:
+            cur.execute(self._sql(sql), tuple(params))
+        else:
+            cur.execute(sql)  # no parameters: PostgreSQL must not read '%' as a placeholder
+        return cur
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One transaction: committed when the block ends, rolled back on any exception."""
+        self._begin()
+        self._writing = True
+        try:
+            yield
+        except BaseException:
+            self._writing = False
+            self.conn.rollback()
+            raise
+        self._writing = False
+        self.conn.commit()
+
+    def _lock_schema(self) -> None:
+        """Serialise schema creation and migration between processes (inside a transaction)."""
+
+    def _prepare_schema(self, kind: str, create: bool) -> None:
+        tables = self._table_names()
+        if not tables & set(schema.OUR_TABLES):
+            if tables and self.dialect == "sqlite":
+                raise StoreError(f"{self.location} is a database of another program, not a "
+                                 "Plagscope archive or check; it was left unchanged")
+            if not create:
+                raise StoreError(f"{self.location} holds no Plagscope data")
+            with self.transaction():
+                self._lock_schema()
+                if not self._table_names() & set(schema.OUR_TABLES):  # nobody else made it meanwhile
+                    self._apply(1, schema.LATEST)
+                    self._execute("INSERT INTO plagscope_meta (key, value) VALUES (?, ?)",
+                                  ("application", APPLICATION))
+                    self._execute("INSERT INTO plagscope_meta (key, value) VALUES (?, ?)",
+                                  ("kind", kind))
+            tables = self._table_names()
+        if "plagscope_meta" not in tables or "schema_version" not in tables:
+            raise StoreError(f"{self.location} has tables named like Plagscope's but is not a "
+                             "Plagscope database; it was left unchanged")
+        if self.meta("application") != APPLICATION:
+            raise StoreError(f"{self.location} was not made by Plagscope; it was left unchanged")
+        found = self.meta("kind")
+        if found != kind:
+            what = {"archive": "an archive", "check": "a saved check"}
+            raise StoreError(f"{self.location} is {what.get(found, repr(found))}, not "
+                             f"{what.get(kind, kind)}")
+        version = self.version()
+        if version > schema.LATEST:
+            raise StoreError(f"{self.location} was made by a newer Plagscope (schema version "
+                             f"{version}, this one reads up to {schema.LATEST}); update Plagscope")
+        if version < schema.LATEST:
+            with self.transaction():
+                self._lock_schema()
+                # re-read under the lock: another process may have migrated meanwhile
+                if self.version() < schema.LATEST:
+                    self._apply(self.version() + 1, schema.LATEST)
+
+    def _apply(self, first: int, last: int) -> None:
+        """Run migration steps first..last (inside the caller's transaction)."""
+        for version in range(first, last + 1):
+            for statement in schema.statements(version, self.dialect):
+                self._execute(statement)
+            self._execute("DELETE FROM schema_version")
+            self._execute("INSERT INTO schema_version (version) VALUES (?)", (version,))
+
+    def version(self) -> int:
+        in_transaction = self._in_transaction()
+        row = self._execute("SELECT version FROM schema_version").fetchone()
+        if not in_transaction:
+            self.conn.commit()
+        return int(row[0]) if row else 0
+
+    def _in_transaction(self) -> bool:
+        return self._writing
+
+    # --- metadata ---------------------------------------------------------------------------
+    def meta(self, key: str) -> str | None:
+        row = self._execute("SELECT value FROM plagscope_meta WHERE key = ?", (key,)).fetchone()
+        self.conn.commit()  # end the read transaction (PostgreSQL opens one for every SELECT)
+        return row[0] if row else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self.transaction():
+            self._set_meta(key, value)
+
+    def _set_meta(self, key: str, value: str) -> None:
+        self._execute("DELETE FROM plagscope_meta WHERE key = ?", (key,))
+        self._execute("INSERT INTO plagscope_meta (key, value) VALUES (?, ?)", (key, value))
+
+    # --- documents --------------------------------------------------------------------------
+    def add(self, record: NewDocument) -> tuple[int, bool]:
+        with self.transaction():
+            cur = self.conn.cursor()
+            new_id = self._insert_document(cur, record)
+            if new_id is None:
+                row = self._execute("SELECT id FROM documents WHERE sha256 = ?",
+                                    (record.sha256,)).fetchone()
+                return int(row[0]), False
+            if record.postings:
+                self._bulk("postings", ("hash", "doc"), [(h, new_id) for h in record.postings])
+            if record.sentences:
+                self._bulk("sentences", ("hash", "doc"), [(h, new_id) for h in record.sentences])
+        return new_id, True
+
+    _INSERT = ("INSERT INTO documents (sha256, name, path, size, format, label, added, chars, "
+               "text_key, lang, text, simhash, b0, b1, b2, b3, fp_hashes, fp_units) "
+               "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+
+    @staticmethod
+    def _values(record: NewDocument) -> tuple:
+        return (record.sha256, record.name, record.path, record.size, record.format, record.label,
+                record.added, record.chars, record.text_key, record.lang, record.text,
+                record.simhash, *record.blocks, record.fp_hashes, record.fp_units)
+
+    def documents(self, ids=None, *, label=None, search=None) -> list[ArchivedDocument]:
+        sql = f"SELECT {_DOC_COLUMNS} FROM documents"
+        if ids is not None:
+            rows = []
+            ids = sorted({int(i) for i in ids})
+            for lo in range(0, len(ids), 500):
+                chunk = ids[lo:lo + 500]
+                marks = ", ".join("?" * len(chunk))
+                rows += self._execute(f"{sql} WHERE id IN ({marks}) ORDER BY id", chunk).fetchall()
+        elif label is not None:
+            rows = self._execute(f"{sql} WHERE label = ? ORDER BY id", (label,)).fetchall()
+        elif search:
+            pattern = "%" + search.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+            rows = self._execute(f"{sql} WHERE LOWER(name) LIKE LOWER(?) ESCAPE '\\' OR "
+                                 "LOWER(label) LIKE LOWER(?) ESCAPE '\\' ORDER BY id",
+                                 (pattern, pattern)).fetchall()
+        else:
+            rows = self._execute(f"{sql} ORDER BY id").fetchall()
+        self.conn.commit()
+        return [_archived(r) for r in rows]
+
+    def texts(self, ids) -> dict[int, str]:
+        out: dict[int, str] = {}
+        ids = sorted({int(i) for i in ids})
+        for lo in range(0, len(ids), 500):
+            chunk = ids[lo:lo + 500]
+            marks = ", ".join("?" * len(chunk))
+            for i, blob in self._execute(f"SELECT id, text FROM documents WHERE id IN ({marks})",
+                                         chunk):
+                out[int(i)] = decompress(blob)
+        self.conn.commit()
+        return out
+
+    def fingerprints(self, doc_id: int) -> tuple[bytes, bytes]:
+        row = self._execute("SELECT fp_hashes, fp_units FROM documents WHERE id = ?",
+                            (doc_id,)).fetchone()
+        self.conn.commit()
+        if row is None:
+            raise KeyError(doc_id)
+        return bytes(row[0]), bytes(row[1])
+
+    def ids_with_label(self, label: str) -> list[int]:
+        rows = self._execute("SELECT id FROM documents WHERE label = ? ORDER BY id", (label,)).fetchall()
+        self.conn.commit()
+        return [int(r[0]) for r in rows]
+
+    def id_of_sha256(self, sha256: str) -> int | None:
+        row = self._execute("SELECT id FROM documents WHERE sha256 = ?", (sha256,)).fetchone()
+        self.conn.commit()
+        return int(row[0]) if row else None
+
+    def remove(self, ids) -> int:
+        removed = 0
+        for doc_id in sorted({int(i) for i in ids}):
+            with self.transaction():
+                row = self._execute("SELECT fp_hashes FROM documents WHERE id = ?",
+                                    (doc_id,)).fetchone()
+                if row is None:
+                    continue
+                import numpy as np
+
+                hashes = np.unique(np.frombuffer(bytes(row[0]), dtype="<u8")).view(np.int64)
+                cur = self.conn.cursor()
+                cur.executemany(self._sql("DELETE FROM postings WHERE hash = ? AND doc = ?"),
+                                [(int(h), doc_id) for h in hashes])
+                self._execute("DELETE FROM sentences WHERE doc = ?", (doc_id,))
+                self._execute("DELETE FROM documents WHERE id = ?", (doc_id,))
+                removed += 1
+        if removed:
+            self._after_remove()
+        return removed
+
+    def count(self) -> int:
+        row = self._execute("SELECT COUNT(*) FROM documents").fetchone()
+        self.conn.commit()
+        return int(row[0])
+
+    def stats(self) -> dict:
+        documents, chars, size = self._execute(
+            "SELECT COUNT(*), COALESCE(SUM(chars), 0), COALESCE(SUM(size), 0) FROM documents"
+        ).fetchone()
+        labels = self._execute("SELECT label, COUNT(*) FROM documents GROUP BY label ORDER BY label"
+                               ).fetchall()
+        postings = self._execute("SELECT COUNT(*) FROM postings").fetchone()[0]
+        added = self._execute("SELECT MIN(added), MAX(added) FROM documents").fetchone()
+        self.conn.commit()
+        return {"location": self.location, "backend": self.dialect,
+                "schema_version": self.version(), "documents": int(documents),
+                "chars": int(chars), "file_bytes": int(size), "postings": int(postings),
+                "labels": {label: int(n) for label, n in labels},
+                "first_added": added[0], "last_added": added[1],
+                "database_bytes": self._size_bytes()}
+
+    # --- look-ups ---------------------------------------------------------------------------
+    def near_simhash(self, simhash: int, blocks) -> list[tuple[int, int]]:
+        rows = self._execute("SELECT id, simhash FROM documents WHERE b0 = ? OR b1 = ? OR b2 = ? "
+                             "OR b3 = ?", tuple(blocks)).fetchall()
+        self.conn.commit()
+        return [(int(i), unsigned64(s)) for i, s in rows]
+
+    def all_simhashes(self) -> list[tuple[int, int]]:
+        rows = self._execute("SELECT id, simhash FROM documents").fetchall()
+        self.conn.commit()
+        return [(int(i), unsigned64(s)) for i, s in rows]
+
+    def sentence_hits(self, hashes) -> list[tuple[int, int]]:
+        out: list[tuple[int, int]] = []
+        hashes = sorted({int(h) for h in hashes})
+        for lo in range(0, len(hashes), 500):
+            chunk = hashes[lo:lo + 500]
+            marks = ", ".join("?" * len(chunk))
+            out += [(int(h), int(d)) for h, d in self._execute(
+                f"SELECT hash, doc FROM sentences WHERE hash IN ({marks})", chunk)]
+        self.conn.commit()
+        return out
+
+    # --- saved checks -----------------------------------------------------------------------
+    def write_check(self, documents: list[tuple[int, dict]], pairs: list[str], groups: list[str],
+                    errors: list[tuple[str, str]], verdicts: dict, meta: dict[str, str]) -> None:
+        """Replace the saved check's tables in one transaction (documents already added)."""
+        with self.transaction():
+            for table in ("check_documents", "check_pairs", "check_groups", "check_errors",
+                          "verdicts"):
+                self._execute(f"DELETE FROM {table}")
+            cur = self.conn.cursor()
+            cur.executemany(self._sql(
+                "INSERT INTO check_documents (position, doc, name, path, format, simhash, archive) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)"),
+                [(pos, doc_id, d["name"], d["path"], d["format"], d["simhash"], d["archive"])
+                 for pos, (doc_id, d) in enumerate(documents)])
+            cur.executemany(self._sql("INSERT INTO check_pairs (position, data) VALUES (?, ?)"),
+                            list(enumerate(pairs)))
+            cur.executemany(self._sql("INSERT INTO check_groups (position, data) VALUES (?, ?)"),
+                            list(enumerate(groups)))
+            cur.executemany(self._sql("INSERT INTO check_errors (position, path, message) "
+                                      "VALUES (?, ?, ?)"),
+                            [(i, p, m) for i, (p, m) in enumerate(errors)])
+            rows = []
+            for key, verdict in verdicts.items():
+                left, right = (key, "") if isinstance(key, str) else key
+                rows.append((left, right, verdict.status, verdict.note))
+            cur.executemany(self._sql("INSERT INTO verdicts (left_key, right_key, status, note) "
+                                      "VALUES (?, ?, ?, ?)"), rows)
+            for key, value in meta.items():
+                self._set_meta(key, value)
+
+    def read_check(self) -> dict:
+        docs = self._execute(
+            "SELECT c.position, c.name, c.path, c.format, c.simhash, c.archive, d.sha256, d.text "
+            "FROM check_documents c JOIN documents d ON d.id = c.doc ORDER BY c.position").fetchall()
+        pairs = [r[0] for r in self._execute("SELECT data FROM check_pairs ORDER BY position")]
+        groups = [r[0] for r in self._execute("SELECT data FROM check_groups ORDER BY position")]
+        errors = self._execute("SELECT path, message FROM check_errors ORDER BY position").fetchall()
+        verdicts = {}
+        for left, right, status, note in self._execute(
+                "SELECT left_key, right_key, status, note FROM verdicts"):
+            verdicts[left if right == "" else (left, right)] = Verdict(status, note)
+        self.conn.commit()
+        return {
+            "documents": [{"name": n, "path": p, "format": f, "simhash": unsigned64(s),
+                           "archive": json.loads(a) if a else None, "sha256": sha or "",
+                           "text": decompress(t)} for _, n, p, f, s, a, sha, t in docs],
+            "pairs": pairs, "groups": groups, "errors": [tuple(e) for e in errors],
+            "verdicts": verdicts,
+        }

@@ -1,0 +1,113 @@
+"""The store in PostgreSQL (psycopg 3), for a department sharing one archive: the same tables as
+SQLite, postings and sentences bulk-loaded with COPY, look-ups in one round trip each."""
+
+from __future__ import annotations
+
+import re
+
+from core.store.base import SqlStore, StoreError
+from core.store.records import NewDocument
+
+_SCHEMA_LOCK = 0x706C6167  # "plag": serialises schema creation and migration between clients
+
+
+def is_postgres(location: str) -> bool:
+    return location.startswith(("postgresql://", "postgres://"))
+
+
+def redact(dsn: str) -> str:
+    """The DSN without its password, for messages."""
+    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", dsn)
+
+
+class PostgresStore(SqlStore):
+    dialect = "postgresql"
+    placeholder = "%s"
+
+    def __init__(self, dsn: str, kind: str = "archive", create: bool = True):
+        self.dsn = dsn
+        try:
+            super().__init__(redact(dsn), kind, create)
+        except StoreError:
+            raise
+        except Exception as exc:  # psycopg.Error, without importing psycopg for SQLite users
+            if type(exc).__module__.startswith("psycopg"):
+                raise StoreError(f"PostgreSQL at {redact(dsn)}: {str(exc).strip()}") from None
+            raise
+
+    def _connect(self):
+        try:
+            import psycopg
+        except ImportError:  # pragma: no cover - psycopg is a dependency
+            raise StoreError("PostgreSQL needs psycopg: pip install 'psycopg[binary]'") from None
+        try:
+            return psycopg.connect(self.dsn, autocommit=False, connect_timeout=10)
+        except psycopg.Error as exc:
+            raise StoreError(f"cannot connect to PostgreSQL at {redact(self.dsn)}: "
+                             f"{str(exc).strip()}") from None
+
+    def _table_names(self) -> set[str]:
+        rows = self._execute("SELECT table_name FROM information_schema.tables "
+                             "WHERE table_schema = current_schema()").fetchall()
+        if not self._writing:
+            self.conn.commit()
+        return {r[0] for r in rows}
+
+    def _begin(self) -> None:
+        self.conn.commit()  # end any read transaction; the next statement opens the write one
+
+    def _lock_schema(self) -> None:
+        self._execute("SELECT pg_advisory_xact_lock(?)", (_SCHEMA_LOCK,))
+
+    def _bulk(self, table, columns, rows) -> None:
+        with self.conn.cursor().copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:
+            for row in rows:
+                copy.write_row(row)
+
+    def _insert_document(self, cur, record: NewDocument) -> int | None:
+        cur.execute(self._sql(self._INSERT + " ON CONFLICT (sha256) DO NOTHING RETURNING id"),
+                    self._values(record))
+        row = cur.fetchone()
+        return int(row[0]) if row else None
+
+    def postings(self, hashes, cap: int) -> dict[int, list[int]]:
+        hashes = sorted({int(h) for h in hashes})
+        found: dict[int, list[int]] = {}
+        if hashes:
+            rows = self._execute(
+                "SELECT q.h, p.doc FROM unnest(?::bigint[]) AS q(h) CROSS JOIN LATERAL "
+                "(SELECT doc FROM postings WHERE hash = q.h LIMIT ?) AS p", (hashes, cap + 1)
+            ).fetchall()
+            self.conn.commit()
+            for h, d in rows:
+                found.setdefault(int(h), []).append(int(d))
+        return {h: docs for h, docs in found.items() if len(docs) <= cap}
+
+    def sentence_hits(self, hashes) -> list[tuple[int, int]]:
+        hashes = sorted({int(h) for h in hashes})
+        if not hashes:
+            return []
+        rows = self._execute("SELECT hash, doc FROM sentences WHERE hash = ANY(?::bigint[])",
+                             (hashes,)).fetchall()
+        self.conn.commit()
+        return [(int(h), int(d)) for h, d in rows]
+
+    def _after_remove(self) -> None:
+        self.conn.commit()
+        self.conn.autocommit = True
+        try:
+            for table in ("postings", "sentences", "documents"):
+                self.conn.execute(f"VACUUM {table}")
+        finally:
+            self.conn.autocommit = False
+
+    def _size_bytes(self) -> int:
+        row = self._execute(
+            "SELECT COALESCE(SUM(pg_total_relation_size(format('%I.%I', table_schema, "
+            "table_name)::regclass)), 0) FROM information_schema.tables "
+            "WHERE table_schema = current_schema()").fetchone()
+        self.conn.commit()
+        return int(row[0])
+
+    def close(self) -> None:
+        self.conn.close()

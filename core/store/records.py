@@ -1,0 +1,150 @@
+"""What the store keeps per document, prepared without touching the database (so it can be
+computed in worker processes): compressed text, simhash blocks, fingerprints, sentence hashes."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import zlib
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+import numpy as np
+
+from core.engine.normalize import units
+from core.engine.profile import Profile
+from core.models import ArchiveEntry, Document
+
+LONGEST_SENTENCES = 8  # sentences per archived document in the exact-sentence index
+MIN_SENTENCE_UNITS = {"zh": 12, "en": 8}  # shorter sentences are stock phrases, not evidence
+_SENTENCE_END = re.compile(r"[。！？!?；;\n\r]+|(?<=[a-z0-9\"'”)])[.](?=\s|$)", re.IGNORECASE)
+_MASK64 = (1 << 64) - 1
+
+
+def signed64(value: int) -> int:
+    """An unsigned 64-bit value as the signed integer both databases store."""
+    value = int(value) & _MASK64
+    return value - (1 << 64) if value >= 1 << 63 else value
+
+
+def unsigned64(value: int) -> int:
+    return int(value) & _MASK64
+
+
+def blocks(simhash: int) -> tuple[int, int, int, int]:
+    """The four 16-bit blocks of a 64-bit simhash (Manku et al. 2007): two fingerprints within
+    Hamming distance 3 agree on at least one whole block (pigeonhole)."""
+    value = unsigned64(simhash)
+    return tuple((value >> (16 * i)) & 0xFFFF for i in range(4))  # type: ignore[return-value]
+
+
+def sentence_hashes(text: str, lang: str, longest: int | None = None) -> list[int]:
+    """Hashes (signed 64-bit) of the sentences of `text` with at least MIN_SENTENCE_UNITS units,
+    each over its folded units (so case, width and punctuation inside do not matter); the
+    `longest` longest only when given, longest first."""
+    found: list[tuple[int, int]] = []
+    start = 0
+    minimum = MIN_SENTENCE_UNITS.get(lang, 8)
+    pieces = []
+    for m in _SENTENCE_END.finditer(text):
+        pieces.append(text[start:m.start()])
+        start = m.end()
+    pieces.append(text[start:])
+    for piece in pieces:
+        u = units(piece)
+        if len(u) < minimum:
+            continue
+        digest = hashlib.blake2b(u.hashes.astype("<u8").tobytes(), digest_size=8).digest()
+        found.append((len(u), signed64(int.from_bytes(digest, "little"))))
+    if longest is not None:
+        found.sort(key=lambda item: -item[0])
+        found = found[:longest]
+    seen, out = set(), []
+    for _, h in found:
+        if h not in seen:
+            seen.add(h)
+            out.append(h)
+    return out
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+
+
+@dataclass(frozen=True, slots=True)
+class NewDocument:
+    """One document ready to be written: every column of `documents`, plus its postings."""
+
+    sha256: str | None
+    name: str
+    path: str
+    size: int
+    format: str
+    label: str
+    added: str
+    chars: int
+    text_key: str
+    lang: str
+    text: bytes  # zlib-compressed
+    simhash: int  # signed
+    blocks: tuple[int, int, int, int]
+    fp_hashes: bytes
+    fp_units: bytes
+    postings: tuple[int, ...]  # distinct fingerprints (signed), in-document repeats dropped
+    sentences: tuple[int, ...]
+
+
+def prepare(document: Document, profile: Profile | None, *, label: str = "", size: int = 0,
+            max_repeats: int = 8, added: str | None = None) -> NewDocument:
+    """The record of `document` (profiled with the store's options; None: text only, as a
+    saved check keeps it)."""
+    if profile is not None:
+        uniq, counts = np.unique(profile.fp_hashes, return_counts=True)
+        postings = tuple(int(h) for h in uniq[counts <= max_repeats].view(np.int64))
+        fp_hashes = profile.fp_hashes.astype("<u8").tobytes()
+        fp_units = profile.fp_units.astype("<i4").tobytes()
+        simhash, lang = profile.simhash, profile.lang
+        sentences = tuple(sentence_hashes(document.text, lang, LONGEST_SENTENCES))
+    else:
+        postings, fp_hashes, fp_units, simhash, lang, sentences = (), b"", b"", 0, "", ()
+    return NewDocument(
+        sha256=document.sha256 or None, name=document.name, path=document.path,
+        size=size or len(document.text.encode("utf-8", "surrogatepass")), format=document.format,
+        label=label, added=added or now(), chars=len(document.text), text_key=document.key,
+        lang=lang, text=compress(document.text), simhash=signed64(simhash),
+        blocks=blocks(simhash), fp_hashes=fp_hashes, fp_units=fp_units, postings=postings,
+        sentences=sentences,
+    )
+
+
+def compress(text: str) -> bytes:
+    return zlib.compress(text.encode("utf-8", "surrogatepass"), 6)
+
+
+def decompress(data: bytes) -> str:
+    return zlib.decompress(bytes(data)).decode("utf-8", "surrogatepass")
+
+
+@dataclass(frozen=True, slots=True)
+class ArchivedDocument:
+    """An archived document's metadata (its text is read separately)."""
+
+    id: int
+    name: str
+    path: str
+    sha256: str
+    size: int
+    format: str
+    label: str
+    added: str
+    chars: int
+    simhash: int  # unsigned
+
+    @property
+    def entry(self) -> ArchiveEntry:
+        return ArchiveEntry(self.id, self.label, self.added)
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "name": self.name, "path": self.path, "sha256": self.sha256,
+                "size": self.size, "format": self.format, "label": self.label,
+                "added": self.added, "chars": self.chars, "simhash": f"{self.simhash:016x}"}

@@ -1,0 +1,1 @@
+"""Dialogs: options, message boxes. (The export dialog is `gui.export_dialog`.)"""

@@ -1,0 +1,133 @@
+"""The main window's commands: its actions, menus, toolbar, Language menu and recent files.
+
+To add a command or a menu, add a line to `build_actions` / `build_menus` (or call
+`window.actions.add` and `window.menus.add` from your own module, see `gui.actions`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QApplication, QMenu, QMessageBox, QToolBar
+
+from .actions import Actions, Menus, fill
+from .i18n import LANGUAGES
+
+if TYPE_CHECKING:
+    from .main_window import MainWindow
+
+
+class MainMenus(QObject):
+    """Creates the window's actions, menus and toolbar and keeps their texts translated."""
+
+    def __init__(self, window: MainWindow):
+        super().__init__(window)
+        self.window = window
+        self.actions = Actions(window)
+        self.menus = Menus(window.menuBar())
+        self.build_actions()
+        self.build_menus()
+        self.build_toolbar()
+
+    def build_actions(self) -> None:
+        w, add = self.window, self.actions.add
+        add("open", w.open_files, icon="open", shortcut="Ctrl+O",
+            texts=lambda: (self.tr("&Open Files…"), self.tr("Add essays (txt, docx, pdf)")))
+        add("add_folder", w.add_folder, icon="add_folder", shortcut="Ctrl+Shift+O",
+            texts=lambda: (self.tr("Add &Folder…"), self.tr("Add every essay in a folder and its subfolders")))
+        # Del removes documents, and the template toggles, only while the document list has the focus
+        add("remove", w.remove_selected, icon="remove", shortcut=QKeySequence(Qt.Key.Key_Delete),
+            widget=w.documents.view,
+            texts=lambda: (self.tr("&Remove"), self.tr("Remove the selected documents (Del)")))
+        add("template", w.toggle_template, icon="template", checkable=True, widget=w.documents.view,
+            texts=lambda: (self.tr("Use as &Template"), self.tr("Treat the selected document as the assignment "
+                                                      "text: passages shared with it are ignored")))
+        add("check", w.run_check, icon="check", shortcut="Ctrl+R",
+            texts=lambda: (self.tr("&Check"), self.tr("Compare every pair of documents (Ctrl+R)")))
+        add("cancel", w.cancel, icon="cancel", shortcut=QKeySequence(Qt.Key.Key_Escape),
+            texts=lambda: (self.tr("C&ancel"), self.tr("Stop the running check (Esc)")))
+        add("export", w.export_report, icon="export", shortcut="Ctrl+E",
+            texts=lambda: (self.tr("&Export Report…"), self.tr("Save the results as HTML, PDF, JSON or CSV")))
+        add("options", w.edit_options, icon="options", texts=lambda: (self.tr("&Options…"), self.tr("Tune the check")))
+        add("quit", w.close, icon="quit", shortcut="Ctrl+Q", texts=lambda: (self.tr("&Quit"), ""))
+        add("about", w.show_about, icon="about", texts=lambda: (self.tr("&About Plagscope"), ""))
+        add("about_qt", QApplication.aboutQt, texts=lambda: (self.tr("About &Qt"), ""))
+        add("clear_recent", self._clear_recent, texts=lambda: (self.tr("&Clear List"), ""))
+        add("show_pairs", lambda: w.tabs.setCurrentWidget(w.pairs), shortcut="Ctrl+1",
+            texts=lambda: (self.tr("&Pairs"), ""))
+        add("show_heat_map", lambda: w.tabs.setCurrentWidget(w.heat_map), shortcut="Ctrl+2",
+            texts=lambda: (self.tr("&Heat Map"), ""))
+        add("close_tab", w.tabs.close_current, shortcut="Ctrl+W", texts=lambda: (self.tr("Close &Tab"), ""))
+
+        self.language_group = QActionGroup(self)
+        self.language_actions: dict[str, QAction] = {}
+        for code, name in LANGUAGES.items():  # each language's name in that language: never translated
+            action = QAction(name, self.language_group)
+            action.setCheckable(True)
+            action.setData(code)
+            action.triggered.connect(lambda _checked=False, code=code: self.set_language(code))
+            self.language_actions[code] = action
+
+    def build_menus(self) -> None:
+        a = self.actions
+        self.recent_menu = QMenu(self.window)
+        self.recent_menu.aboutToShow.connect(self.fill_recent_menu)
+        self.menus.add("file", lambda: self.tr("&File"), [a.open, a.add_folder, self.recent_menu, None, a.remove,
+                                                    a.template, None, a.export, None, a.quit])
+        self.menus.add("check", lambda: self.tr("&Check"), [a.check, a.cancel, None, a.options])
+        self.menus.add("view", lambda: self.tr("&View"), [a.show_pairs, a.show_heat_map, a.close_tab])
+        self.menus.add("language", lambda: self.tr("&Language"), self.language_actions.values())
+        self.menus.add("help", lambda: self.tr("&Help"), [a.about, a.about_qt])
+        self.fill_recent_menu()
+
+    def build_toolbar(self) -> None:
+        a = self.actions
+        self.toolbar = QToolBar("main", self.window)
+        self.toolbar.setObjectName("mainToolbar")
+        self.toolbar.setMovable(False)
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        fill(self.toolbar, [a.open, a.add_folder, a.remove, a.template, None, a.check, a.cancel, None,
+                            a.export, a.options])
+        self.window.addToolBar(self.toolbar)
+
+    def retranslate(self) -> None:
+        self.actions.retranslate()
+        self.menus.retranslate()
+        self.recent_menu.setTitle(self.tr("Recent &Files"))
+        self.actions.check.setIconText(self.tr("Check"))
+        self.toolbar.setWindowTitle(self.tr("Main toolbar"))
+        self.fill_recent_menu()
+
+    def set_language(self, code: str) -> None:
+        w = self.window
+        if not w.translations.set_language(code):
+            w.messages.show(QMessageBox.Icon.Warning, self.tr("Language"),
+                            self.tr("The translation for %1 could not be loaded.").replace(
+                                "%1", LANGUAGES.get(code, code)))
+        else:
+            w.settings.set_language(code)
+        self.check_language(w.translations.language)
+
+    def check_language(self, code: str) -> None:
+        self.language_actions.get(code, self.language_actions["en"]).setChecked(True)
+
+    # ----- recent files ----------------------------------------------------------------------
+    def fill_recent_menu(self) -> None:
+        menu = self.recent_menu
+        menu.clear()
+        recent = self.window.settings.recent_files()
+        for i, path in enumerate(recent, 1):
+            label = f"&{i} {path}" if i < 10 else f"{i} {path}"
+            action = menu.addAction(label.replace("&&", "&"))
+            action.setData(path)
+            action.triggered.connect(lambda _checked=False, path=path: self.window.add_paths([path]))
+        if recent:
+            menu.addSeparator()
+        menu.addAction(self.actions.clear_recent)
+        self.actions.clear_recent.setEnabled(bool(recent))
+
+    def _clear_recent(self) -> None:
+        self.window.settings.clear_recent()
+        self.fill_recent_menu()

@@ -1,0 +1,106 @@
+"""The documents of a session as table rows: name, format, length, highest similarity, load state."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from .. import icons
+from ..session import Entry, Session, State
+from .table import KEY_ROLE, RIGHT, Column, ColumnTableModel
+
+PATH_ROLE = KEY_ROLE  # the entry's path
+
+FAILED_COLOR = QColor("#b3261e")
+TEMPLATE_COLOR = QColor("#5b6f82")
+
+
+class DocumentModel(ColumnTableModel[Entry]):
+    """The session's entries as table rows; reset whenever the session's documents change."""
+
+    NAME, FORMAT, LENGTH, HIGHEST = range(4)
+
+    def __init__(self, session: Session, parent=None):
+        super().__init__(parent)
+        self._session = session
+        self.set_rows(session.entries)
+        session.documentsChanged.connect(self.refresh)
+
+    def make_columns(self) -> list[Column[Entry]]:
+        return [
+            Column(lambda: self.tr("Name"), self._name, lambda e: e.name.casefold(),
+                   lambda: self.tr("File name"), decoration=self._icon),
+            Column(lambda: self.tr("Format"), self._format, header_tip=lambda: self.tr("File format")),
+            Column(lambda: self.tr("Length"), self._length, lambda e: e.document.chars if e.document else -1,
+                   lambda: self.tr("Length in characters"), alignment=RIGHT),
+            Column(lambda: self.tr("Highest"), self._highest, self._highest_key,
+                   lambda: self.tr("Highest similarity to any other document in the last check"),
+                   alignment=RIGHT),
+        ]
+
+    def refresh(self) -> None:
+        self.set_rows(self._session.entries)
+
+    def entry(self, row: int) -> Entry:
+        return self.row(row)
+
+    def row_key(self, row: int, e: Entry) -> str:
+        return e.path
+
+    def _is_template(self, e: Entry) -> bool:
+        return e.path == self._session.template
+
+    # ----- cells -----------------------------------------------------------------------------
+    def _name(self, e: Entry) -> str:
+        return self.tr("%1 (template)").replace("%1", e.name) if self._is_template(e) else e.name
+
+    @staticmethod
+    def _format(e: Entry) -> str:
+        if e.document is not None:
+            return e.document.format.upper()
+        return e.path.rsplit(".", 1)[-1].upper() if "." in e.name else ""
+
+    def _length(self, e: Entry) -> str:
+        if e.state is State.LOADING:
+            return self.tr("loading…")
+        if e.state is State.FAILED:
+            return self.tr("unreadable")
+        return f"{e.document.chars:,}"
+
+    def _highest(self, e: Entry) -> str:
+        highest = self._session.highest_similarity(e.path)
+        return "" if highest is None else f"{highest * 100:.1f}%"
+
+    def _highest_key(self, e: Entry) -> float:
+        highest = self._session.highest_similarity(e.path)
+        return -1.0 if highest is None else highest
+
+    def _icon(self, e: Entry):
+        if e.state is State.FAILED:
+            return icons.icon("doc_failed")
+        if e.state is State.LOADING:
+            return icons.icon("doc_loading")
+        return icons.icon("doc_template" if self._is_template(e) else "doc_ready")
+
+    # ----- whole rows ------------------------------------------------------------------------
+    def row_style(self, e: Entry, role: Qt.ItemDataRole):
+        template = self._is_template(e)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if e.state is State.FAILED:
+                return QBrush(FAILED_COLOR)
+            if template:
+                return QBrush(TEMPLATE_COLOR)
+        if role == Qt.ItemDataRole.FontRole and template:
+            font = QFont()
+            font.setItalic(True)
+            return font
+        return None
+
+    def row_tooltip(self, e: Entry) -> str:
+        if e.state is State.FAILED:
+            return self.tr("Could not read %1:\n%2").replace("%1", e.path).replace("%2", e.error or "")
+        if e.state is State.LOADING:
+            return self.tr("Loading %1…").replace("%1", e.path)
+        if self._is_template(e):
+            return self.tr("%1\nTemplate: text shared with it is ignored").replace("%1", e.path)
+        return e.path

@@ -1,0 +1,130 @@
+"""The ranked pairs of a report as table rows, and the filter that hides pairs below a threshold."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from core import rules
+from core.models import PairResult, Report
+
+from .. import icons
+from .table import KEY_ROLE, RIGHT, SORT_ROLE, Column, ColumnTableModel
+
+PAIR_ROLE = KEY_ROLE  # index of the pair in Report.pairs
+
+NEAR_DUPLICATE_BACKGROUND = QColor("#fde2c8")
+NEAR_DUPLICATE_TEXT = QColor("#8a3b00")
+
+
+def percent(fraction: float) -> str:
+    return f"{fraction * 100:.1f}%"
+
+
+class PairModel(ColumnTableModel[PairResult]):
+    """One row per pair of the report, in the report's order (highest similarity first)."""
+
+    LEFT, RIGHT, SIMILARITY, HAMMING, LEFT_COVERAGE, RIGHT_COVERAGE, LONGEST = range(7)
+    COLUMNS = 7
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.report: Report | None = None
+        self.hamming_threshold = 3
+
+    def make_columns(self) -> list[Column[PairResult]]:
+        def name(side: str):
+            return lambda p: self._name(getattr(p, side))
+
+        def name_key(side: str):
+            return lambda p: self._name(getattr(p, side)).casefold()
+
+        def figure(header, tip, text, key):
+            return Column(header, text, key, tip, alignment=RIGHT)
+
+        return [
+            Column(lambda: self.tr("Left"), name("left"), name_key("left"),
+                   lambda: self.tr("First document of the pair"),
+                   decoration=lambda p: icons.icon("near_duplicate") if self.is_near_duplicate(p) else None),
+            Column(lambda: self.tr("Right"), name("right"), name_key("right"),
+                   lambda: self.tr("Second document of the pair")),
+            figure(lambda: self.tr("Similarity"),
+                   lambda: self.tr("The larger of the two coverages: how much of one document is found "
+                                   "in the other"),
+                   lambda p: percent(p.similarity), lambda p: p.similarity),
+            figure(lambda: self.tr("Hamming"),
+                   lambda: self.tr("Bits in which the two documents' simhash fingerprints differ (0 = same "
+                                   "topic words; small = near-duplicate)"),
+                   lambda p: str(p.hamming), lambda p: p.hamming),
+            figure(lambda: self.tr("Left coverage"),
+                   lambda: self.tr("Share of the left document inside matched passages"),
+                   lambda p: percent(p.left_coverage), lambda p: p.left_coverage),
+            figure(lambda: self.tr("Right coverage"),
+                   lambda: self.tr("Share of the right document inside matched passages"),
+                   lambda p: percent(p.right_coverage), lambda p: p.right_coverage),
+            figure(lambda: self.tr("Longest passage"),
+                   lambda: self.tr("Characters in the longest matched passage"),
+                   lambda p: f"{p.longest:,}", lambda p: p.longest),
+        ]
+
+    def set_report(self, report: Report | None, hamming_threshold: int | None = None) -> None:
+        self.report = report
+        if hamming_threshold is not None:
+            self.hamming_threshold = hamming_threshold
+        self.set_rows(report.pairs if report is not None else ())
+
+    def set_hamming_threshold(self, threshold: int) -> None:
+        self.hamming_threshold = threshold
+        self.restyle()
+
+    def pair(self, row: int) -> PairResult:
+        return self.row(row)
+
+    def is_near_duplicate(self, pair: PairResult) -> bool:
+        return rules.is_near_duplicate(pair.hamming, self.hamming_threshold)
+
+    def _name(self, doc_index: int) -> str:
+        return self.report.documents[doc_index].name
+
+    def row_style(self, pair: PairResult, role: Qt.ItemDataRole):
+        if not self.is_near_duplicate(pair):
+            return None
+        if role == Qt.ItemDataRole.FontRole:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.BackgroundRole:
+            return QBrush(NEAR_DUPLICATE_BACKGROUND)
+        return QBrush(NEAR_DUPLICATE_TEXT)
+
+    def row_tooltip(self, pair: PairResult) -> str:
+        tip = f"{self._name(pair.left)}  ↔  {self._name(pair.right)}"
+        if self.is_near_duplicate(pair):
+            tip += "\n" + self.tr("Near-duplicate: the simhash fingerprints differ in only %1 bits "
+                                  "(threshold %2)").replace("%1", str(pair.hamming)).replace(
+                "%2", str(self.hamming_threshold))
+        return tip + "\n" + self.tr("%n matched passage(s)", "", len(pair.matches))
+
+
+class PairFilter(QSortFilterProxyModel):
+    """Hides pairs below the similarity threshold; near-duplicates always stay visible."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.threshold = 0.0
+        self.setSortRole(SORT_ROLE)
+
+    def set_threshold(self, threshold: float) -> None:
+        if threshold == self.threshold:
+            return
+        if hasattr(self, "beginFilterChange"):  # Qt 6.9+; invalidateFilter() is deprecated there
+            self.beginFilterChange()
+            self.threshold = threshold
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:
+            self.threshold = threshold
+            self.invalidateRowsFilter()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex) -> bool:
+        model: PairModel = self.sourceModel()
+        return rules.is_flagged(model.pair(source_row), self.threshold, model.hamming_threshold)

@@ -1,0 +1,59 @@
+"""The matched passages of one pair as table rows: number and color, length on each side, excerpt."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PySide6.QtGui import QColor
+
+from .table import RIGHT, Column, ColumnTableModel
+
+EXCERPT_CHARS = 40
+_TOOLTIP_CHARS = 400
+
+
+def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
+    """`text` on one line (white space runs collapsed), cut to `limit` characters with an ellipsis."""
+    line = " ".join(text.split())
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+@dataclass(frozen=True, slots=True)
+class PassageRow:
+    """What the list shows for one passage."""
+
+    color: QColor
+    left_chars: int
+    right_chars: int
+    left_text: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Numbered:
+    number: int
+    row: PassageRow
+    excerpt: str
+
+
+class PassageListModel(ColumnTableModel[_Numbered]):
+    """Read-only table of passages; row i is passage number i + 1."""
+
+    NUMBER, LEFT, RIGHT, EXCERPT = range(4)
+
+    def __init__(self, rows: Sequence[PassageRow], parent=None):
+        super().__init__(parent)
+        self.set_rows([_Numbered(i + 1, r, excerpt(r.left_text)) for i, r in enumerate(rows)])
+
+    def make_columns(self) -> list[Column[_Numbered]]:
+        return [
+            Column(lambda: self.tr("#"), lambda p: p.number, header_tip=lambda: self.tr("Passage number"),
+                   alignment=RIGHT, decoration=lambda p: p.row.color),
+            Column(lambda: self.tr("Left"), lambda p: p.row.left_chars, alignment=RIGHT,
+                   header_tip=lambda: self.tr("Length in the left document, in characters")),
+            Column(lambda: self.tr("Right"), lambda p: p.row.right_chars, alignment=RIGHT,
+                   header_tip=lambda: self.tr("Length in the right document, in characters")),
+            Column(lambda: self.tr("Excerpt"), lambda p: p.excerpt,
+                   header_tip=lambda: self.tr("The start of the passage"),
+                   tooltip=lambda p: excerpt(p.row.left_text, _TOOLTIP_CHARS)),
+        ]

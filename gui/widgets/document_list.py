@@ -1,0 +1,98 @@
+"""The list of added documents: a titled, sortable table that keeps its selection by path."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QItemSelectionModel, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
+
+from ..models.documents import PATH_ROLE, DocumentModel
+from ..models.table import SORT_ROLE
+from ..session import Session, State
+
+
+class DocumentList(QWidget):
+    """A titled, sortable table of the session's documents that keeps its selection by path."""
+
+    selectionChanged = Signal()
+
+    def __init__(self, session: Session, parent=None):
+        super().__init__(parent)
+        self._session = session
+        self.model = DocumentModel(session, self)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setSortRole(SORT_ROLE)
+
+        self.title = QLabel()
+        self.view = QTableView()
+        self.view.setObjectName("documentView")
+        self.view.setModel(self.proxy)
+        self.view.setSortingEnabled(True)
+        self.view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # keep the order files were added
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.view.verticalHeader().hide()
+        self.view.setWordWrap(False)
+        # names of one class differ at the end (essay_01.docx, essay_02.docx): keep the end
+        self.view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.view.setAlternatingRowColors(True)
+        header = self.view.horizontalHeader()
+        header.setSectionResizeMode(DocumentModel.NAME, QHeaderView.ResizeMode.Stretch)
+        for col in (DocumentModel.FORMAT, DocumentModel.LENGTH, DocumentModel.HIGHEST):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        self.view.selectionModel().selectionChanged.connect(lambda *_: self.selectionChanged.emit())
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.title)
+        layout.addWidget(self.view)
+
+        self._kept: list[str] = []
+        self.model.modelAboutToBeReset.connect(self._keep_selection)
+        self.model.modelReset.connect(self._restore_selection)
+        self.model.modelReset.connect(self.retranslate)
+        self.retranslate()
+
+    def selected_paths(self) -> list[str]:
+        rows = self.view.selectionModel().selectedRows()
+        return [self.proxy.data(i, PATH_ROLE) for i in sorted(rows, key=lambda i: i.row())]
+
+    def current_path(self) -> str | None:
+        index = self.view.currentIndex()
+        return self.proxy.data(index.siblingAtColumn(0), PATH_ROLE) if index.isValid() else None
+
+    def select_paths(self, paths: list[str]) -> None:
+        wanted = set(paths)
+        selection = self.view.selectionModel()
+        selection.clearSelection()
+        flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
+        for row in range(self.proxy.rowCount()):
+            index = self.proxy.index(row, 0)
+            if self.proxy.data(index, PATH_ROLE) in wanted:
+                selection.select(index, flags)
+                if not self.view.currentIndex().isValid():
+                    selection.setCurrentIndex(index, QItemSelectionModel.SelectionFlag.NoUpdate)
+
+    def _keep_selection(self) -> None:
+        self._kept = self.selected_paths()
+
+    def _restore_selection(self) -> None:
+        if self._kept:
+            self.select_paths(self._kept)
+        self.selectionChanged.emit()
+
+    def retranslate(self) -> None:
+        entries = self._session.entries
+        failed = sum(e.state is State.FAILED for e in entries)
+        text = self.tr("Documents (%1)").replace("%1", str(len(entries)))
+        if failed:
+            text += "  " + self.tr("%1 unreadable").replace("%1", str(failed))
+        self.title.setText(f"<b>{text}</b>")
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+            self.model.retranslate()
+        super().changeEvent(event)

@@ -1,0 +1,177 @@
+"""The ranked pairs of a report: threshold controls, a count and the sortable table."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDoubleSpinBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QSlider,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.models import Report
+
+from ..models.pairs import PAIR_ROLE, PairFilter, PairModel
+
+NAME_MIN_WIDTH = 110  # px: about 14 characters of a file name, elided in the middle
+
+
+class PairView(QTableView):
+    """The pairs table; Enter or a double-click opens the current pair."""
+
+    pairActivated = Signal(int)  # index into Report.pairs
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.doubleClicked.connect(self._activate)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentIndex().isValid():
+            self._activate(self.currentIndex())
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def _activate(self, index: QModelIndex) -> None:
+        row = index.data(PAIR_ROLE)
+        if row is not None:
+            self.pairActivated.emit(int(row))
+
+
+class PairTable(QWidget):
+    """Threshold controls, a shown-pairs count and the sortable pairs table."""
+
+    pairActivated = Signal(int)
+    thresholdChanged = Signal(float)  # as a fraction, 0..1
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.model = PairModel(self)
+        self.proxy = PairFilter(self)
+        self.proxy.setSourceModel(self.model)
+
+        self.view = PairView()
+        self.view.setObjectName("pairView")
+        self.view.setModel(self.proxy)
+        self.view.setSortingEnabled(True)
+        self.view.sortByColumn(PairModel.SIMILARITY, Qt.SortOrder.DescendingOrder)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.verticalHeader().hide()
+        self.view.setWordWrap(False)
+        self.view.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # names keep their endings
+        self.view.setAlternatingRowColors(True)
+        header = self.view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(PairModel.LEFT, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(PairModel.RIGHT, QHeaderView.ResizeMode.Stretch)
+        # stretched name columns would otherwise shrink to "z...t" in a narrow window, while
+        # the figures keep their width: every column keeps room for a shortened name
+        header.setMinimumSectionSize(NAME_MIN_WIDTH)
+        self.view.pairActivated.connect(self.pairActivated)
+
+        self.threshold_label = QLabel()
+        self.spin = QDoubleSpinBox()
+        self.spin.setObjectName("thresholdSpin")
+        self.spin.setRange(0.0, 100.0)
+        self.spin.setDecimals(1)
+        self.spin.setSingleStep(1.0)
+        self.spin.setSuffix(" %")
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setRange(0, 100)
+        self.slider.setMaximumWidth(220)
+        self.threshold_label.setBuddy(self.spin)
+        self.count_label = QLabel()
+        self.hint = QLabel()
+        self.hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.hint.setWordWrap(True)
+        self.hint.setStyleSheet("color: palette(mid); font-size: 13pt; padding: 24px;")
+
+        controls = QHBoxLayout()
+        controls.addWidget(self.threshold_label)
+        controls.addWidget(self.spin)
+        controls.addWidget(self.slider)
+        controls.addStretch(1)
+        controls.addWidget(self.count_label)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(controls)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.hint, 1)
+
+        self.spin.valueChanged.connect(self._spin_changed)
+        self.slider.valueChanged.connect(lambda v: self.spin.setValue(float(v)))
+        self.proxy.rowsInserted.connect(self._update_count)
+        self.proxy.rowsRemoved.connect(self._update_count)
+        self.proxy.modelReset.connect(self._update_count)
+        self.proxy.layoutChanged.connect(self._update_count)
+        self.retranslate()
+        self._update_count()
+
+    @property
+    def report(self) -> Report | None:
+        return self.model.report
+
+    def set_report(self, report: Report | None, hamming_threshold: int | None = None) -> None:
+        self.model.set_report(report, hamming_threshold)
+        self._update_count()
+
+    def set_threshold(self, fraction: float) -> None:
+        """Show pairs at or above `fraction` (0..1) without emitting thresholdChanged."""
+        self.spin.blockSignals(True)
+        self.spin.setValue(fraction * 100)
+        self.spin.blockSignals(False)
+        self.slider.blockSignals(True)
+        self.slider.setValue(round(fraction * 100))
+        self.slider.blockSignals(False)
+        self.proxy.set_threshold(fraction)
+        self._update_count()
+
+    def threshold(self) -> float:
+        return self.proxy.threshold
+
+    def visible_pairs(self) -> list[int]:
+        """Indexes into Report.pairs of the shown rows, in their on-screen order."""
+        return [self.proxy.index(r, 0).data(PAIR_ROLE) for r in range(self.proxy.rowCount())]
+
+    def _spin_changed(self, value: float) -> None:
+        self.slider.blockSignals(True)
+        self.slider.setValue(round(value))
+        self.slider.blockSignals(False)
+        self.proxy.set_threshold(value / 100)
+        self._update_count()
+        self.thresholdChanged.emit(value / 100)
+
+    def _update_count(self, *_args) -> None:
+        total = self.model.rowCount()
+        shown = self.proxy.rowCount()
+        has_report = self.model.report is not None
+        self.view.setVisible(has_report)
+        self.hint.setVisible(not has_report)
+        self.count_label.setText(
+            self.tr("%1 of %2 pairs shown").replace("%1", str(shown)).replace("%2", str(total))
+            if has_report else ""
+        )
+
+    def retranslate(self) -> None:
+        self.threshold_label.setText(self.tr("Show pairs from &similarity:"))
+        tip = self.tr("Pairs below this similarity are hidden; near-duplicates are always shown.")
+        for w in (self.threshold_label, self.spin, self.slider):
+            w.setToolTip(tip)
+        self.hint.setText(self.tr("Add essays (Ctrl+O, Ctrl+Shift+O or drag and drop), then press "
+                                  "Check (Ctrl+R) to find copied passages."))
+        self._update_count()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+            self.model.retranslate()
+        super().changeEvent(event)

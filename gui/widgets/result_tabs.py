@@ -1,0 +1,98 @@
+"""The results area: fixed views (pairs, heat map, and whatever others add) and closable compare tabs.
+
+    window.tabs.add_view(groups_view, lambda: tr("Groups"), icon="check")   # a new fixed view
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent
+from PySide6.QtWidgets import QTabWidget, QWidget
+
+from core.models import PairResult, Report
+
+from .. import icons
+
+log = logging.getLogger(__name__)
+
+TITLE_CHARS = 40  # a compare tab's title longer than this shows both names shortened
+
+
+def create_compare_view(left, right, pair: PairResult, options, parent: QWidget | None = None) -> QWidget:
+    """The widget a pair opens in (imported lazily: the compare view is only needed on demand)."""
+    from .compare_view import CompareView
+
+    return CompareView(left, right, pair, options, parent)
+
+
+def compare_title(left_name: str, right_name: str) -> tuple[str, str]:
+    """(tab text, full title) of a compare tab."""
+    title = f"{left_name} ↔ {right_name}"
+    short = title if len(title) <= TITLE_CHARS else f"{left_name[:18]}… ↔ {right_name[:18]}…"
+    return short, title
+
+
+class ResultTabs(QTabWidget):
+    """Fixed result views first, then one closable tab per opened pair (opened once each)."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("resultTabs")
+        self.setTabsClosable(True)
+        self.setDocumentMode(True)
+        self.setUsesScrollButtons(True)
+        self._titles: dict[QWidget, Callable[[], str]] = {}
+        self.compare_tabs: dict[tuple[int, int, int], QWidget] = {}
+        self.tabCloseRequested.connect(self.close_tab)
+
+    # ----- fixed views -----------------------------------------------------------------------
+    def add_view(self, widget: QWidget, title: Callable[[], str], icon: str | None = None) -> int:
+        """Add a view that stays (no close button), after the other fixed views."""
+        index = self.insertTab(len(self._titles), widget, title())
+        if icon is not None:
+            self.setTabIcon(index, icons.icon(icon))
+        self.tabBar().setTabButton(index, self.tabBar().ButtonPosition.RightSide, None)
+        self._titles[widget] = title
+        return index
+
+    def is_fixed(self, widget: QWidget | None) -> bool:
+        return widget in self._titles
+
+    def retranslate(self) -> None:
+        for widget, title in self._titles.items():
+            self.setTabText(self.indexOf(widget), title())
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    # ----- compare tabs ----------------------------------------------------------------------
+    def open_compare(self, report: Report, pair: PairResult) -> QWidget:
+        """Show the pair's compare tab, opening it first if needed (ImportError if unavailable)."""
+        key = (id(report), pair.left, pair.right)
+        widget = self.compare_tabs.get(key)
+        if widget is not None and self.indexOf(widget) >= 0:
+            self.setCurrentWidget(widget)
+            return widget
+        left, right = report.documents[pair.left], report.documents[pair.right]
+        widget = create_compare_view(left, right, pair, report.options, self)
+        short, title = compare_title(left.name, right.name)
+        index = self.addTab(widget, short)
+        self.setTabToolTip(index, f"{title}\n{pair.similarity * 100:.1f}%")
+        self.setCurrentIndex(index)
+        self.compare_tabs[key] = widget
+        return widget
+
+    def close_tab(self, index: int) -> None:
+        widget = self.widget(index)
+        if widget is None or self.is_fixed(widget):
+            return
+        self.removeTab(index)
+        self.compare_tabs = {k: w for k, w in self.compare_tabs.items() if w is not widget}
+        widget.deleteLater()
+
+    def close_current(self) -> None:
+        self.close_tab(self.currentIndex())

@@ -1,0 +1,103 @@
+"""Groups of documents linked by flagged pairs, their likely source, and the JSON `groups`."""
+
+import json
+
+import pytest
+
+from core.models import Document, Match, PairResult, Report, Span
+from core.options import CheckOptions
+from core.reports import render_json, to_json
+from core.review.groups import find_groups, group_details, likely_source
+
+
+def _names(report, members):
+    return {report.documents[m].name for m in members}
+
+
+def test_the_groups_found_are_exactly_the_planted_ones(planted_class):
+    corpus, report = planted_class
+    found = sorted(sorted(_names(report, g.members)) for g in report.groups)
+    planted = sorted(sorted(g.members) for g in corpus.groups)
+    assert found == planted
+
+
+def test_the_source_is_named_where_unambiguous_and_not_elsewhere(planted_class):
+    corpus, report = planted_class
+    by_members = {frozenset(_names(report, g.members)): g for g in report.groups}
+    for planted in corpus.groups:
+        group = by_members[frozenset(planted.members)]
+        named = None if group.source is None else report.documents[group.source].name
+        assert named == planted.source, planted.kind
+    reasons = {frozenset(_names(report, d.members)): d.reason for d in group_details(report)}
+    kinds = {g.kind: reasons[frozenset(g.members)] for g in corpus.groups}
+    assert kinds == {"subsets": "source", "whole": "tie", "pair": "pair"}
+
+
+def test_every_member_shares_a_flagged_pair_and_copy_pairs_sit_under_their_group(planted_class):
+    _, report = planted_class
+    for d in group_details(report):
+        linked = {m for k in d.pairs for m in (report.pairs[k].left, report.pairs[k].right)}
+        assert linked == set(d.members)
+        assert d.strongest == max(d.pairs, key=lambda k: report.pairs[k].similarity)
+        assert sorted(d.source_pairs + d.copy_pairs) == sorted(d.pairs)
+        if d.source is not None:
+            assert all(d.source not in (report.pairs[k].left, report.pairs[k].right)
+                       for k in d.copy_pairs)
+            assert d.copy_pairs  # the planted copies share paragraphs with each other
+
+
+def _doc(i, n=100):
+    return Document(i, f"d{i}.txt", f"/d{i}.txt", "txt", "x" * n)
+
+
+def _report(pairs, n=4, **options):
+    return Report(CheckOptions(**options), tuple(_doc(i) for i in range(n)), (0,) * n, tuple(pairs))
+
+
+def test_flagged_means_threshold_or_near_duplicate():
+    pairs = [PairResult(0, 1, 30, 0.09, 0, 0, 0), PairResult(2, 3, 2, 0.01, 0, 0, 0)]
+    assert [g.members for g in find_groups(_report(pairs))] == [(2, 3)]
+    assert [g.members for g in find_groups(_report(pairs, display_threshold=0.05))] == [(0, 1), (2, 3)]
+
+
+def _pair(a, b, spans_a, spans_b, sim=0.5):
+    matches = tuple(Match(Span(*x), Span(*y), y[1] - y[0]) for x, y in zip(spans_a, spans_b))
+    return PairResult(a, b, 30, sim, 0, 0, 0, matches)
+
+
+def test_a_chain_has_no_source_and_a_star_has_one():
+    # 0 holds [0, 60); 1 took [0, 40), 2 took [20, 60), and so they share [20, 40)
+    star = [_pair(0, 1, [(0, 40)], [(0, 40)]), _pair(0, 2, [(20, 60)], [(10, 50)]),
+            _pair(1, 2, [(20, 40)], [(10, 30)])]
+    assert likely_source([0, 1, 2], star)[:2] == (0, "source")
+    # took disjoint halves: 0 may be the source, or a copy compiled from 1 and 2
+    assert likely_source([0, 1, 2], star[:1] + [_pair(0, 2, [(40, 60)], [(10, 30)])])[:2] == (
+        None, "hub")
+    # chain 0 -> 1 -> 2, all of the same text: every member covers the others
+    chain = [_pair(0, 1, [(0, 50)], [(0, 50)]), _pair(1, 2, [(0, 50)], [(0, 50)]),
+             _pair(0, 2, [(0, 50)], [(0, 50)])]
+    assert likely_source([0, 1, 2], chain)[:2] == (None, "tie")
+    # each copy took from somewhere else: nobody holds what the others share
+    apart = [_pair(0, 1, [(0, 30)], [(0, 30)]), _pair(1, 2, [(50, 80)], [(0, 30)]),
+             _pair(0, 2, [(60, 80)], [(60, 80)])]
+    assert likely_source([0, 1, 2], apart)[:2] == (None, "none")
+    assert likely_source([0, 1], star[:1])[:2] == (None, "pair")
+
+
+def test_json_report_lists_groups_with_indexes_and_reads_them_back(planted_class):
+    from core.reports import from_json
+
+    _, report = planted_class
+    data = json.loads(render_json(report))
+    assert data["groups"] == [{"members": list(g.members), "source": g.source} for g in report.groups]
+    assert len(data["groups"]) == 6
+    assert sum(g["source"] is not None for g in data["groups"]) == 4
+    assert from_json(data).groups == report.groups
+    with pytest.raises(ValueError, match="groups"):
+        from_json(dict(data, groups=[{"members": [0, 1], "source": 5}]))
+
+
+def test_json_groups_are_found_when_a_report_carries_none():
+    report = _report([PairResult(0, 1, 30, 0.5, 0, 0, 0)])
+    assert to_json(report)["groups"] == [{"members": [0, 1], "source": None}]
+    assert to_json(_report([]))["groups"] == []
