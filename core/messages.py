@@ -20,7 +20,7 @@ __all__ = ["LANGUAGES", "MESSAGES", "STAGES", "text", "stage_code"]
 LANGUAGES = ("en", "zh")
 
 #: Progress stages, in the order a check passes through them.
-STAGES = ("loading", "fingerprinting", "indexing", "comparing")
+STAGES = ("loading", "fingerprinting", "indexing", "comparing", "embedding", "aligning")
 
 #: code -> {language: template}; templates use {name} placeholders (str.format syntax).
 MESSAGES: dict[str, dict[str, str]] = {
@@ -29,6 +29,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "stage.fingerprinting": {"en": "fingerprinting", "zh": "正在计算指纹"},
     "stage.indexing": {"en": "indexing", "zh": "正在建立索引"},
     "stage.comparing": {"en": "comparing", "zh": "正在比对"},
+    # the semantic layer (core/semantic), when switched on
+    "stage.embedding": {"en": "reading sentences for meaning", "zh": "正在理解句子"},
+    "stage.aligning": {"en": "finding translations and paraphrases", "zh": "正在查找翻译和改写"},
     # why a group's likely source was or was not named (core/review/groups.py REASONS)
     "group.source": {"en": "likely source: holds at least {cover} of what each other member shares",
                      "zh": "可能的来源：其他每个成员共有的文字，至少 {cover} 在它里面"},

@@ -11,7 +11,7 @@ from core.models import Document, Progress
 from core.semantic import model
 from core.semantic.sentences import Sentences, split
 
-STAGE = "semantic"
+STAGE = "embedding"
 _BATCH = 1024  # sentences per call to the model between two progress reports
 
 

@@ -10,9 +10,10 @@ from dataclasses import replace
 from core.engine import vocabulary
 from core.models import Document, PairResult, Progress, SemanticMatch
 from core.rules import hamming
+from core.semantic import model
 from core.semantic.align import align
 from core.semantic.candidates import candidate_pairs
-from core.semantic.embed import STAGE, semantic_profiles
+from core.semantic.embed import semantic_profiles
 
 _STEP = 256  # pairs between two progress reports
 
@@ -21,16 +22,17 @@ def find(
     documents: Sequence[Document], cache=None
 ) -> Generator[Progress, None, dict[tuple[int, int], SemanticMatch]]:
     """Semantic findings by pair (i < j, indexes into `documents`)."""
-    profiles = yield from semantic_profiles(documents, cache)
-    todo = candidate_pairs(profiles)
-    found: dict[tuple[int, int], SemanticMatch] = {}
-    for done, (i, j) in enumerate(todo):
-        if done % _STEP == 0:
-            yield Progress(STAGE + "-aligning", done, len(todo))
-        match = align(documents[i].text, profiles[i], documents[j].text, profiles[j])
-        if match is not None:
-            found[(i, j)] = match
-    yield Progress(STAGE + "-aligning", len(todo), len(todo))
+    with model.single_thread():
+        profiles = yield from semantic_profiles(documents, cache)
+        todo = candidate_pairs(profiles)
+        found: dict[tuple[int, int], SemanticMatch] = {}
+        for done, (i, j) in enumerate(todo):
+            if done % _STEP == 0:
+                yield Progress("aligning", done, len(todo))
+            match = align(documents[i].text, profiles[i], documents[j].text, profiles[j])
+            if match is not None:
+                found[(i, j)] = match
+        yield Progress("aligning", len(todo), len(todo))
     return found
 
 

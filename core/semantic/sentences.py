@@ -117,6 +117,8 @@ def _abbreviation(block: str, dot: int) -> bool:
     word = m.group(1)
     if len(word) == 1 and word.isupper():
         return True  # an initial: "John S. Wolf"
+    if "." in word and all(len(part) <= 2 for part in word.split(".")):
+        return True  # a dotted acronym: "T.V.", "U.S.A."
     return word.lower() in _ABBREVIATIONS
 
 
