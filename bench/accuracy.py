@@ -40,7 +40,7 @@ def score(shared: Path, args: list[str]) -> dict[str, str]:
 def check_to_json(folder: Path, out: Path) -> float:
     start = time.perf_counter()
     report = run(check([folder], CheckOptions()))
-    write_report(report, out, "json")
+    write_report(report, out, "json", json_version=1)  # score.py reads version 1
     return time.perf_counter() - start
 
 

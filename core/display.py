@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import unicodedata
 
-__all__ = ["BIDI_CONTROLS", "FSI", "PDI", "has_rtl", "safe_name"]
+__all__ = ["BIDI_CONTROLS", "FSI", "PDI", "has_rtl", "safe_name", "spreadsheet_cell"]
 
 FSI, PDI = "\u2068", "\u2069"  # first-strong isolate ... pop directional isolate
 
@@ -76,3 +76,35 @@ def safe_name(name: str | bytes | os.PathLike, *, isolate: bool = True) -> str:
     if isolate and has_rtl(shown):
         shown = FSI + shown + PDI
     return shown
+
+
+# Characters a spreadsheet takes as the start of a formula (= + - @), or that it strips in
+# front of one (tab, carriage return, line feed).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
+# Where a spreadsheet may split one CSV cell into several: the separators of every locale
+# (comma; semicolon where the comma is the decimal mark; tab) and line breaks.
+_CELL_SPLITS = (",", ";", "\t", "\r", "\n")
+
+
+def spreadsheet_cell(text: str) -> str:
+    """`text` made inert as a spreadsheet cell (CSV injection): no part of it can run as a formula.
+
+    A cell starting with = + - @ (after any spaces) gets a leading apostrophe, and so does
+    every piece after a comma, semicolon, tab or line break, because a spreadsheet
+    opened in a locale whose list separator is ";" (most of Europe) or that guesses the
+    separator splits the cell there, whatever the CSV quoting says. Names are shown safely
+    (`safe_name`): control characters and direction overrides become visible escapes.
+    """
+    text = safe_name(text)
+    out: list[str] = []
+    start = 0
+    for i, ch in enumerate(text):
+        if ch in _CELL_SPLITS:
+            out.append(_inert(text[start:i]) + ch)
+            start = i + 1
+    out.append(_inert(text[start:]))
+    return "".join(out)
+
+
+def _inert(piece: str) -> str:
+    return "'" + piece if piece.lstrip(" ").startswith(_FORMULA_START) else piece

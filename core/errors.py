@@ -1,13 +1,33 @@
 """The one error type for a file Plagscope cannot use."""
 
+from __future__ import annotations
+
 
 class LoadError(Exception):
-    """A file could not be read as a document; `path` names it and `reason` says why."""
+    """A file could not be read as a document.
 
-    def __init__(self, path: str, reason: str):
+    `path` names it; `reason` says why in English (one line a teacher understands); `code`
+    and `values` say the same as a code of `core.messages` ("" and {} when made from text).
+    """
+
+    def __init__(self, path: str, reason: str, code: str = "", values: dict | None = None):
         super().__init__(f"{path}: {reason}")
         self.path = str(path)
         self.reason = reason
+        self.code = code
+        self.values = dict(values or {})
+
+    @classmethod
+    def of(cls, path, code: str, **values) -> "LoadError":
+        from core.messages import text
+
+        return cls(str(path), text(code, "en", **values), code, values)
+
+    def to_file_error(self):
+        """The FileError a report lists for this file."""
+        from core.models import FileError
+
+        return FileError(self.path, self.reason, self.code, dict(self.values))
 
     def __reduce__(self):
-        return (LoadError, (self.path, self.reason))
+        return (LoadError, (self.path, self.reason, self.code, self.values))

@@ -136,7 +136,11 @@ class PairResult:
 
 @dataclass(frozen=True, slots=True)
 class Progress:
-    """How far a long operation has come: `done` of `total` steps of `stage`."""
+    """How far a long operation has come: `done` of `total` steps of `stage`.
+
+    `stage` is a code, one of `core.messages.STAGES` ("loading", "fingerprinting", ...);
+    show it with `core.messages.text(progress.stage, lang)`.
+    """
 
     stage: str
     done: int
@@ -145,10 +149,33 @@ class Progress:
 
 @dataclass(frozen=True, slots=True)
 class FileError:
-    """A file that could not be used, with a one-line reason a teacher understands."""
+    """A file that could not be used, with a one-line reason a teacher understands.
+
+    `message` is the reason in English (what JSON reports and older readers use); `code` and
+    `values` say the same for any language: `error.text("zh")` is
+    `core.messages.text(error.code, "zh", **error.values)`. An error made from text alone
+    (an old JSON report) has code "" and `text()` returns its message.
+    """
 
     path: str
     message: str
+    code: str = ""
+    values: dict = field(default_factory=dict, hash=False)
+
+    @classmethod
+    def of(cls, path: str, code: str, **values) -> "FileError":
+        """The error for `path` with reason `code`, its English message filled in."""
+        from core.messages import text
+
+        return cls(str(path), text(code, "en", **values), code, dict(values))
+
+    def text(self, lang: str = "en") -> str:
+        """The reason in `lang` ("en" or "zh")."""
+        if not self.code:
+            return self.message
+        from core.messages import text
+
+        return text(self.code, lang, **self.values)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ import os
 from collections.abc import Generator, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from core.academic.classify import attribute
@@ -26,7 +26,8 @@ from core.engine.profile import Profile, ProfileCache, cache_key, profile, profi
 _PARALLEL_CHARS = 400_000  # below this much text, starting worker processes costs more than it saves
 _CHUNK_CHARS = 200_000
 
-__all__ = ["ProfileCache", "check", "check_documents", "run", "profile_documents", "load_paths"]
+__all__ = ["ProfileCache", "check", "check_documents", "run", "profile_documents", "load_paths",
+           "load_stream", "Expanded", "Loaded", "normalize_path", "included"]
 
 
 def run(generator: Generator) -> object:
@@ -51,7 +52,7 @@ def _load(path: str, doc_id: int, options: CheckOptions) -> Document | FileError
             max_chars=options.max_chars,
         )
     except LoadError as e:
-        return FileError(e.path, e.reason)
+        return e.to_file_error()
 
 
 def _load_chunk(items: list[tuple[str, int]], options: CheckOptions) -> list[Document | FileError]:
@@ -62,73 +63,156 @@ def _profile_chunk(texts: list[str], options: CheckOptions) -> list[Profile]:
     return profiles(texts, options)
 
 
-def _fan_out(func, jobs: list[tuple], workers: int, stage: str, total: int, sizes: list[int]):
-    """Run func(*job) for each job, in a process pool when it pays; yields Progress, returns results."""
-    results: list = [None] * len(jobs)
-    done_units = 0
-    yield Progress(stage, 0, total)
+def _run_jobs(func, jobs: list[tuple], workers: int):
+    """Run func(*job) for each job, in a process pool when it pays; yields (index, result) as
+    each job finishes, and None now and then while waiting (so a caller can report progress
+    and be cancelled)."""
     if workers <= 1 or len(jobs) <= 1:
         for i, job in enumerate(jobs):
-            results[i] = func(*job)
-            done_units += sizes[i]
-            yield Progress(stage, done_units, total)
-        return results
+            yield i, func(*job)
+        return
     # forkserver, not fork: the GUI calls this from a thread, and forking a threaded process
     # can deadlock the child
     context = multiprocessing.get_context("forkserver")
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    broken: list[int] = []
     try:
         futures: dict[Future, int] = {pool.submit(func, *job): i for i, job in enumerate(jobs)}
         pending = set(futures)
         while pending:
             finished, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
             for future in finished:
-                i = futures[future]
                 try:
-                    results[i] = future.result()
+                    result = future.result()
                 except BrokenProcessPool:
-                    results[i] = None  # workers could not start here: done in-process below
+                    broken.append(futures[future])  # workers could not start here: done below
                 else:
-                    done_units += sizes[i]
-            yield Progress(stage, done_units, total)
+                    yield futures[future], result
+            yield None
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
-    for i, job in enumerate(jobs):
-        if results[i] is None:
-            results[i] = func(*job)
+    for i in sorted(broken):
+        yield i, func(*jobs[i])
+
+
+def _fan_out(func, jobs: list[tuple], workers: int, stage: str, total: int, sizes: list[int]):
+    """Run func(*job) for each job (see _run_jobs); yields Progress, returns the results in
+    job order."""
+    results: list = [None] * len(jobs)
+    done_units = 0
+    yield Progress(stage, 0, total)
+    for item in _run_jobs(func, jobs, workers):
+        if item is not None:
+            i, results[i] = item
             done_units += sizes[i]
-            yield Progress(stage, done_units, total)
+        yield Progress(stage, done_units, total)
     return results
+
+
+@dataclass(frozen=True, slots=True)
+class Expanded:
+    """First item of `load_stream`: the files it is about to load (normalized paths, in order)
+    and the paths it rejected while expanding folders."""
+
+    files: tuple[str, ...]
+    errors: tuple[FileError, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """One file of `load_stream`: its document, or why it could not be read."""
+
+    path: str
+    document: Document | None
+    error: FileError | None
+
+
+def normalize_path(path: str | os.PathLike) -> str:
+    """The key a file is known by while loading: absolute, `..` resolved (symlinks kept)."""
+    return os.path.normpath(os.path.abspath(os.fspath(path)))
+
+
+def load_stream(
+    paths: Iterable[str | os.PathLike], options: CheckOptions, skip: Iterable[str] = ()
+) -> Generator[Expanded | Loaded | Progress, None, int]:
+    """The one way to load: expand folders, leave out `options.exclude`, the template and the
+    paths in `skip` (normalized; already loaded), then read the files on all cores when it
+    pays. Yields `Expanded` first, then `Progress` and one `Loaded` per file as it is read
+    (in chunks, not necessarily in order); returns how many files it read. The CLI and the
+    GUI both load through this."""
+    files, errors = expand_paths([os.fspath(p) for p in paths])
+    seen = {normalize_path(p) for p in skip}
+    todo: list[str] = []  # as found (what Document.path says)
+    keys: list[str] = []  # normalized (what Expanded and Loaded say)
+    for f in map(str, included(files, options)):
+        key = normalize_path(f)
+        if key not in seen:
+            seen.add(key)
+            todo.append(f)
+            keys.append(key)
+    yield Expanded(tuple(keys), tuple(errors))
+    sizes = [_size(f) for f in todo]
+    # plain text loads at ~5 ms/MB, faster than worker processes start: only docx and pdf,
+    # which are parsed, are worth fanning out
+    parsed = sum(size for f, size in zip(todo, sizes) if Path(f).suffix.lower() != ".txt")
+    workers = _workers(options) if parsed >= _PARALLEL_CHARS * 2 else 1
+    groups = batches(sizes, _CHUNK_CHARS * 2)
+    jobs = [([(todo[i], i) for i in g], options) for g in groups]
+    done = 0
+    yield Progress("loading", 0, len(todo))
+    for item in _run_jobs(_load_chunk, jobs, workers):
+        if item is not None:
+            i, chunk = item
+            for index, result in zip(groups[i], chunk):
+                if isinstance(result, FileError):
+                    yield Loaded(keys[index], None, result)
+                else:
+                    yield Loaded(keys[index], result, None)
+            done += len(chunk)
+        yield Progress("loading", done, len(todo))
+    return len(todo)
 
 
 def load_paths(
     paths: Iterable[str | os.PathLike], options: CheckOptions
 ) -> Generator[Progress, None, tuple[list[Document], list[FileError]]]:
-    """Expand folders and load every file; unreadable files become FileErrors, never exceptions."""
-    files, errors = expand_paths([str(p) for p in paths])
+    """Expand folders and load every file (`load_stream`), in the order the folders list
+    them; unreadable files become FileErrors, never exceptions. Document ids are positions."""
+    stream = load_stream(paths, options)
+    order: dict[str, int] = {}
+    loaded: dict[str, Document] = {}
+    errors: list[FileError] = []
+    failed: dict[str, FileError] = {}
+    while True:
+        try:
+            item = next(stream)
+        except StopIteration:
+            break
+        if isinstance(item, Expanded):
+            order = {path: i for i, path in enumerate(item.files)}
+            errors.extend(item.errors)
+        elif isinstance(item, Loaded):
+            if item.document is not None:
+                loaded[item.path] = item.document
+            else:
+                failed[item.path] = item.error
+        else:
+            yield item
+    documents: list[Document] = []
+    for path in sorted(order, key=order.get):
+        if path in loaded:
+            documents.append(replace(loaded[path], id=len(documents)))
+        elif path in failed:
+            errors.append(failed[path])
+    return documents, errors
+
+
+def included(files: Sequence, options: CheckOptions) -> list:
+    """`files` without those the options leave out (--exclude, and the template), in order."""
     excluded = {str(Path(p).resolve()) for p in options.exclude}
     if options.template:
         excluded.add(str(Path(options.template).resolve()))
-    files = [f for f in files if str(Path(f).resolve()) not in excluded]
-    items = [(str(f), i) for i, f in enumerate(files)]
-    sizes = [_size(f) for f in files]
-    # plain text loads at ~5 ms/MB, faster than worker processes start: only docx and pdf,
-    # which are parsed, are worth fanning out
-    parsed = sum(size for f, size in zip(files, sizes) if Path(f).suffix.lower() != ".txt")
-    workers = _workers(options) if parsed >= _PARALLEL_CHARS * 2 else 1
-    groups = batches(sizes, _CHUNK_CHARS * 2)
-    jobs = [([items[i] for i in g], options) for g in groups]
-    chunk_results = yield from _fan_out(
-        _load_chunk, jobs, workers, "loading", len(files), [len(g) for g in groups]
-    )
-    documents: list[Document] = []
-    for chunk in chunk_results:
-        for item in chunk:
-            if isinstance(item, FileError):
-                errors.append(item)
-            else:
-                documents.append(replace(item, id=len(documents)))
-    return documents, list(errors)
+    return [f for f in files if str(Path(f).resolve()) not in excluded]
 
 
 def _size(path) -> int:
@@ -183,7 +267,8 @@ def check_documents(
     # then matched, classified `template` and left out of the figures or not, as they say)
     ignore = template is not None and options.exclude_template
     template_profile = profile(template.text, options) if ignore else None
-    pairs = yield from compare(profiled, options, template_profile)
+    pairs = yield from compare(profiled, options, template_profile,
+                               keys=[d.key for d in documents])
     pairs = attribute(documents, pairs, options, template)  # Match.attribution (core.academic)
     if options.semantic:
         pairs = yield from _with_semantic(documents, profiled, pairs, cache)
@@ -226,7 +311,8 @@ def check(
     if options.template:
         loaded = _load(options.template, -1, options)
         if isinstance(loaded, FileError):
-            errors.append(FileError(loaded.path, f"template: {loaded.message}"))
+            errors.append(FileError(loaded.path, f"template: {loaded.message}", "template.unreadable",
+                                    {**loaded.values, "cause": loaded.code}))
         else:
             template = loaded
     return (yield from check_documents(documents, options, template=template, errors=errors,

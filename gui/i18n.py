@@ -55,3 +55,15 @@ class Translations:
         self.language = language
         QLocale.setDefault(QLocale("zh_CN" if language == "zh_CN" else "en_US"))
         return True
+
+
+def core_language() -> str:
+    """The interface language as `core.messages` names it: "zh" or "en" (Translations sets the
+    default locale with the language)."""
+    return "zh" if QLocale().language() == QLocale.Language.Chinese else "en"
+
+
+def plural(translated: str, n: int) -> str:
+    """English plural of a `tr(..."(s)"..., n)` result when no catalog resolved it (no translator
+    installed, as in a widget used on its own): "1 passage(s)" -> "1 passage", "2 passages"."""
+    return translated.replace("(s)", "" if n == 1 else "s")

@@ -12,6 +12,8 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QApplication, QMenu, QMessageBox, QToolBar
 
+from core.display import safe_name
+
 from .actions import Actions, Menus, fill
 from .i18n import LANGUAGES
 
@@ -77,8 +79,13 @@ class MainMenus(QObject):
         self.menus.add("file", lambda: self.tr("&File"), [a.open, a.add_folder, self.recent_menu, None, a.remove,
                                                     a.template, None, a.export, None, a.quit])
         self.menus.add("check", lambda: self.tr("&Check"), [a.check, a.cancel, None, a.options])
-        self.menus.add("view", lambda: self.tr("&View"), [a.show_pairs, a.show_heat_map, a.close_tab])
-        self.menus.add("language", lambda: self.tr("&Language"), self.language_actions.values())
+        # View > Language, where the README and most applications put it; each language is
+        # named in itself, so it can be found in a language one cannot read
+        self.language_menu = QMenu(self.window)
+        self.language_menu.setObjectName("menu_language")
+        fill(self.language_menu, self.language_actions.values())
+        self.menus.add("view", lambda: self.tr("&View"),
+                       [a.show_pairs, a.show_heat_map, a.close_tab, None, self.language_menu])
         self.menus.add("help", lambda: self.tr("&Help"), [a.about, a.about_qt])
         self.fill_recent_menu()
 
@@ -96,6 +103,7 @@ class MainMenus(QObject):
         self.actions.retranslate()
         self.menus.retranslate()
         self.recent_menu.setTitle(self.tr("Recent &Files"))
+        self.language_menu.setTitle(self.tr("&Language"))
         self.actions.check.setIconText(self.tr("Check"))
         self.toolbar.setWindowTitle(self.tr("Main toolbar"))
         self.fill_recent_menu()
@@ -119,7 +127,8 @@ class MainMenus(QObject):
         menu.clear()
         recent = self.window.settings.recent_files()
         for i, path in enumerate(recent, 1):
-            label = f"&{i} {path}" if i < 10 else f"{i} {path}"
+            shown = safe_name(path)
+            label = f"&{i} {shown}" if i < 10 else f"{i} {shown}"
             action = menu.addAction(label.replace("&&", "&"))
             action.setData(path)
             action.triggered.connect(lambda _checked=False, path=path: self.window.add_paths([path]))

@@ -11,6 +11,7 @@ from PySide6.QtCore import QEvent, QTimer, Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QSplitter, QVBoxLayout, QWidget
 
+from core.display import safe_name
 from core.models import PairResult, Report
 from core.options import CheckOptions
 
@@ -18,7 +19,7 @@ from . import icons
 from .dialogs.files import FileChooser
 from .dialogs.messages import Messages
 from .dialogs.options_dialog import OptionsDialog
-from .export_dialog import Exporter
+from .dialogs.export import Exporter
 from .i18n import Translations
 from .main_menus import MainMenus
 from .session import CheckError, Session, State
@@ -32,6 +33,10 @@ from .widgets.stale_banner import StaleBanner
 from .widgets.status import StatusArea
 
 log = logging.getLogger(__name__)
+
+#: Smallest window that still lays out well (menus, toolbar overflow, both panes readable).
+MIN_SIZE = (480, 320)
+DOCUMENTS_MIN_WIDTH = 170
 
 
 class MainWindow(QMainWindow):
@@ -62,7 +67,7 @@ class MainWindow(QMainWindow):
 
     def _build_panes(self) -> None:
         self.documents = DocumentList(self.session)
-        self.documents.setMinimumWidth(320)  # the list must still show the file names
+        self.documents.setMinimumWidth(DOCUMENTS_MIN_WIDTH)  # the list must still show some of the names
         self.pairs = PairTable()
         self.pairs.set_threshold(self.session.options.display_threshold)
         self.heat_map = HeatMap()
@@ -85,6 +90,7 @@ class MainWindow(QMainWindow):
         self.splitter.setSizes([360, 840])
         self.splitter.setChildrenCollapsible(False)
         self.setCentralWidget(self.splitter)
+        self.setMinimumSize(*MIN_SIZE)
         self.resize(1200, 760)
 
     def _connect(self) -> None:
@@ -161,6 +167,7 @@ class MainWindow(QMainWindow):
 
     def _documents_changed(self) -> None:
         self.stale_banner.setVisible(self.session.stale and self.session.report is not None)
+        self.pairs.set_documents(len(self.session.ready_entries()), self.session.loading)
         self.status.update_summary(self.session)
         self._update_actions()
 
@@ -199,6 +206,7 @@ class MainWindow(QMainWindow):
 
     def _busy_changed(self, busy: bool) -> None:
         self.status.set_busy(busy)
+        self.pairs.set_documents(len(self.session.ready_entries()), self.session.loading)
         self._update_actions()
 
     def _check_finished(self, report: Report) -> None:
@@ -278,7 +286,7 @@ class MainWindow(QMainWindow):
             return None
         if path:
             self.settings.q.setValue("files/export_dir", os.path.dirname(path))
-            self.statusBar().showMessage(self.tr("Report saved to %1").replace("%1", path), 8000)
+            self.statusBar().showMessage(self.tr("Report saved to %1").replace("%1", safe_name(path)), 8000)
         return path
 
     # ----- shutdown --------------------------------------------------------------------------

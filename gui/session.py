@@ -14,15 +14,11 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
-from core import atomic, loaders, pipeline, reports, rules
-from core.errors import LoadError
+from core import loaders, pipeline, reports, rules
 from core.models import Document, FileError, PairResult, Progress, Report
 from core.options import CheckOptions
 
 from .worker import Worker, start
-
-#: Export formats written by `core.reports` (PDF is rendered by Qt in `gui.export_dialog`).
-CORE_FORMATS = ("html", "json", "csv")
 
 #: Option fields that only change what is shown, not what a check computes.
 _DISPLAY_ONLY = {"display_threshold"}
@@ -41,7 +37,7 @@ class Entry:
     path: str
     state: State
     document: Document | None = None
-    error: str | None = None
+    error: FileError | None = None  # a code and values: shown in the interface's language
     job: int = 0
 
     @property
@@ -63,7 +59,7 @@ class Loaded:
 
     path: str
     document: Document | None
-    error: str | None
+    error: FileError | None
 
 
 class CheckError(Exception):
@@ -75,28 +71,24 @@ def normalize_path(path: str | os.PathLike) -> str:
     return os.path.normpath(os.path.abspath(os.fspath(path)))
 
 
-def load_job(
-    paths: list[str], skip: frozenset[str], max_bytes: int, max_chars: int
-) -> Generator[object, None, int]:
-    """Expand folders and load each file, yielding `Expanded`, then `Progress` and `Loaded` items."""
+def load_job(paths: list[str], skip: frozenset[str], options: CheckOptions) -> Generator[object, None, int]:
+    """Expand folders, then load the new files the way a check does (`pipeline.load_paths`: in
+    parallel when it pays, leaving out `options.exclude`), yielding `Expanded`, then `Progress`,
+    then a `Loaded` per file."""
     files, errors = loaders.expand_paths(paths)
     seen = set(skip)
     todo = []
-    for f in files:
+    for f in pipeline.included(files, options):
         key = normalize_path(f)
         if key not in seen:
             seen.add(key)
             todo.append(key)
     yield Expanded(tuple(todo), tuple(errors))
-    for i, path in enumerate(todo):
-        yield Progress("loading", i, len(todo))
-        try:
-            document = loaders.load_document(path, 0, max_bytes=max_bytes, max_chars=max_chars)
-        except LoadError as e:
-            yield Loaded(path, None, e.reason)
-        else:
-            yield Loaded(path, document, None)
-    yield Progress("loading", len(todo), len(todo))
+    documents, failures = yield from pipeline.load_paths(todo, options)
+    for document in documents:
+        yield Loaded(normalize_path(document.path), document, None)
+    for failure in failures:
+        yield Loaded(normalize_path(failure.path), None, failure)
     return len(todo)
 
 
@@ -152,7 +144,7 @@ class Session(QObject):
         return [e for e in self.entries if e.state is State.READY and e.path != self.template]
 
     def failures(self) -> list[FileError]:
-        return [FileError(e.path, e.error or "") for e in self.entries if e.state is State.FAILED]
+        return [e.error or FileError(e.path, "") for e in self.entries if e.state is State.FAILED]
 
     def highest_similarity(self, path: str) -> float | None:
         """The highest similarity of a document in the last report, if it took part."""
@@ -171,11 +163,10 @@ class Session(QObject):
         if not paths:
             return None
         skip = frozenset(e.path for e in self.entries if e.state is not State.FAILED)
-        max_bytes = int(self.options.max_file_mb * 1024 * 1024)
-        max_chars = self.options.max_chars
+        options = self.options
         self._job_ids += 1
         job = self._job_ids
-        worker = Worker(lambda: load_job(paths, skip, max_bytes, max_chars), name="load")
+        worker = Worker(lambda: load_job(paths, skip, options), name="load")
         worker.signals.progress.connect(lambda item, job=job: self._on_load_item(job, item))
         worker.signals.finished.connect(lambda _result, job=job: self._on_load_end(job))
         worker.signals.cancelled.connect(lambda job=job: self._on_load_end(job, cancelled=True))
@@ -193,7 +184,7 @@ class Session(QObject):
         elif isinstance(item, Expanded):
             for error in item.errors:
                 failures.append(error)
-                self._put(Entry(normalize_path(error.path), State.FAILED, error=error.message, job=job))
+                self._put(Entry(normalize_path(error.path), State.FAILED, error=error, job=job))
             for path in item.files:
                 self._put(Entry(path, State.LOADING, job=job))
             self._changed()
@@ -205,7 +196,7 @@ class Session(QObject):
                 entry.state, entry.document, entry.error = State.READY, item.document, None
             else:
                 entry.state, entry.document, entry.error = State.FAILED, None, item.error
-                failures.append(FileError(item.path, item.error or ""))
+                failures.append(item.error)
             self._changed()
 
     def _put(self, new: Entry) -> None:
@@ -230,8 +221,8 @@ class Session(QObject):
         _worker, failures = self._loads.get(job, (None, []))
         for e in self.entries:
             if e.job == job and e.state is State.LOADING:
-                e.state, e.error = State.FAILED, message
-                failures.append(FileError(e.path, message))
+                e.state, e.error = State.FAILED, FileError(e.path, message)
+                failures.append(e.error)
         self._changed()
         self._on_load_end(job)
 
@@ -362,10 +353,7 @@ class Session(QObject):
         return self.report
 
     def export(self, path: str, fmt: str, language: str = "en") -> None:
-        """Write the last report as html, json or csv, atomically (labels in `language`: en, zh)."""
-        reports.write_report(self.require_report(), path, fmt, language=language)
-
-    @staticmethod
-    def write_bytes(path: str, data: bytes) -> None:
-        """Replace a file atomically (used for reports Qt renders, like PDF)."""
-        atomic.write_bytes_atomic(path, data)
+        """Write the last report in any of `core.reports.FORMATS`, atomically, flagging pairs at
+        the display threshold shown (labels in `language`: en, zh)."""
+        reports.write_report(self.require_report(), path, fmt, language=language,
+                             threshold=self.options.display_threshold)

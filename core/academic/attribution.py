@@ -14,13 +14,14 @@ Everything is found with exact half-open code-point spans into `Document.text`. 
 - A *reference section* starts at a heading 参考文献 / 引用文献 / References / Bibliography /
   Works Cited (…) and runs to the next heading, or to the first paragraph after it that
   does not look like a reference entry, or to the end of the document.
-- A citation *belongs* to a quotation when it follows the closing mark with nothing but
-  punctuation and spaces (at most `ADJACENT` characters) between them, when it stands before
+- A citation *belongs* to a quotation when a trailing marker ([1], superscript, (Author,
+  2020)) follows the closing mark with nothing but punctuation and spaces (at most
+  `ADJACENT` characters) between them, when it stands before
   the opening mark in the same sentence (Smith (2020) writes: "…"), or, for a block quote,
   when it is inside the block or ends the sentence introducing it. A citation belongs to a
   passage when it lies in a sentence the passage touches (from the start of the sentence
   where the passage begins to the end of the sentence where it ends, and a marker right
-  after that sentence's final punctuation), or belongs to a quotation that makes the
+  after that sentence's final punctuation: "…。[1]"), or belongs to a quotation that makes the
   passage quoted. A citation anywhere else (two sentences after the quote) does not count.
 - A passage side is `references` when at least half of its characters lie in a reference
   section; else `quoted` when at least half lie in quotations; `cited` when a citation
@@ -62,6 +63,8 @@ CITATION_PATTERNS = (
     ("narrative", re.compile(rf"{_ZH_NAME}(?:等人?|和{_ZH_NAME}|、{_ZH_NAME})?\s*[（(]\s*{_YEAR}(?:{_ZH_LOCATOR})?\s*[）)]")),
     ("according", re.compile(r"据[^，。！？；、,.!?;:：\n]{1,30}(?:统计|调查|报道|显示|记载|测算|介绍|披露|称)")),
 )
+# markers that follow what they cite; a narrative one (Smith (2020) / 据……统计) opens its sentence
+_TRAILING = ("numeric", "superscript", "author_year")
 _SUPERSCRIPT_TEXT = re.compile(r"[\[\(]?\d{1,3}(?:\s*[-–,，]\s*\d{1,3})*[\]\)]?")
 
 _REFERENCE_TITLES = re.compile(
@@ -140,7 +143,7 @@ class Attribution:
     def _adjacent_after(self, end: int) -> bool:
         """A citation follows `end` with only punctuation or spaces (<= ADJACENT characters) between."""
         i = bisect_left(self.cite_starts, end)
-        if i == len(self.cite_starts):
+        if i == len(self.cite_starts) or self.citations[i].kind not in _TRAILING:
             return False
         gap = self.text[end:self.cite_starts[i]]
         return len(gap) <= ADJACENT and not any(ch.isalnum() for ch in gap)

@@ -23,6 +23,8 @@ from core import __version__
 #: Subcommand name -> the module that implements it (one line each).
 SUBCOMMANDS: dict[str, str] = {
     "check": "core.cli.check",
+    "archive": "core.cli.archive",
+    "report": "core.cli.report",
 }
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from core.cli.common import drain, fit, out, show, stdout_closed, width, write_reports
+from core.cli import academic
+from core.cli.common import EXIT_USAGE, drain, fit, out, show, stdout_closed, warn, width, write_reports
 from core.models import Report
 from core.options import DEFAULTS, CheckOptions
 from core.rules import is_near_duplicate
@@ -27,6 +28,8 @@ def add_arguments(c: argparse.ArgumentParser) -> None:
     reports.add_argument("--json", metavar="FILE", help="write the JSON report here")
     reports.add_argument("--html", metavar="FILE", help="write the HTML report here")
     reports.add_argument("--csv", metavar="FILE", help="write one CSV row per pair here")
+    reports.add_argument("--pdf", metavar="FILE", help="write the PDF report here (needs a Chinese "
+                         "TrueType font such as fonts-wqy-microhei)")
     engine = c.add_argument_group("matching")
     engine.add_argument("--k", type=int, metavar="N",
                         help=f"k-gram length in units (default: {_per_language('k')})")
@@ -50,13 +53,17 @@ def add_arguments(c: argparse.ArgumentParser) -> None:
     output.add_argument("--top", type=int, metavar="N", default=30,
                         help="pairs to print (default 30; reports always hold all)")
     output.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    academic.add_arguments(c)
+    from core.cli.archive import add_check_arguments  # --archive, --add-to-archive, --save
+
+    add_check_arguments(c)
 
 
 def options_from(args: argparse.Namespace) -> CheckOptions:
     return CheckOptions(
         k=args.k, window=args.window, hamming=args.hamming, keywords=args.keywords,
         min_passage=args.min_passage, template=args.template, max_file_mb=args.max_file_mb,
-        max_chars=args.max_chars, workers=args.workers,
+        max_chars=args.max_chars, workers=args.workers, **academic.option_fields(args),
     )
 
 
@@ -94,38 +101,48 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error(str(e))
     if args.top < 0:
         parser.error("--top must be 0 or more")
-    from core.pipeline import check
+    from core.cli.archive import archive_lines, check_generator, save_if_asked
 
-    report: Report = drain(check(args.paths, options), args.quiet)
+    report: Report = drain(check_generator(args, options), args.quiet)
     # reports first: a reader that stops reading stdout early (`| head`) must not cost them
     inputs = [d.path for d in report.documents] + [e.path for e in report.errors]
     if options.template:
         inputs.append(options.template)
     status, written = write_reports(
-        report, (("json", args.json), ("html", args.html), ("csv", args.csv)), inputs)
+        report, (("json", args.json), ("html", args.html), ("csv", args.csv), ("pdf", args.pdf)), inputs,
+        json_version=args.json_version)
+    written = archive_lines(report) + written + save_if_asked(args, report)
     try:
         print_report(report, args.top)
+        if args.by_document:
+            academic.print_figures(report)
         for line in written:
             out(line)
         sys.stdout.flush()
     except BrokenPipeError:
         stdout_closed()
+    if not report.documents:
+        warn("nothing to check: no document could be read" if report.errors
+             else "nothing to check: no documents found")
+        return EXIT_USAGE
     return status
 
 
 def print_report(report: Report, top: int) -> None:
-    out(f"{len(report.documents)} documents, {len(report.pairs)} pairs with shared passages "
-        f"or near-duplicate fingerprints (* = Hamming <= {report.options.hamming})")
-    # the groups first, then the pairs by the same short names (issue 13)
-    from core.cli.groups import format_groups, short_names_for
-    from core.review.groups import group_details
+    if report.documents:  # with nothing read, the reasons alone say it all
+        out(f"{len(report.documents)} documents, {len(report.pairs)} pairs with shared passages "
+            f"or near-duplicate fingerprints (* = Hamming <= {report.options.hamming})")
+        # the groups first, then the pairs by the same short names (issue 13)
+        from core.cli.groups import format_groups, short_names_for
+        from core.review.groups import group_details
 
-    details = group_details(report)
-    names = short_names_for(report)
-    out(format_groups(report, details, names))
-    out()
-    out(format_table(report, top, names, frozenset(k for d in details for k in d.copy_pairs)))
+        details = group_details(report)
+        names = short_names_for(report)
+        out(format_groups(report, details, names))
+        out()
+        out(format_table(report, top, names, frozenset(k for d in details for k in d.copy_pairs)))
     if report.errors:
-        out(f"\n{len(report.errors)} file(s) could not be checked:")
+        out(("\n" if report.documents else "")
+            + f"{len(report.errors)} file(s) could not be checked:")
         for e in report.errors:
             out(f"  {show(e.path)}: {e.message}")

@@ -91,11 +91,9 @@ def progress_printer(enabled: bool):
 
 
 def stage_text(stage: str) -> str:
-    """A progress stage as English words (stages are codes; see core.messages)."""
-    try:
-        from core.messages import text
-    except ImportError:  # pragma: no cover
-        return stage
+    """A progress stage (a code of core.messages) in English words."""
+    from core.messages import text
+
     return text(stage, "en")
 
 
@@ -121,7 +119,8 @@ def stdout_closed() -> None:
     os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
-def write_reports(report, targets: Iterable[tuple[str, str | None]], inputs: Iterable[str] = ()):
+def write_reports(report, targets: Iterable[tuple[str, str | None]], inputs: Iterable[str] = (),
+                  verdicts=None, json_version: int | None = None):
     """Write `report` in each (format, path) with a path; returns (status, lines to print).
 
     A target that is one of the `inputs` (the documents checked) is refused, never
@@ -141,7 +140,10 @@ def write_reports(report, targets: Iterable[tuple[str, str | None]], inputs: Ite
             status = EXIT_WRITE_FAILED
             continue
         try:
-            write_report(report, Path(target), fmt)
+            extra = {"verdicts": verdicts} if verdicts else {}  # a saved check's
+            if fmt == "json" and json_version:
+                extra["json_version"] = json_version
+            write_report(report, Path(target), fmt, **extra)
         except OSError as e:
             warn(write_failure(target, e))
             status = EXIT_WRITE_FAILED
@@ -151,12 +153,9 @@ def write_reports(report, targets: Iterable[tuple[str, str | None]], inputs: Ite
 
 
 def write_failure(target: str, exc: OSError) -> str:
-    """'cannot write X: why', once, whatever the OSError's own message already says."""
-    reason = exc.strerror or str(exc) or type(exc).__name__
-    prefix = "cannot write "
-    while reason.startswith(prefix):  # core.atomic's message already names the file
-        reason = reason.split(": ", 1)[1] if ": " in reason else ""
-    return f"cannot write {show(target)}: {reason or 'unknown error'}"
+    """'cannot write X: why', naming the file once (core.atomic's errors carry `reason`)."""
+    reason = getattr(exc, "reason", None) or exc.strerror or str(exc) or type(exc).__name__
+    return f"cannot write {show(target)}: {reason}"
 
 
 def _identity(path) -> tuple[int, int] | str | None:

@@ -1,11 +1,12 @@
 """Reading documents: one reader per format, chosen by suffix; folders expand to the files inside.
 
 `load_document` raises `LoadError` and nothing else, whatever the file holds: its `reason`
-is one line a teacher understands.
+is one line a teacher understands, its `code` and `values` the same for core.messages.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import stat
@@ -15,15 +16,17 @@ from pathlib import Path
 from core.errors import LoadError
 from core.models import Document
 from core.loaders.folders import SUPPORTED, expand_paths
-from core.loaders.reasons import Unreadable, os_reason, short_cause, too_big, too_long, unsupported
+from core.loaders.reasons import (Unreadable, mode_reason, os_reason, short_cause, too_big,
+                                  too_long, unsupported)
 
-__all__ = ["SUPPORTED", "FORMATS", "load_document", "expand_paths"]
+__all__ = ["SUPPORTED", "FORMATS", "load_document", "expand_paths", "read_bytes"]
 
 FORMATS = {".txt": "txt", ".docx": "docx", ".pdf": "pdf"}
 
-EMPTY = "is empty"
-NO_WORDS = "contains no words to compare"
 _WORD = re.compile(r"[^\W_]")  # a letter, digit or CJK character
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_NOFOLLOW_CTTY = getattr(os, "O_NOCTTY", 0)
+_BINARY = getattr(os, "O_BINARY", 0)
 
 
 def load_document(
@@ -38,28 +41,30 @@ def load_document(
         max_chars: refuse documents whose extracted text is longer than this.
 
     Raises:
-        LoadError: for every file that cannot be used, with a one-line reason.
+        LoadError: for every file that cannot be used, with a one-line reason and its code.
     """
     path = Path(path)
     try:
         return _load(path, doc_id, max_bytes, max_chars)
     except Unreadable as exc:
-        raise LoadError(str(path), exc.reason) from None
+        raise LoadError(str(path), exc.reason, exc.code, exc.values) from None
     except OSError as exc:
-        raise LoadError(str(path), os_reason(exc)) from None
+        code, values = os_reason(exc)
+        raise LoadError.of(path, code, **values) from None
     except RecursionError:
-        raise LoadError(str(path), "could not be read: its structure is nested too deeply") from None
+        raise LoadError.of(path, "file.too_deep") from None
     except MemoryError:
-        raise LoadError(str(path), "is too large to read with the memory available") from None
+        raise LoadError.of(path, "file.out_of_memory") from None
     except Exception as exc:  # a reader's unforeseen failure still reaches the user as one line
-        raise LoadError(str(path), f"could not be read: {short_cause(exc)}") from exc
+        raise LoadError.of(path, "file.unexpected", detail=short_cause(exc)) from exc
 
 
 def _load(path: Path, doc_id: int, max_bytes: int | None, max_chars: int | None) -> Document:
     fmt = FORMATS.get(path.suffix.lower())
     if fmt is None:
-        raise Unreadable(unsupported(path.suffix))
-    data = _read(path, max_bytes)
+        code, values = unsupported(path.suffix)
+        raise Unreadable(code, **values)
+    data = read_bytes(path, max_bytes)
     reader = import_module(f".{fmt}", __name__)
     layout = None
     if hasattr(reader, "extract_with_layout"):  # docx: block quotes, headings, superscripts
@@ -67,25 +72,39 @@ def _load(path: Path, doc_id: int, max_bytes: int | None, max_chars: int | None)
     else:
         text = reader.extract(data)
     if not _WORD.search(text):
-        raise Unreadable(NO_WORDS)
+        raise Unreadable("file.no_words")
     if max_chars is not None and len(text) > max_chars:
-        raise Unreadable(too_long(len(text), max_chars))
-    return Document(id=doc_id, name=path.name, path=str(path), format=fmt, text=text, layout=layout)
+        raise too_long(len(text), max_chars)
+    return Document(id=doc_id, name=path.name, path=str(path), format=fmt, text=text,
+                    sha256=hashlib.sha256(data).hexdigest(), layout=layout)
 
 
-def _read(path: Path, max_bytes: int | None) -> bytes:
-    """The file's bytes, refusing by size (from stat) before reading any."""
-    info = os.stat(path)
-    if stat.S_ISDIR(info.st_mode):
-        raise Unreadable("is a folder, not a file")
-    if not stat.S_ISREG(info.st_mode):
-        raise Unreadable("is not a regular file")
-    if max_bytes is not None and info.st_size > max_bytes:
-        raise Unreadable(too_big(info.st_size, max_bytes))
-    with open(path, "rb") as file:
-        data = file.read() if max_bytes is None else file.read(int(max_bytes) + 1)
+def read_bytes(path, max_bytes: int | None = None) -> bytes:
+    """A regular file's bytes, refusing by size before reading any; raises Unreadable / OSError.
+
+    The file is opened without blocking and its type checked on the open descriptor, so a
+    FIFO (or device) put in the file's place after the folder was scanned is refused at
+    once instead of hanging the reader until something writes to it.
+    """
+    fd = os.open(path, os.O_RDONLY | _NONBLOCK | _NOFOLLOW_CTTY | _BINARY)
+    try:
+        info = os.fstat(fd)
+        reason = mode_reason(info.st_mode)
+        if reason:
+            code, values = reason
+            raise Unreadable(code, **values)
+        if max_bytes is not None and info.st_size > max_bytes:
+            raise too_big(info.st_size, max_bytes)
+        if _NONBLOCK:  # a regular file: ordinary blocking reads from here on
+            os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=True) as file:
+            fd = -1
+            data = file.read() if max_bytes is None else file.read(int(max_bytes) + 1)
+    finally:
+        if fd >= 0:
+            os.close(fd)
     if max_bytes is not None and len(data) > max_bytes:  # it grew after the stat
-        raise Unreadable(too_big(len(data), max_bytes))
+        raise too_big(len(data), max_bytes)
     if not data:
-        raise Unreadable(EMPTY)
+        raise Unreadable("file.empty")
     return data

@@ -36,8 +36,8 @@ _SKIP = {
 }
 _NOTE_SEPARATORS = {"separator", "continuationSeparator", "continuationNotice"}
 
-DAMAGED = "is damaged (its content cannot be read; open it in Word and save it again)"
-OTHER_OFFICE_FILE = "is not a Word document (it seems to be another Office file renamed to .docx)"
+# Reasons, as codes of core.messages (the words in English and Chinese are there).
+DAMAGED, OTHER_OFFICE_FILE, NOT_WORD_ZIP = "docx.damaged", "docx.other_office", "docx.not_word_zip"
 
 
 def extract(data: bytes) -> str:
@@ -61,7 +61,7 @@ def extract_with_layout(data: bytes):
 def _extract(data: bytes):
     with ziplimits.open_checked(data) as archive:
         if "[Content_Types].xml" not in archive.namelist():
-            raise Unreadable("is a zip file but not a Word document")
+            raise Unreadable(NOT_WORD_ZIP)
     try:
         document = python_docx.Document(io.BytesIO(data))
     except ValueError as exc:

@@ -21,14 +21,10 @@ pdfguard.install()
 # pdfminer logs a warning for every oddity of every file; a teacher gets the one-line reason.
 logging.getLogger("pdfminer").setLevel(logging.CRITICAL)
 
-NOT_PDF = "is not a PDF file (its content is something else)"
-TRUNCATED = "is incomplete (the PDF file seems cut off; copy or download it again)"
-ENCRYPTED = "is an encrypted/password-protected PDF; save a copy without a password and try again"
-NO_TEXT = "has no text layer (it may be a scanned image); run OCR on it first"
-DAMAGED = "is a damaged PDF (its content cannot be read; try saving it again as PDF)"
-NO_CHARACTER_MAP = "has text whose fonts carry no character map, so it cannot be read; run OCR on it first"
-LOOPS = "is a damaged PDF (its internal structure loops or is nested too deeply)"
-BOMB = "is not a safe PDF: it would unpack to far too much data (a 'zip bomb')"
+# Reasons, as codes of core.messages (the words in English and Chinese are there).
+NOT_PDF, TRUNCATED, ENCRYPTED = "pdf.not_pdf", "pdf.truncated", "pdf.encrypted"
+NO_TEXT, DAMAGED, NO_CHARACTER_MAP = "pdf.no_text", "pdf.damaged", "pdf.no_cmap"
+LOOPS, BOMB, NO_PAGES = "pdf.loops", "pdf.bomb", "pdf.no_pages"
 
 # Glyphs whose font has no map to Unicode come out as "(cid:123)": they are no text.
 _CID = re.compile(r"\(cid:\d+\)")
@@ -55,7 +51,7 @@ def extract(data: bytes) -> str:
     except Exception:  # pdfminer raises many kinds of error on malformed files
         raise Unreadable(DAMAGED) from None
     if not pages:
-        raise Unreadable("has no pages")
+        raise Unreadable(NO_PAGES)
     text = "\n\n".join(page for page in pages if page)
     if not text.strip():
         raise Unreadable(NO_TEXT)

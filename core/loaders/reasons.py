@@ -1,51 +1,88 @@
-"""The words a teacher sees when a file cannot be used: one exception and a few phrasings."""
+"""Why a file cannot be used, as a code of core.messages with its values (and English words).
+
+Readers raise `Unreadable(code, **values)`; the loader turns it into a LoadError for the
+path. The words for every code, in English and Chinese, are in `core.messages`.
+"""
 
 from __future__ import annotations
 
 import errno
+import stat
 
-SUPPORTED_NOTE = "Plagscope reads .txt, .docx and .pdf"
+from core.messages import SUPPORTED_NOTE, is_code, text
+
+__all__ = ["SUPPORTED_NOTE", "CONVERT", "Unreadable", "unsupported", "os_reason", "mode_reason",
+           "megabytes", "too_big", "too_long", "short_cause"]
+
+#: Document formats Plagscope does not read, each with what to do instead (a code).
+CONVERT = {".doc": "convert.doc", ".dot": "convert.doc", ".rtf": "convert.rtf",
+           ".odt": "convert.odt", ".wps": "convert.wps", ".pages": "convert.pages"}
 
 
 class Unreadable(Exception):
-    """Raised by a format reader with a one-line `reason`; the loader adds the path."""
+    """Raised by a format reader: `code` (core.messages), `values`, and `reason` in English.
 
-    def __init__(self, reason: str):
-        super().__init__(reason)
-        self.reason = reason
+    `Unreadable("some words")` with text that is no code still works: the code is then
+    "file.unexpected" with the words as its detail.
+    """
+
+    def __init__(self, code: str, **values):
+        if not is_code(code):
+            code, values = "file.unexpected", {"detail": code}
+        self.code = code
+        self.values = values
+        self.reason = text(code, "en", **values)
+        super().__init__(self.reason)
 
 
-def unsupported(suffix: str) -> str:
-    """The reason for a file whose type Plagscope does not read."""
+def unsupported(suffix: str) -> tuple[str, dict]:
+    """The reason (code, values) for a file whose type Plagscope does not read."""
     if not suffix:
-        return f"has no file extension ({SUPPORTED_NOTE})"
-    return f"unsupported file type {suffix.lower()} ({SUPPORTED_NOTE})"
+        return "file.no_extension", {}
+    if suffix.lower() in CONVERT:
+        return CONVERT[suffix.lower()], {}
+    return "file.unsupported", {"suffix": suffix.lower()}
 
 
-def os_reason(exc: OSError) -> str:
-    """A plain-words reason for an operating-system error while reaching or reading a file."""
+def os_reason(exc: OSError) -> tuple[str, dict]:
+    """A plain-words reason (code, values) for an operating-system error on a file."""
     if isinstance(exc, FileNotFoundError):
-        return "file not found"
+        return "file.not_found", {}
     if isinstance(exc, PermissionError):
-        return "permission denied"
+        return "file.permission", {}
     if isinstance(exc, IsADirectoryError):
-        return "is a folder, not a file"
+        return "file.is_folder", {}
     if exc.errno == errno.ELOOP:
-        return "is a link that points back to itself"
+        return "file.link_loop", {}
     if exc.errno == errno.ENAMETOOLONG:
-        return "the file name is too long"
+        return "file.name_too_long", {}
     if exc.errno == errno.EIO:
-        return "the disk reported a read error"
-    return f"could not be read: {exc.strerror or 'input/output error'}"
+        return "file.io_error", {}
+    return "file.os_error", {"detail": exc.strerror or "input/output error"}
+
+
+def mode_reason(mode: int) -> tuple[str, dict] | None:
+    """Why a file of this st_mode is no document (a folder, FIFO, socket, device), or None."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "file.is_folder", {}
+    if stat.S_ISFIFO(mode):
+        return "file.fifo", {}
+    if stat.S_ISSOCK(mode):
+        return "file.socket", {}
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "file.device", {}
+    return "file.not_regular", {}
 
 
 def megabytes(n: int, other: int | None = None) -> str:
     """`n` bytes as 'x.y MB', with more decimals when needed to differ from `other` bytes."""
     for places in (1, 2, 3):
-        text = _mb(n, places)
-        if other is None or text != _mb(other, places):
-            return text
-    return text
+        shown = _mb(n, places)
+        if other is None or shown != _mb(other, places):
+            return shown
+    return shown
 
 
 def _mb(n: int, places: int) -> str:
@@ -53,25 +90,19 @@ def _mb(n: int, places: int) -> str:
     return f"{value} MB"
 
 
-def too_big(size: int, limit: int) -> str:
-    """The reason for a file larger than the size limit."""
-    return (
-        f"is {megabytes(size, limit)}, larger than the {megabytes(limit, size)} limit "
-        "(change it in the options)"
-    )
+def too_big(size: int, limit: int) -> Unreadable:
+    """The error for a file larger than the size limit."""
+    return Unreadable("file.too_big", size=megabytes(size, limit), limit=megabytes(limit, size))
 
 
-def too_long(chars: int, limit: int) -> str:
-    """The reason for a document with more characters than the limit."""
-    return (
-        f"has {chars:,} characters, more than the {limit:,} limit "
-        "(change it in the options)"
-    )
+def too_long(chars: int, limit: int) -> Unreadable:
+    """The error for a document with more characters than the limit."""
+    return Unreadable("file.too_long", chars=f"{chars:,}", limit=f"{limit:,}")
 
 
 def short_cause(exc: BaseException) -> str:
     """The first line of an unexpected error's message, shortened; never a class name."""
-    text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
-    if len(text) > 120:
-        text = text[:117] + "..."
-    return text or "an unexpected problem inside the reader"
+    line = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    if len(line) > 120:
+        line = line[:117] + "..."
+    return line or "an unexpected problem inside the reader"

@@ -10,7 +10,7 @@ import re
 
 from core.loaders.reasons import Unreadable
 
-BINARY = "looks like a binary file, not text"
+BINARY = "txt.binary"  # a code of core.messages
 
 _BOMS = (  # longest first: the UTF-32 LE mark begins with the UTF-16 LE one
     (codecs.BOM_UTF32_LE, "utf-32-le"),
@@ -52,8 +52,7 @@ def _strict(data: bytes, encoding: str) -> str:
         return data.decode(encoding)
     except UnicodeDecodeError:
         name = "-".join(encoding.upper().split("-")[:2])
-        reason = f"is not valid {name} text although it is marked as such (it may be damaged)"
-        raise Unreadable(reason) from None
+        raise Unreadable("txt.bad_bom", encoding=name) from None
 
 
 def _utf16_without_bom(data: bytes) -> str:

@@ -24,11 +24,10 @@ CHUNK = 64 * 1024
 BOMB_SLACK = 2**20
 
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
-NOT_A_ZIP = "is not a Word document (not a valid .docx/zip file)"
-TRUNCATED = "is incomplete or damaged (the .docx file seems cut off; copy or download it again)"
-DAMAGED = "is damaged (the .docx file cannot be unpacked; open it in Word and save it again)"
-PASSWORD = "is password-protected; save a copy without a password and try again"
-BOMB = "is not a safe Word document: it would unpack to {} (a 'zip bomb')"
+# Reasons, as codes of core.messages (the words in English and Chinese are there).
+NOT_A_ZIP, TRUNCATED, DAMAGED = "docx.not_zip", "docx.truncated", "docx.unpack_damaged"
+PASSWORD, BOMB, BOMB_RATIO = "docx.password", "docx.bomb", "docx.bomb_ratio"
+BOMB_LIES, OLD_DOC = "docx.bomb_lies", "docx.old_doc"
 
 _LOCAL_HEADER = struct.Struct("<4s22xHH")  # signature, ..., name length, extra length
 
@@ -53,26 +52,23 @@ def _ole_reason(data: bytes) -> str:
     """Word puts a password-protected .docx in an OLE container with an EncryptionInfo stream."""
     if "EncryptionInfo".encode("utf-16-le") in data:
         return PASSWORD
-    return (
-        "is an old Word 97-2003 document (.doc) named .docx; "
-        "open it in Word and save it as .docx"
-    )
+    return OLD_DOC
 
 
 def check_declared(infos: list[zipfile.ZipInfo], packed_size: int) -> None:
     """Refuse by the sizes the zip's directory declares, before inflating anything."""
     if len(infos) > MAX_MEMBERS:
-        raise Unreadable(f"is not a usable Word document: it holds {len(infos):,} parts")
+        raise Unreadable("docx.too_many_parts", count=f"{len(infos):,}")
     if any(info.flag_bits & 0x1 for info in infos):
         raise Unreadable(PASSWORD)
     total = sum(info.file_size for info in infos)
     if total > MAX_TOTAL:
-        raise Unreadable(BOMB.format(_size(total)))
+        raise Unreadable(BOMB, size=_size(total))
     for info in infos:
         if info.file_size > RATIO_FLOOR and info.file_size > MAX_RATIO * max(info.compress_size, 1):
-            raise Unreadable(BOMB.format(_size(info.file_size) + " from " + _size(info.compress_size)))
+            raise Unreadable(BOMB_RATIO, size=_size(info.file_size), packed=_size(info.compress_size))
     if total > RATIO_FLOOR and total > MAX_RATIO * max(packed_size, 1):
-        raise Unreadable(BOMB.format(_size(total) + " from " + _size(packed_size)))
+        raise Unreadable(BOMB_RATIO, size=_size(total), packed=_size(packed_size))
 
 
 def check_inflated(data: bytes, infos: list[zipfile.ZipInfo]) -> None:
@@ -89,11 +85,11 @@ def check_inflated(data: bytes, infos: list[zipfile.ZipInfo]) -> None:
         elif info.compress_type == zipfile.ZIP_DEFLATED:
             produced = _inflated_size(packed, info.file_size + BOMB_SLACK + 1)
             if produced > info.file_size + BOMB_SLACK:
-                raise Unreadable(BOMB.format("far more than it declares"))
+                raise Unreadable(BOMB_LIES)
             if produced != info.file_size:
                 raise Unreadable(DAMAGED)
         else:
-            raise Unreadable("is not a standard Word document (it uses an unusual compression method)")
+            raise Unreadable("docx.compression")
 
 
 def _member_bytes(data: bytes, info: zipfile.ZipInfo) -> bytes:

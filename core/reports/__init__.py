@@ -1,56 +1,117 @@
-"""Report writers, one module per format (JSON, HTML, CSV), and `write_report` to save one.
+"""Reports: one report document (`model`, built by `builder` in the reader's language from the
+one string table `strings`), rendered as HTML (`html_report`) and PDF (`pdf_report`); the
+machine-readable JSON (`json_report`) and CSV (`csv_report`); `write_report` saves any of them.
 
-The modules are named `json_report` etc. so that nothing in this package can shadow the
-standard library's `json`, `html` or `csv`.
+`FORMATS` is the one table of report formats: the CLI, the app's export dialog and
+`write_report` all read it. Modules are named `json_report` etc. so that nothing in this
+package can shadow the standard library's `json`, `html` or `csv`.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
-from core.atomic import write_text_atomic
+from core.atomic import write_bytes_atomic
 from core.models import Report
 from core.reports.csv_report import ENCODING as CSV_ENCODING
 from core.reports.csv_report import render_csv
 from core.reports.html_report import render_html
 from core.reports.json_report import from_json, render_json, to_json
+from core.reports.strings import Strings, report_language
 
-__all__ = ["FORMATS", "format_for", "from_json", "render_csv", "render_html", "render_json",
-           "to_json", "write_report"]
+__all__ = ["FORMATS", "ReportFormat", "format_for", "from_json", "render", "render_csv", "render_html",
+           "render_json", "render_pdf", "report_language", "to_json", "write_report"]
 
-# Format name -> file suffixes it is recognised by (the first is the one to offer when saving).
-FORMATS = {"json": (".json",), "html": (".html", ".htm"), "csv": (".csv",)}
+
+@dataclass(frozen=True)
+class ReportFormat:
+    """A report format: its name, the suffixes it is known by (the first is offered when
+    saving), whether it is for people (then it has a language and a display threshold)."""
+
+    name: str
+    suffixes: tuple[str, ...]
+    for_people: bool
+
+    def label(self, language: str) -> str:
+        """The format's name for a file dialog, e.g. "PDF report" / "PDF 报告"."""
+        return Strings(report_language(language))(f"format_{self.name}")
+
+    @property
+    def suffix(self) -> str:
+        return self.suffixes[0]
+
+
+#: Every report format, in the order a Save dialog offers them.
+FORMATS: dict[str, ReportFormat] = {
+    "html": ReportFormat("html", (".html", ".htm"), True),
+    "pdf": ReportFormat("pdf", (".pdf",), True),
+    "json": ReportFormat("json", (".json",), False),
+    "csv": ReportFormat("csv", (".csv",), False),
+}
 
 
 def format_for(path: str | os.PathLike) -> str:
     """The report format a file name asks for, from its suffix; ValueError if none fits."""
     suffix = Path(path).suffix.lower()
-    for fmt, suffixes in FORMATS.items():
-        if suffix in suffixes:
-            return fmt
+    for fmt in FORMATS.values():
+        if suffix in fmt.suffixes:
+            return fmt.name
     raise ValueError(f"cannot tell the report format of {os.fspath(path)!r}: "
-                     f"name it .json, .html or .csv, or give the format")
+                     f"name it {', '.join(f.suffix for f in FORMATS.values())}, or give the format")
+
+
+def render_pdf(report: Report, **kwargs) -> bytes:
+    """The PDF report (imported on use: reportlab loads only when a PDF is made)."""
+    from core.reports.pdf_report import render_pdf as render
+    return render(report, **kwargs)
+
+
+def _html(report: Report, **kw) -> bytes:
+    return render_html(report, **kw).encode("utf-8", "replace")
+
+
+# Format -> renderer: (report, language=, threshold=, generated=, verdicts=) -> bytes. JSON and
+# HTML are UTF-8; CSV is UTF-8 with a BOM so Excel shows Chinese correctly. Characters that
+# cannot be encoded (lone surrogates from undecodable file names) are written as "?".
+_RENDERERS: dict[str, Callable[..., bytes]] = {
+    "html": _html,
+    "pdf": render_pdf,
+    "json": lambda report, verdicts=None, json_version=None, **kw: render_json(
+        report, verdicts, **({} if json_version is None else {"version": json_version})).encode("utf-8", "replace"),
+    "csv": lambda report, **kw: render_csv(report).encode(CSV_ENCODING, "replace"),
+}
+
+
+def render(report: Report, fmt: str, *, language: str = "en", threshold: float | None = None,
+           generated: datetime | None = None, verdicts=None, json_version: int | None = None) -> bytes:
+    """The report in format `fmt` as the bytes of its file.
+
+    `language` ("en" or "zh", or a UI language like "zh_CN") and `threshold` (the display
+    threshold that flags pairs; the report's own by default) matter for HTML and PDF only;
+    `verdicts` (core.review.verdicts.Verdicts) are the reviewers' decisions; `json_version`
+    1 writes the JSON in the shape tools written for version 1 insist on
+    (../shared/eval/score.py), the newest by default.
+    """
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown report format {fmt!r}; use one of {', '.join(FORMATS)}")
+    extra = {"json_version": json_version} if fmt == "json" else {}
+    return _RENDERERS[fmt](report, language=report_language(language), threshold=threshold,
+                           generated=generated, verdicts=verdicts, **extra)
 
 
 def write_report(report: Report, path: str | os.PathLike, fmt: str | None = None, *,
-                 language: str = "en", verdicts=None) -> Path:
-    """Save `report` to `path` atomically as JSON, HTML or CSV and return the path written.
+                 language: str = "en", threshold: float | None = None, verdicts=None,
+                 json_version: int | None = None) -> Path:
+    """Save `report` to `path` atomically in any of `FORMATS` and return the path written.
 
-    `fmt` ("json", "html" or "csv") defaults to the one the suffix names; `language` ("en"
-    or "zh") is the HTML report's label language. JSON and HTML are
-    UTF-8; CSV is UTF-8 with a BOM so Excel shows Chinese correctly. Characters that cannot
-    be encoded (lone surrogates from undecodable file names) are written as "?".
-    `verdicts` (core/review/verdicts.Verdicts) add the reviewers' decisions to the JSON.
-    Raises ValueError for an unknown format and OSError when the file cannot be written.
+    `fmt` defaults to the one the suffix names; see `render` for the rest. Raises ValueError
+    for an unknown format, OSError when the file cannot be written (or, for PDF, when no
+    Chinese font is found).
     """
     fmt = format_for(path) if fmt is None else fmt.lower()
-    if fmt == "json":
-        text, encoding = render_json(report, verdicts), "utf-8"
-    elif fmt == "html":
-        text, encoding = render_html(report, language=language), "utf-8"
-    elif fmt == "csv":
-        text, encoding = render_csv(report), CSV_ENCODING
-    else:
-        raise ValueError(f"unknown report format {fmt!r}; use one of {', '.join(FORMATS)}")
-    return write_text_atomic(path, text, encoding=encoding, errors="replace")
+    return write_bytes_atomic(path, render(report, fmt, language=language, threshold=threshold,
+                                           verdicts=verdicts, json_version=json_version))

@@ -15,6 +15,10 @@ from core.models import Report
 
 HEADER = ("left", "right", "similarity", "hamming", "left_coverage", "right_coverage",
           "longest", "passages", "left_path", "right_path")
+# issue 15: each side's document figures (core/academic/figures.py) after the pair's columns
+FIGURES = ("total_copy_ratio", "copy_ratio_excluding_quotes", "largest_source_ratio",
+           "copied_chars", "sources")
+HEADER += tuple(f"{side}_{name}" for side in ("left", "right") for name in FIGURES)
 ENCODING = "utf-8-sig"
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -25,6 +29,7 @@ def render_csv(report: Report) -> str:
     writer = csv.writer(out)
     writer.writerow(HEADER)
     docs = report.documents
+    figures = figure_cells(report)
     for pair in report.pairs:
         left, right = docs[pair.left], docs[pair.right]
         writer.writerow([
@@ -33,10 +38,25 @@ def render_csv(report: Report) -> str:
             f"{pair.left_coverage:.4f}", f"{pair.right_coverage:.4f}",
             int(pair.longest), len(pair.matches),
             safe_cell(left.path), safe_cell(right.path),
+            *figures[pair.left], *figures[pair.right],
         ])
     return out.getvalue()
 
 
 def safe_cell(text: str) -> str:
-    """`text` made inert for spreadsheets: a would-be formula gets a leading apostrophe."""
-    return "'" + text if text.startswith(_FORMULA_START) else text
+    """`text` made inert for spreadsheets: a would-be formula gets a leading apostrophe, also
+    after a `;` `,` or tab where another locale splits the cell (core.display.spreadsheet_cell)."""
+    from core.display import spreadsheet_cell
+
+    return spreadsheet_cell(text)
+
+
+def figure_cells(report: Report) -> list[list]:
+    """Each document's figures as CSV cells, in the order of FIGURES (issue 15)."""
+    if not report.pairs:
+        return []
+    from core.academic.figures import document_figures
+
+    return [[f"{f.total_copy_ratio:.4f}", f"{f.copy_ratio_excluding_quotes:.4f}",
+             f"{f.largest_source_ratio:.4f}", f.copied_chars, f.sources]
+            for f in document_figures(report)]

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-# Light colors that stay readable behind black text and survive printing; passage j of a
-# pair gets PALETTE[(j - 1) % len(PALETTE)].
-PALETTE = ("#ffd6a5", "#b9f3b0", "#b3d1ff", "#ffc6f5", "#f9f7a8",
-           "#a8ecf5", "#d3c9ff", "#ffb8b8", "#d8e6a0", "#e8cfae")
+from core.reports.colors import CHANGE_COLOR, COLORS
 
 FONTS = ('-apple-system, "Segoe UI", "Helvetica Neue", Arial, "Noto Sans CJK SC", '
          '"WenQuanYi Micro Hei", "Microsoft YaHei", "PingFang SC", sans-serif')
 
-_COLORS = "\n".join(f".c{i} {{ background-color: {color}; }}" for i, color in enumerate(PALETTE))
+_COLORS = "\n".join(f".{key} {{ background-color: {color}; }}" for key, color in COLORS.items())
 
 STYLE = f"""
 :root {{ --ink: #1f2328; --muted: #59636e; --line: #d0d7de; --soft: #f6f8fa;
@@ -68,6 +65,13 @@ a.m:hover {{ outline: 2px solid var(--accent); }}
 a.m:target, .anchor:target + a.m {{ outline: 2px solid var(--accent); outline-offset: 1px; }}
 .ov {{ background-image: repeating-linear-gradient(135deg, rgba(0, 0, 0, .13) 0 2px, transparent 2px 7px); }}
 {_COLORS}
+.chg {{ text-decoration: underline wavy {CHANGE_COLOR}; text-decoration-skip-ink: none; }}
+dl.marks {{ display: flex; flex-wrap: wrap; gap: 4px 14px; margin: 0 0 8px; font-size: .9em; }}
+dl.marks dt {{ display: inline-block; min-width: 1.8em; border-radius: 4px; }}
+dl.marks dd {{ margin: 0; color: var(--muted); }}
+table.options td:last-child {{ overflow-wrap: anywhere; }}
+td.code {{ font-family: ui-monospace, "DejaVu Sans Mono", Consolas, monospace; font-size: .85em;
+           overflow-wrap: anywhere; }}
 a.back {{ display: inline-block; margin-top: 8px; font-size: .9em; color: var(--accent); }}
 footer {{ max-width: 1400px; margin: 0 auto; padding: 12px 32px 32px; color: var(--muted); font-size: .88em;
           border-top: 1px solid var(--line); }}

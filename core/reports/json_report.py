@@ -1,19 +1,35 @@
 """The JSON report: the machine-readable record of a check (read by the evaluation scripts).
 
-Shape (version 1; fields may be added, never renamed)::
+Shape (version 2; fields may be added, never renamed; version 1 is the same without the
+fields `academic_fields` adds, and is still written on request and read)::
 
-    {"version": 1, "options": {...CheckOptions.to_dict()...},
-     "documents": [{"name", "path", "format", "chars", "simhash": "16 hex digits"}],
+    {"version": 2, "options": {...CheckOptions.to_dict()...},
+     "documents": [{"name", "path", "format", "chars", "simhash": "16 hex digits",
+                    "sha256": "64 hex digits of the file's bytes, or \"\"", "id": "32 hex digits"}],
      "pairs": [{"left", "right", "hamming", "similarity", "left_coverage", "right_coverage",
                 "longest", "matches": [{"left": [start, end], "right": [start, end], "units"}]}],
      "errors": [{"path", "message"}],
      "groups": [{"members": [document indexes], "source": index or null}]}
 
+Version 2 (issue 15, see `academic_fields`): each match has `class`, `left_class`,
+`right_class`, `left_changes`, `right_changes`; each document has `figures`.
+
+A document that came from the archive (`check --archive`) has `archive`: {"id", "label",
+"added"} (its archive id, label and ISO 8601 date added).
+
 Documents and pairs a reviewer gave a verdict or a note carry `verdict` (confirmed,
 suspicious, not_plagiarism) and `note`.
 
-`left`/`right` of a pair index `documents`; spans are half-open code-point offsets.
-Document texts are not stored, so `from_json` needs them handed back (see there).
+`left`/`right` of a pair index `documents` (so version-1 readers keep working); a
+document's `id` is `Document.key`, the digest of its text, which is how anything that
+persists refers to a document, and `sha256` ties it to the exact file handed in (both are
+written in version 1 too: fields are only ever added). Spans are half-open code-point
+offsets. Document texts are not stored, so `from_json` needs them handed back (see there).
+
+Where each field is made, one function per group: `_document` (version 1's fields, `sha256`,
+`id`, then `document_fields`: `archive`), `_pair` (then `pair_fields`: `semantic`, issue 16),
+`report_fields` (`groups`), `academic_fields` (version 2: match classes and changes, document
+`figures`), `_add_verdicts` (`verdict`, `note`). The README's "JSON report" lists them by version.
 """
 
 from __future__ import annotations
@@ -23,43 +39,69 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from core.models import Document, FileError, Group, Match, PairResult, Report, Span
+from core.models import Document, FileError, Group, Match, PairResult, Report, Span, text_key
 from core.options import CheckOptions
 
 if TYPE_CHECKING:
     from core.review.verdicts import Verdicts
 
-VERSION = 1
+VERSION = 2
+READABLE = (1, 2)
 _MASK64 = (1 << 64) - 1
 
 
-def to_json(report: Report, verdicts: "Verdicts | None" = None) -> dict:
+def to_json(report: Report, verdicts: "Verdicts | None" = None, *, version: int = VERSION) -> dict:
     """The report as plain JSON values (dicts, lists, str, int, float); `verdicts` (the
     reviewers' decisions, core/review/verdicts.py) add `verdict`/`note` where present."""
     if len(report.simhashes) != len(report.documents):
         raise ValueError(f"the report has {len(report.documents)} documents but "
                          f"{len(report.simhashes)} simhashes")
     data = {
-        "version": VERSION,
+        "version": version,
         "options": _plain(report.options.to_dict()),
-        "documents": [
-            {"name": doc.name, "path": doc.path, "format": doc.format, "chars": doc.chars,
-             "simhash": simhash_hex(value)}
-            for doc, value in zip(report.documents, report.simhashes)
-        ],
-        "pairs": [_pair(pair) for pair in report.pairs],
+        "documents": [_document(doc, value, report)
+                      for doc, value in zip(report.documents, report.simhashes)],
+        "pairs": [_pair(pair, report) for pair in report.pairs],
         "errors": [{"path": error.path, "message": error.message} for error in report.errors],
+        **report_fields(report),
     }
-    data.update(review_fields(report))
+    if version >= 2:
+        academic_fields(data, report)
     return _add_verdicts(data, report, verdicts)
 
 
-def render_json(report: Report, verdicts: "Verdicts | None" = None) -> str:
+# ----- one place per field group ----------------------------------------------------------
+
+def _document(doc: Document, simhash: int, report: Report) -> dict:
+    """Version 1's document fields, then `sha256` and `id`, then `document_fields`."""
+    return {"name": doc.name, "path": doc.path, "format": doc.format, "chars": doc.chars,
+            "simhash": simhash_hex(simhash), "sha256": doc.sha256, "id": doc.key,
+            **document_fields(doc, report)}
+
+
+def document_fields(doc: Document, report: Report) -> dict:
+    """More document fields: `archive` (where an archived document came from, issue 14).
+    (`figures`, version 2, come from `academic_fields`.)"""
+    return _archive_field(doc)
+
+
+def pair_fields(pair: PairResult, report: Report) -> dict:
+    """More pair fields: `semantic` (issue 16) goes here. (`verdict` and `note` on pairs and
+    documents come from the reviewers' verdicts: `_add_verdicts`.)"""
+    return {}
+
+
+def report_fields(report: Report) -> dict:
+    """Top-level fields after `errors`: `groups` (issue 13, `review_fields`)."""
+    return review_fields(report)
+
+
+def render_json(report: Report, verdicts: "Verdicts | None" = None, *, version: int = VERSION) -> str:
     """The report as JSON text: one document, pair or error per line, non-ASCII kept as is.
 
     Raises ValueError for a NaN or infinite number rather than writing invalid JSON.
     """
-    data = to_json(report, verdicts)
+    data = to_json(report, verdicts, version=version)
 
     def dump(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False, allow_nan=False)
@@ -69,14 +111,11 @@ def render_json(report: Report, verdicts: "Verdicts | None" = None) -> str:
             return "[]"
         return "[\n  " + ",\n  ".join(dump(item) for item in items) + "\n ]"
 
-    lines = [
-        f'{{"version": {dump(data["version"])},',
-        f' "options": {dump(data["options"])},',
-        f' "documents": {block(data["documents"])},',
-        f' "pairs": {block(data["pairs"])},',
-        f' "groups": {block(data["groups"])},',
-        f' "errors": {block(data["errors"])}}}',
-    ]
+    keys = list(data)
+    lines = [("{" if n == 0 else " ") + f"{dump(key)}: "
+             + (block(data[key]) if isinstance(data[key], list) else dump(data[key]))
+             + ("}" if n == len(keys) - 1 else ",")
+             for n, key in enumerate(keys)]
     return "\n".join(lines) + "\n"
 
 
@@ -100,7 +139,7 @@ def from_json(data: dict, texts: Sequence[str | None] | None = None) -> Report:
     Raises ValueError, naming the offending field, for anything malformed.
     """
     _need(isinstance(data, dict), "report", "must be a JSON object")
-    _need(data.get("version") == VERSION, "version", f"must be {VERSION}")
+    _need(data.get("version") in READABLE, "version", f"must be one of {READABLE}")
     docs = _list(data, "documents", "documents")
     pairs = _list(data, "pairs", "pairs")
     errors = _list(data, "errors", "errors") if "errors" in data else []
@@ -124,13 +163,19 @@ def from_json(data: dict, texts: Sequence[str | None] | None = None) -> Report:
         _need(isinstance(digest, str) and len(digest) == 16
               and all(c in "0123456789abcdef" for c in digest),
               f"{where}.simhash", "must be 16 lowercase hex digits")
+        sha256 = doc.get("sha256", "")
+        _need(isinstance(sha256, str), f"{where}.sha256", "must be a string")
         text = texts[i] if texts is not None else None
         if text is None:
             text = ""
-        elif len(text) != count:
+        elif len(text) != count or ("id" in doc and doc["id"] != text_key(text)):
             raise ValueError(f"{path or name} has {len(text)} characters now but {count} in "
-                             f"the report: it changed since the check")
-        documents.append(Document(i, name, path, fmt, text))
+                             f"the report: it changed since the check"
+                             if len(text) != count else
+                             f"{path or name} is not the text the report was made from: "
+                             f"it changed since the check")
+        documents.append(Document(i, name, path, fmt, text, sha256=sha256,
+                                  archive=_read_archive(doc, where)))
         simhashes.append(int(digest, 16))
         chars.append(count)
 
@@ -143,6 +188,27 @@ def from_json(data: dict, texts: Sequence[str | None] | None = None) -> Report:
     groups = _read_groups(data, len(documents))
     return Report(options, tuple(documents), tuple(simhashes), tuple(results), tuple(file_errors),
                   groups)
+
+
+# -- the archive (issue 14): an archived source's {"id", "label", "added"} -------------------
+
+def _archive_field(doc: Document) -> dict:
+    """`archive` on a document that came from the archive (core/store)."""
+    if doc.archive is None:
+        return {}
+    return {"archive": {"id": doc.archive.id, "label": doc.archive.label, "added": doc.archive.added}}
+
+
+def _read_archive(doc: dict, where: str):
+    from core.models import ArchiveEntry
+
+    entry = doc.get("archive")
+    if entry is None:
+        return None
+    _need(isinstance(entry, dict), f"{where}.archive", "must be an object")
+    return ArchiveEntry(_int(entry, "id", f"{where}.archive"),
+                        _str(entry, "label", f"{where}.archive"),
+                        _str(entry, "added", f"{where}.archive"))
 
 
 # -- review fields (issue 13): groups, and verdicts when a reviewer gave them -------------
@@ -205,7 +271,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _pair(pair: PairResult) -> dict:
+def _pair(pair: PairResult, report: Report) -> dict:
     return {
         "left": int(pair.left),
         "right": int(pair.right),
@@ -220,6 +286,7 @@ def _pair(pair: PairResult) -> dict:
              "units": int(m.units)}
             for m in pair.matches
         ],
+        **pair_fields(pair, report),
     }
 
 
@@ -241,7 +308,7 @@ def _read_pair(pair: Any, k: int, chars: list[int]) -> PairResult:
         spans = [_span(match, side, at, chars[doc]) for side, doc in (("left", left), ("right", right))]
         units = match.get("units", 0)
         _need(_is_int(units) and units >= 0, f"{at}.units", "must be a whole number >= 0")
-        matches.append(Match(spans[0], spans[1], units))
+        matches.append(read_academic_match(match, at, spans, units))
     return PairResult(left, right, hamming, *ratios, longest, tuple(matches))
 
 
@@ -285,3 +352,46 @@ def _fraction(data: dict, key: str, where: str) -> float:
     _need(isinstance(value, (int, float)) and not isinstance(value, bool)
           and math.isfinite(value) and 0 <= value <= 1, f"{where}.{key}", "must be a number from 0 to 1")
     return float(value)
+
+
+# -- academic fields (issue 15, version 2): passage classes, in-passage changes, figures ----
+
+def academic_fields(data: dict, report: Report) -> None:
+    """Add version 2's fields to `data` (made by to_json) in place.
+
+    Each match: `class` (one of core.models.ATTRIBUTIONS: the class in the document that
+    took the passage), `left_class` / `right_class` (its class in each document's own
+    text, what that document's figures use), `left_changes` / `right_changes` (half-open
+    spans inside the match that differ from the other side; empty for a verbatim passage).
+    Each document: `figures` (core/academic/figures.py; README "Figures").
+    """
+    from core.academic.classify import Analyses, side_classes
+    from core.academic.figures import document_figures
+
+    analyses = Analyses(report.documents)
+    for item, pair in zip(data["pairs"], report.pairs):
+        for out, m in zip(item["matches"], pair.matches):
+            left, right = side_classes(m, pair.left, pair.right, analyses)
+            out["class"] = m.attribution
+            out["left_class"], out["right_class"] = left, right
+            out["left_changes"] = [[int(c.start), int(c.end)] for c in m.left_changes]
+            out["right_changes"] = [[int(c.start), int(c.end)] for c in m.right_changes]
+    for item, figures in zip(data["documents"], document_figures(report)):
+        item["figures"] = figures.to_json()
+
+
+def read_academic_match(match: dict, where: str, spans: list[Span], units: int) -> Match:
+    """A Match from a version 1 or 2 match object (class and changes when present)."""
+    from core.models import ATTRIBUTIONS
+
+    cls = match.get("class", "unattributed")
+    _need(cls in ATTRIBUTIONS, f"{where}.class", f"must be one of {', '.join(ATTRIBUTIONS)}")
+    changes = []
+    for side, span in (("left", spans[0]), ("right", spans[1])):
+        value = match.get(f"{side}_changes", [])
+        _need(isinstance(value, list) and all(
+            isinstance(c, list) and len(c) == 2 and all(map(_is_int, c))
+            and span.start <= c[0] <= c[1] <= span.end for c in value),
+            f"{where}.{side}_changes", "must be [start, end] spans inside the match")
+        changes.append(tuple(Span(c[0], c[1]) for c in value))
+    return Match(spans[0], spans[1], units, changes[0], changes[1], cls)

@@ -35,7 +35,9 @@ MAX_CANDIDATES = 100  # archived documents per new document by shared fingerprin
 ARCHIVE_MAX_SHARE = 0.01  # a fingerprint in more of the archive than this is common text...
 ARCHIVE_MIN_COMMON = 50  # ...but never when it is in this many documents or fewer
 _OPTION_KEYS = ("k", "window", "keywords", "max_repeats")
-_ADD_BATCH = 64  # documents profiled together (numpy's per-call cost, see core.engine.batches)
+MERGE_EVERY = 2_000  # pending documents before their postings are merged into the index
+_ADD_BATCH = 64
+PARALLEL_MIN = 512  # fewer documents are profiled in this process (workers cost ~1 s to start)  # documents profiled together (numpy's per-call cost, see core.engine.batches)
 
 
 def archive_options(store: Store, options: CheckOptions | None = None) -> CheckOptions:
@@ -73,26 +75,79 @@ def file_facts(path: str) -> tuple[str, int]:
     return digest.hexdigest(), size
 
 
-def add_documents(store: Store, documents: Sequence[Document], label: str = "",
-                  sizes: Sequence[int] | None = None, result: AddResult | None = None,
-                  ) -> Generator[Progress, None, AddResult]:
-    """Add loaded documents to the archive, one transaction each (a document with the SHA-256 of
-    one already there is not stored again). Closing the generator stops after the current one."""
+def prepare_batch(documents: Sequence[Document], options: CheckOptions, label: str,
+                  sizes: Sequence[int]) -> list:
+    """Profile documents and make their records (what a worker process does for an add)."""
     from core.engine.profile import profiles
 
+    profs = profiles([d.text for d in documents], options)
+    return [prepare(d, p, label=label, size=size, max_repeats=options.max_repeats)
+            for d, p, size in zip(documents, profs, sizes)]
+
+
+def _records(documents, opts, label, sizes, workers):
+    """Records of the documents in order, a batch at a time, prepared in worker processes
+    when there are enough documents to pay for starting them."""
+    batches = [(documents[lo:lo + _ADD_BATCH], opts, label, sizes[lo:lo + _ADD_BATCH])
+               for lo in range(0, len(documents), _ADD_BATCH)]
+    if workers <= 1 or len(documents) < PARALLEL_MIN:
+        for batch in batches:
+            yield prepare_batch(*batch)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from concurrent.futures.process import BrokenProcessPool
+
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
+    broken = False
+    try:
+        futures = [pool.submit(prepare_batch, *b) for b in batches[:2 * workers]]
+        for i in range(len(batches)):
+            if not broken and i + 2 * workers < len(batches):
+                futures.append(pool.submit(prepare_batch, *batches[i + 2 * workers]))
+            try:
+                batch = None if broken else futures[i].result()
+            except BrokenProcessPool:  # workers cannot start here: the rest in this process
+                broken = True
+                batch = None
+            yield batch if batch is not None else prepare_batch(*batches[i])
+            if not broken:
+                futures[i] = None
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def add_documents(store: Store, documents: Sequence[Document], label: str = "",
+                  sizes: Sequence[int] | None = None, result: AddResult | None = None,
+                  merge: bool = True, workers: int | None = None,
+                  ) -> Generator[Progress, None, AddResult]:
+    """Add loaded documents to the archive, one transaction each (a document with the SHA-256 of
+    one already there is not stored again). Closing the generator stops after the current one.
+    Their postings are merged into the index every MERGE_EVERY documents and at the end
+    (`merge`); until then look-ups read them from the pending table. Documents are profiled
+    in `workers` processes (default: the cores, at most 4) when there are many."""
     opts = archive_options(store)
     result = result or AddResult()
     total = len(documents)
+    sizes = list(sizes) if sizes else [0] * total
+    workers = workers or max(1, min(os.cpu_count() or 1, 4))
+    done = 0
     yield Progress("archiving", 0, total)
-    for lo in range(0, total, _ADD_BATCH):
-        batch = documents[lo:lo + _ADD_BATCH]
-        profs = profiles([d.text for d in batch], opts)
-        for i, (doc, prof) in enumerate(zip(batch, profs)):
-            size = sizes[lo + i] if sizes else 0
-            doc_id, added = store.add(prepare(doc, prof, label=label, size=size,
-                                              max_repeats=opts.max_repeats))
-            (result.added if added else result.present).append(doc_id)
-            yield Progress("archiving", lo + i + 1, total)
+    records = _records(list(documents), opts, label, sizes, workers)
+    try:
+        for batch in records:
+            for record in batch:
+                doc_id, added = store.add(record)
+                (result.added if added else result.present).append(doc_id)
+                done += 1
+                yield Progress("archiving", done, total)
+            if store.pending_count() >= MERGE_EVERY:
+                store.merge_pending()
+    finally:
+        records.close()
+    if merge and result.added:
+        store.merge_pending()
     return result
 
 
@@ -113,7 +168,8 @@ def add_paths(store: Store, paths: Iterable[str | os.PathLike], label: str = "",
 
     def flush():
         nonlocal done
-        gen = add_documents(store, [d for d, _ in pending], label, [s for _, s in pending], result)
+        gen = add_documents(store, [d for d, _ in pending], label, [s for _, s in pending], result,
+                            merge=False)
         for step in gen:
             if step.done:
                 yield Progress("archiving", done + step.done, total)
@@ -148,6 +204,8 @@ def add_paths(store: Store, paths: Iterable[str | os.PathLike], label: str = "",
             yield from flush()
     if pending:
         yield from flush()
+    if result.added:
+        store.merge_pending()
     return result
 
 
@@ -191,7 +249,7 @@ def find_candidates(store: Store, profiles: Sequence[Profile], texts: Sequence[s
             near = {i for i, s in rows if hamming(s, prof.simhash) <= hamming_threshold}
         same: set[int] = set()
         if use_sentences:
-            same = {d for _, d in store.sentence_hits(sentence_hashes(text, prof.lang))}
+            same = {d for _, d in store.sentence_hits(sentence_hashes(text, prof.lang, None, prof.units))}
         out.append(Candidates(dict(shared), near, same))
     return out
 
@@ -221,7 +279,7 @@ def check_against_archive(
 
     cache = cache if cache is not None else ProfileCache()
     opts = archive_options(store, options)
-    yield Progress("searching the archive", 0, 1)
+    yield Progress("archive_search", 0, 1)
     query_profiles = yield from profile_documents(documents, opts, cache)
     found = find_candidates(store, query_profiles, [d.text for d in documents], options.hamming,
                             max_repeats=opts.max_repeats)
@@ -234,10 +292,19 @@ def check_against_archive(
     own_keys = {d.key for d in documents}
     archived = [d for d in archived_documents(store, ids, len(documents))
                 if d.sha256 not in own_sha and d.key not in own_keys]
-    yield Progress("searching the archive", 1, 1)
+    yield Progress("archive_search", 1, 1)
     report = yield from check_documents(list(documents) + archived, options, template=template,
                                         errors=errors, cache=cache)
-    return keep_new_pairs(report, len(documents))
+    report = keep_new_pairs(report, len(documents))
+    if len(report.documents) < len(documents) + len(archived):
+        # again with only the archived documents that have a pair, so every figure is exactly
+        # that of loading them by hand (the shared-vocabulary term depends on which documents
+        # are loaded); the profiles come from the cache
+        kept = [replace(d, id=len(documents) + n) for n, d in enumerate(report.documents[len(documents):])]
+        report = yield from check_documents(list(documents) + kept, options, template=template,
+                                            errors=errors, cache=cache)
+        report = keep_new_pairs(report, len(documents))
+    return report
 
 
 def keep_new_pairs(report: Report, new: int) -> Report:
@@ -249,8 +316,13 @@ def keep_new_pairs(report: Report, new: int) -> Report:
     where = {old: pos for pos, old in enumerate(order)}
     documents = tuple(replace(report.documents[old], id=pos) for pos, old in enumerate(order))
     pairs = tuple(replace(p, left=where[p.left], right=where[p.right]) for p in pairs)
-    return replace(report, documents=documents,
-                   simhashes=tuple(report.simhashes[old] for old in order), pairs=pairs)
+    kept = replace(report, documents=documents,
+                   simhashes=tuple(report.simhashes[old] for old in order), pairs=pairs, groups=())
+    if report.groups:  # groups over the kept documents (core/review)
+        from core.review.groups import with_groups
+
+        kept = with_groups(kept)
+    return kept
 
 
 def remove_label(store: Store, label: str) -> int:

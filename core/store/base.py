@@ -80,6 +80,14 @@ class Store(ABC):
     def all_simhashes(self) -> list[tuple[int, int]]: ...
 
     @abstractmethod
+    def merge_pending(self) -> int:
+        """Move the postings of recently added documents into the index (one transaction);
+        how many documents were merged. Look-ups see pending documents either way."""
+
+    @abstractmethod
+    def pending_count(self) -> int: ...
+
+    @abstractmethod
     def sentence_hits(self, hashes: Sequence[int]) -> list[tuple[int, int]]:
         """(sentence hash, document id) for each of `hashes` in the sentence index."""
 
@@ -258,8 +266,11 @@ class SqlStore(Store):
                 row = self._execute("SELECT id FROM documents WHERE sha256 = ?",
                                     (record.sha256,)).fetchone()
                 return int(row[0]), False
-            if record.postings:
-                self._bulk("postings", ("hash", "doc"), [(h, new_id) for h in record.postings])
+            if record.postings:  # merged into the index later, many documents at once
+                import numpy as np
+
+                self._execute("INSERT INTO pending (doc, hashes) VALUES (?, ?)",
+                              (new_id, np.array(record.postings, dtype="<i8").tobytes()))
             if record.sentences:
                 self._bulk("sentences", ("hash", "doc"), [(h, new_id) for h in record.sentences])
         return new_id, True
@@ -340,6 +351,7 @@ class SqlStore(Store):
                 cur.executemany(self._sql("DELETE FROM postings WHERE hash = ? AND doc = ?"),
                                 [(int(h), doc_id) for h in hashes])
                 self._execute("DELETE FROM sentences WHERE doc = ?", (doc_id,))
+                self._execute("DELETE FROM pending WHERE doc = ?", (doc_id,))
                 self._execute("DELETE FROM documents WHERE id = ?", (doc_id,))
                 removed += 1
         if removed:
@@ -358,6 +370,7 @@ class SqlStore(Store):
         labels = self._execute("SELECT label, COUNT(*) FROM documents GROUP BY label ORDER BY label"
                                ).fetchall()
         postings = self._execute("SELECT COUNT(*) FROM postings").fetchone()[0]
+        postings += sum(len(bytes(b)) // 8 for (b,) in self._execute("SELECT hashes FROM pending"))
         added = self._execute("SELECT MIN(added), MAX(added) FROM documents").fetchone()
         self.conn.commit()
         return {"location": self.location, "backend": self.dialect,
@@ -373,6 +386,57 @@ class SqlStore(Store):
                              "OR b3 = ?", tuple(blocks)).fetchall()
         self.conn.commit()
         return [(int(i), unsigned64(s)) for i, s in rows]
+
+    def pending_count(self) -> int:
+        row = self._execute("SELECT COUNT(*) FROM pending").fetchone()
+        self.conn.commit()
+        return int(row[0])
+
+    _LOCK_ROWS = ""
+
+    def merge_pending(self) -> int:
+        import numpy as np
+
+        with self.transaction():
+            rows = self._execute("SELECT doc, hashes FROM pending" + self._LOCK_ROWS).fetchall()
+            if not rows:
+                return 0
+            hashes = [np.frombuffer(bytes(b), dtype="<i8") for _, b in rows]
+            docs = np.repeat(np.array([d for d, _ in rows], dtype=np.int64),
+                             [len(h) for h in hashes])
+            hashes = np.concatenate(hashes)
+            order = np.lexsort((docs, hashes))  # index order: each page is written once
+            self._bulk("postings", ("hash", "doc"),
+                       list(zip(hashes[order].tolist(), docs[order].tolist())))
+            cur = self.conn.cursor()
+            cur.executemany(self._sql("DELETE FROM pending WHERE doc = ?"), [(d,) for d, _ in rows])
+        return len(rows)
+
+    def _pending_postings(self, hashes) -> dict[int, list[int]]:
+        """For each of `hashes`, the pending documents posting it."""
+        import numpy as np
+
+        wanted = np.array(sorted({int(h) for h in hashes}), dtype=np.int64)
+        found: dict[int, list[int]] = {}
+        if not len(wanted):
+            return found
+        for doc, blob in self._execute("SELECT doc, hashes FROM pending"):
+            mine = np.frombuffer(bytes(blob), dtype="<i8")
+            for h in mine[np.isin(mine, wanted, assume_unique=True)].tolist():
+                found.setdefault(h, []).append(int(doc))
+        return found
+
+    def _with_pending(self, indexed: dict[int, list[int]], hashes, cap: int) -> dict[int, list[int]]:
+        """Index hits (at most cap + 1 per hash) joined with pending ones; hashes posted by
+        more than `cap` documents dropped."""
+        pending = self._pending_postings(hashes)
+        self.conn.commit()
+        out = {}
+        for h in set(indexed) | set(pending):
+            docs = indexed.get(h, []) + pending.get(h, [])
+            if len(docs) <= cap:
+                out[h] = docs
+        return out
 
     def all_simhashes(self) -> list[tuple[int, int]]:
         rows = self._execute("SELECT id, simhash FROM documents").fetchall()

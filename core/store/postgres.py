@@ -70,18 +70,19 @@ class PostgresStore(SqlStore):
         row = cur.fetchone()
         return int(row[0]) if row else None
 
+    _LOCK_ROWS = " FOR UPDATE"  # two merging clients: the second waits, then skips merged rows
+
     def postings(self, hashes, cap: int) -> dict[int, list[int]]:
         hashes = sorted({int(h) for h in hashes})
-        found: dict[int, list[int]] = {}
+        indexed: dict[int, list[int]] = {}
         if hashes:
             rows = self._execute(
                 "SELECT q.h, p.doc FROM unnest(?::bigint[]) AS q(h) CROSS JOIN LATERAL "
                 "(SELECT doc FROM postings WHERE hash = q.h LIMIT ?) AS p", (hashes, cap + 1)
             ).fetchall()
-            self.conn.commit()
             for h, d in rows:
-                found.setdefault(int(h), []).append(int(d))
-        return {h: docs for h, docs in found.items() if len(docs) <= cap}
+                indexed.setdefault(int(h), []).append(int(d))
+        return self._with_pending(indexed, hashes, cap)
 
     def sentence_hits(self, hashes) -> list[tuple[int, int]]:
         hashes = sorted({int(h) for h in hashes})
@@ -96,7 +97,7 @@ class PostgresStore(SqlStore):
         self.conn.commit()
         self.conn.autocommit = True
         try:
-            for table in ("postings", "sentences", "documents"):
+            for table in ("postings", "pending", "sentences", "documents"):
                 self.conn.execute(f"VACUUM {table}")
         finally:
             self.conn.autocommit = False

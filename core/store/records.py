@@ -38,24 +38,25 @@ def blocks(simhash: int) -> tuple[int, int, int, int]:
     return tuple((value >> (16 * i)) & 0xFFFF for i in range(4))  # type: ignore[return-value]
 
 
-def sentence_hashes(text: str, lang: str, longest: int | None = None) -> list[int]:
+def sentence_hashes(text: str, lang: str, longest: int | None = None, u=None) -> list[int]:
     """Hashes (signed 64-bit) of the sentences of `text` with at least MIN_SENTENCE_UNITS units,
     each over its folded units (so case, width and punctuation inside do not matter); the
-    `longest` longest only when given, longest first."""
-    found: list[tuple[int, int]] = []
-    start = 0
+    `longest` longest only when given, longest first. `u`: the text's units, when known."""
+    u = units(text) if u is None else u
     minimum = MIN_SENTENCE_UNITS.get(lang, 8)
-    pieces = []
+    bounds = [0]
     for m in _SENTENCE_END.finditer(text):
-        pieces.append(text[start:m.start()])
-        start = m.end()
-    pieces.append(text[start:])
-    for piece in pieces:
-        u = units(piece)
-        if len(u) < minimum:
+        bounds += [m.start(), m.end()]
+    bounds.append(len(text))
+    starts = np.searchsorted(u.starts, np.array(bounds[0::2], dtype=np.int64), "left")
+    ends = np.searchsorted(u.starts, np.array(bounds[1::2], dtype=np.int64), "left")
+    found: list[tuple[int, int]] = []
+    hashes = u.hashes.astype("<u8")
+    for lo, hi in zip(starts.tolist(), ends.tolist()):
+        if hi - lo < minimum:
             continue
-        digest = hashlib.blake2b(u.hashes.astype("<u8").tobytes(), digest_size=8).digest()
-        found.append((len(u), signed64(int.from_bytes(digest, "little"))))
+        digest = hashlib.blake2b(hashes[lo:hi].tobytes(), digest_size=8).digest()
+        found.append((hi - lo, signed64(int.from_bytes(digest, "little"))))
     if longest is not None:
         found.sort(key=lambda item: -item[0])
         found = found[:longest]
@@ -104,7 +105,7 @@ def prepare(document: Document, profile: Profile | None, *, label: str = "", siz
         fp_hashes = profile.fp_hashes.astype("<u8").tobytes()
         fp_units = profile.fp_units.astype("<i4").tobytes()
         simhash, lang = profile.simhash, profile.lang
-        sentences = tuple(sentence_hashes(document.text, lang, LONGEST_SENTENCES))
+        sentences = tuple(sentence_hashes(document.text, lang, LONGEST_SENTENCES, profile.units))
     else:
         postings, fp_hashes, fp_units, simhash, lang, sentences = (), b"", b"", 0, "", ()
     return NewDocument(

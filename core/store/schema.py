@@ -72,9 +72,17 @@ _V3 = [
     "note TEXT NOT NULL, PRIMARY KEY (left_key, right_key))",
 ]
 
-MIGRATIONS: list[list[str]] = [_V1, _V2, _V3]
+# Step 4: postings of newly added documents wait in `pending` (one row per document, written in
+# the document's own transaction) until a merge moves many documents' postings into the
+# index at once, in hash order: a clustered index takes random keys one document at a time
+# only by rewriting hundreds of pages per commit (measured: 33 documents/s at 2,000).
+_V4 = [
+    "CREATE TABLE pending (doc {bigint} PRIMARY KEY, hashes {blob} NOT NULL)",
+]
+
+MIGRATIONS: list[list[str]] = [_V1, _V2, _V3, _V4]
 LATEST = len(MIGRATIONS)
-OUR_TABLES = ("plagscope_meta", "schema_version", "documents", "postings", "sentences",
+OUR_TABLES = ("plagscope_meta", "schema_version", "documents", "postings", "sentences", "pending",
               "check_documents", "check_pairs", "check_groups", "check_errors", "verdicts")
 
 

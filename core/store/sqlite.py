@@ -66,6 +66,7 @@ class SQLiteStore(SqlStore):
             conn.execute("PRAGMA foreign_keys = ON")
             conn.execute("PRAGMA secure_delete = ON")
             conn.execute("PRAGMA cache_size = -65536")  # 64 MB
+            conn.execute("PRAGMA wal_autocheckpoint = 4000")  # 16 MB of WAL between checkpoints
         except sqlite3.DatabaseError:
             conn.close()
             raise
@@ -87,14 +88,14 @@ class SQLiteStore(SqlStore):
         return cur.lastrowid if cur.rowcount == 1 else None
 
     def postings(self, hashes, cap: int) -> dict[int, list[int]]:
-        found: dict[int, list[int]] = {}
+        indexed: dict[int, list[int]] = {}
         cur = self.conn.cursor()
         for h in sorted({int(h) for h in hashes}):
             docs = [d for (d,) in cur.execute(
                 "SELECT doc FROM postings WHERE hash = ? LIMIT ?", (h, cap + 1))]
-            if docs and len(docs) <= cap:
-                found[h] = docs
-        return found
+            if docs:
+                indexed[h] = docs
+        return self._with_pending(indexed, hashes, cap)
 
     def _after_remove(self) -> None:
         # secure_delete zeroed the freed pages; the WAL may still hold old copies of them

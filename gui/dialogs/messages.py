@@ -10,8 +10,10 @@ from PySide6.QtCore import QObject, Qt, qVersion
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from core import __version__
+from core.display import safe_name
 
 from .. import icons
+from ..i18n import core_language
 
 FAILURES_LISTED = 10  # failures named in the dialog's text; all are in its details
 
@@ -44,7 +46,8 @@ class Messages(QObject):
 
     def unreadable(self, failures: list) -> QMessageBox:
         """Which files of a load could not be read, and why (FileError values)."""
-        lines = [f"{os.path.basename(f.path)} — {f.message}" for f in failures[:FAILURES_LISTED]]
+        lang = core_language()
+        lines = [f"{safe_name(os.path.basename(f.path))} — {f.text(lang)}" for f in failures[:FAILURES_LISTED]]
         if len(failures) > FAILURES_LISTED:
             lines.append(self.tr("… and %1 more (see Show Details)").replace(
                 "%1", str(len(failures) - FAILURES_LISTED)))
@@ -54,7 +57,7 @@ class Messages(QObject):
             self.tr("%n file(s) could not be read and will be left out of the check. "
                     "The other documents are not affected.", "", len(failures)),
             "\n".join(lines),
-            "\n".join(f"{f.path}: {f.message}" for f in failures),
+            "\n".join(f"{safe_name(f.path)}: {f.text(lang)}" for f in failures),
         )
 
     def about(self) -> QMessageBox:

@@ -5,7 +5,10 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from core.display import safe_name
+
 from .. import icons
+from ..i18n import core_language
 from ..session import Entry, Session, State
 from .table import KEY_ROLE, RIGHT, Column, ColumnTableModel
 
@@ -52,13 +55,14 @@ class DocumentModel(ColumnTableModel[Entry]):
 
     # ----- cells -----------------------------------------------------------------------------
     def _name(self, e: Entry) -> str:
-        return self.tr("%1 (template)").replace("%1", e.name) if self._is_template(e) else e.name
+        name = safe_name(e.name)
+        return self.tr("%1 (template)").replace("%1", name) if self._is_template(e) else name
 
     @staticmethod
     def _format(e: Entry) -> str:
         if e.document is not None:
             return e.document.format.upper()
-        return e.path.rsplit(".", 1)[-1].upper() if "." in e.name else ""
+        return safe_name(e.path.rsplit(".", 1)[-1].upper()) if "." in e.name else ""
 
     def _length(self, e: Entry) -> str:
         if e.state is State.LOADING:
@@ -98,9 +102,10 @@ class DocumentModel(ColumnTableModel[Entry]):
 
     def row_tooltip(self, e: Entry) -> str:
         if e.state is State.FAILED:
-            return self.tr("Could not read %1:\n%2").replace("%1", e.path).replace("%2", e.error or "")
+            reason = e.error.text(core_language()) if e.error else ""
+            return self.tr("Could not read %1:\n%2").replace("%1", safe_name(e.path)).replace("%2", reason)
         if e.state is State.LOADING:
-            return self.tr("Loading %1…").replace("%1", e.path)
+            return self.tr("Loading %1…").replace("%1", safe_name(e.path))
         if self._is_template(e):
-            return self.tr("%1\nTemplate: text shared with it is ignored").replace("%1", e.path)
-        return e.path
+            return self.tr("%1\nTemplate: text shared with it is ignored").replace("%1", safe_name(e.path))
+        return safe_name(e.path)

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QPlainTextDocumentLayout,
     QPlainTextEdit,
     QSplitter,
+    QStyle,
     QTextEdit,
     QToolButton,
     QVBoxLayout,
@@ -44,11 +45,14 @@ from PySide6.QtWidgets import (
 )
 
 from core import rules
+from core.display import safe_name
 from core.models import Document, PairResult
 from core.options import CheckOptions
 
+from ..i18n import plural
 from ..models.passages import PassageRow
 from ..text_positions import PositionMap, qt_input
+from .elided_label import ElidedLabel
 from .passage_list import PassageList
 
 log = logging.getLogger(__name__)
@@ -180,7 +184,7 @@ class CompareView(QWidget):
             self._viewports[side].installEventFilter(self)
             bar = self._views[side].verticalScrollBar()
             bar.valueChanged.connect(partial(self._on_scrolled, side))
-        self._update_navigation()
+        self.retranslate()
 
     # ----- public API -----
 
@@ -233,42 +237,36 @@ class CompareView(QWidget):
     def _build_ui(self) -> None:
         left, right = self._docs
         pair = self._pair
-        self.summary_label = QLabel(self._summary_text())
+        # The summary and the names elide (the whole text in their tooltips): a compare tab never asks for more width than
+        # the buttons need, so opening one never widens the window.
+        self.summary_label = ElidedLabel(mode=Qt.TextElideMode.ElideRight)
         self.summary_label.setObjectName("summary")
-        self.summary_label.setTextFormat(Qt.TextFormat.PlainText)
         self.summary_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        if self._near_duplicate():
-            self.summary_label.setToolTip(
-                self.tr("The Hamming distance of the two keyword fingerprints is at most %1, so the"
-                        " documents are near-duplicates as a whole.").replace("%1", str(self._options.hamming))
-            )
 
-        self.next_action = QAction(self.tr("Next passage"), self)
+        self.next_action = QAction(self)
         self.next_action.setShortcut(QKeySequence(Qt.Key.Key_F3))
-        self.previous_action = QAction(self.tr("Previous passage"), self)
+        self.next_action.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_ArrowDown))
+        self.previous_action = QAction(self)
         self.previous_action.setShortcut(QKeySequence(Qt.Modifier.SHIFT | Qt.Key.Key_F3))
+        self.previous_action.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_ArrowUp))
         for action, slot in ((self.next_action, self.next_passage),
                              (self.previous_action, self.previous_passage)):
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-            action.setToolTip(f"{action.text()} ({keys})")
             action.triggered.connect(slot)
             self.addAction(action)
         self.previous_button = QToolButton()
         self.previous_button.setDefaultAction(self.previous_action)
         self.next_button = QToolButton()
         self.next_button.setDefaultAction(self.next_action)
-        self.position_label = QLabel()
-        self.sync_box = QCheckBox(self.tr("Synchronized scrolling"))
+        self.position_label = ElidedLabel(mode=Qt.TextElideMode.ElideRight)
+        self.sync_box = QCheckBox()
         self.sync_box.setChecked(True)
         self.sync_box.toggled.connect(self._on_sync_toggled)
 
         bar = QHBoxLayout()
-        bar.addWidget(self.summary_label, 1)
         bar.addWidget(self.previous_button)
         bar.addWidget(self.next_button)
-        bar.addWidget(self.position_label)
-        bar.addSpacing(12)
+        bar.addWidget(self.position_label, 1)
         bar.addWidget(self.sync_box)
 
         rows = [
@@ -278,8 +276,8 @@ class CompareView(QWidget):
         self.passage_list = PassageList(rows)
         self.passage_list.passageChosen.connect(self.select_passage)
 
-        self.left_label = self._side_label(left, pair.left_coverage)
-        self.right_label = self._side_label(right, pair.right_coverage)
+        self.left_label = self._side_label(left)
+        self.right_label = self._side_label(right)
         self._views = (self._text_view(), self._text_view())
         self.left_view, self.right_view = self._views
 
@@ -299,14 +297,43 @@ class CompareView(QWidget):
         splitter.setSizes([260, 500, 500])
 
         layout = QVBoxLayout(self)
+        layout.addWidget(self.summary_label)
         layout.addLayout(bar)
         layout.addWidget(splitter, 1)
 
+    def retranslate(self) -> None:
+        """Every text of the view in the current language (also on a language change)."""
+        summary = self._summary_text()
+        self.summary_label.setText(summary)
+        if self._near_duplicate():
+            summary += "\n" + self.tr("The Hamming distance of the two keyword fingerprints is at most %1, so "
+                                      "the documents are near-duplicates as a whole.").replace(
+                "%1", str(self._options.hamming))
+        self.summary_label.setToolTip(summary)
+        self.next_action.setText(self.tr("Next passage"))
+        self.previous_action.setText(self.tr("Previous passage"))
+        for action in (self.next_action, self.previous_action):
+            keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            action.setToolTip(f"{action.text()} ({keys})")
+        self.sync_box.setText(self.tr("Synchronized scrolling"))
+        for label, document, coverage in ((self.left_label, self._docs[LEFT], self._pair.left_coverage),
+                                          (self.right_label, self._docs[RIGHT], self._pair.right_coverage)):
+            label.setText(self.tr("%1 — %2 covered").replace("%1", safe_name(document.name))
+                          .replace("%2", f"{coverage:.1%}"))
+        self.passage_list.model().retranslate()
+        self._update_navigation()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "passage_list"):
+            self.retranslate()
+        super().changeEvent(event)
+
     def _summary_text(self) -> str:
         pair = self._pair
-        text = self.tr("Hamming distance %1 · similarity %2 · %3 passages, longest %4 units")
+        text = plural(self.tr("Hamming distance %1 · similarity %2 · %n passage(s), longest %3 characters", "",
+                              len(pair.matches)), len(pair.matches))
         for key, value in (("%1", str(pair.hamming)), ("%2", f"{pair.similarity:.1%}"),
-                           ("%3", str(len(pair.matches))), ("%4", str(pair.longest))):
+                           ("%3", str(pair.longest))):
             text = text.replace(key, value)
         if self._near_duplicate():
             text += self.tr(" · near-duplicate")
@@ -315,11 +342,9 @@ class CompareView(QWidget):
     def _near_duplicate(self) -> bool:
         return rules.is_near_duplicate(self._pair.hamming, self._options.hamming)
 
-    def _side_label(self, document: Document, coverage: float) -> QLabel:
-        label = QLabel(self.tr("%1 — %2 covered").replace("%1", document.name)
-                       .replace("%2", f"{coverage:.1%}"))
-        label.setTextFormat(Qt.TextFormat.PlainText)
-        label.setToolTip(document.path)
+    def _side_label(self, document: Document) -> ElidedLabel:
+        label = ElidedLabel()
+        label.setToolTip(safe_name(document.path))
         font = label.font()
         font.setBold(True)
         label.setFont(font)
@@ -444,12 +469,13 @@ class CompareView(QWidget):
 
     def _update_navigation(self) -> None:
         count = self.passage_count
-        self.next_action.setEnabled(count > 0)
-        self.previous_action.setEnabled(count > 0)
+        # Stepping wraps around; with one passage there is nowhere else to go once it is shown.
+        self.next_action.setEnabled(count > 1 or (count == 1 and self._current < 0))
+        self.previous_action.setEnabled(count > 1)
         if not count:
             self.position_label.setText(self.tr("No matched passages"))
         elif self._current < 0:
-            self.position_label.setText(self.tr("%1 passages").replace("%1", str(count)))
+            self.position_label.setText(plural(self.tr("%n passage(s)", "", count), count))
         else:
             self.position_label.setText(
                 self.tr("Passage %1 of %2").replace("%1", str(self._current + 1)).replace("%2", str(count))

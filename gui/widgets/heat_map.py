@@ -19,6 +19,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from core import rules
+from core.display import safe_name
 from core.models import Report
 
 # similarity -> color stops: pale for nothing shared, through yellow and orange, to dark red
@@ -114,7 +115,7 @@ class HeatMap(QWidget):
         return min(widest + 12, max(60, self.width() // 4))
 
     def _row_label(self, i: int) -> str:
-        return f"{i + 1}. {self.report.documents[i].name}"
+        return f"{i + 1}. {safe_name(self.report.documents[i].name)}"
 
     def _layout(self) -> tuple[QRectF, float]:
         """The grid's rectangle and its cell size for the current widget size."""
@@ -255,10 +256,9 @@ class HeatMap(QWidget):
 
     def tooltip_text(self, i: int, j: int) -> str:
         """What hovering cell (i, j) says: both names, similarity and Hamming distance."""
-        docs = self.report.documents
         if i == j:
-            return f"{i + 1}. {docs[i].name}"
-        text = (f"{i + 1}. {docs[i].name}\n{j + 1}. {docs[j].name}\n"
+            return self._row_label(i)
+        text = (f"{self._row_label(i)}\n{self._row_label(j)}\n"
                 + self.tr("Similarity: %1").replace("%1", f"{self._sim[i, j] * 100:.1f}%") + "\n"
                 + self.tr("Hamming distance: %1").replace("%1", str(self.hamming(i, j))))
         if rules.is_near_duplicate(self.hamming(i, j), self.hamming_threshold):

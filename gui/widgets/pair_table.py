@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from core.models import Report
 
+from ..i18n import plural
 from ..models.pairs import PAIR_ROLE, PairFilter, PairModel
 
 NAME_MIN_WIDTH = 110  # px: about 14 characters of a file name, elided in the middle
@@ -90,6 +91,8 @@ class PairTable(QWidget):
         self.slider.setMaximumWidth(220)
         self.threshold_label.setBuddy(self.spin)
         self.count_label = QLabel()
+        self.count_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self._ready, self._loading = 0, False
         self.hint = QLabel()
         self.hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.hint.setWordWrap(True)
@@ -100,12 +103,12 @@ class PairTable(QWidget):
         controls.addWidget(self.spin)
         controls.addWidget(self.slider)
         controls.addStretch(1)
-        controls.addWidget(self.count_label)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(controls)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.hint, 1)
+        layout.addWidget(self.count_label)  # below the table: the controls row stays narrow
 
         self.spin.valueChanged.connect(self._spin_changed)
         self.slider.valueChanged.connect(lambda v: self.spin.setValue(float(v)))
@@ -123,6 +126,25 @@ class PairTable(QWidget):
     def set_report(self, report: Report | None, hamming_threshold: int | None = None) -> None:
         self.model.set_report(report, hamming_threshold)
         self._update_count()
+
+    def set_documents(self, ready: int, loading: bool = False) -> None:
+        """How many documents are ready to check (and whether more are being read): the hint
+        shown before the first check says what to do next."""
+        if (ready, loading) != (self._ready, self._loading):
+            self._ready, self._loading = ready, loading
+            self.retranslate()
+
+    def hint_text(self) -> str:
+        if self._loading:
+            return self.tr("Reading the documents…")
+        if self._ready >= 2:
+            return plural(self.tr("%n document(s) loaded and not checked yet. Press Check (Ctrl+R) to "
+                                  "find copied passages.", "", self._ready), self._ready)
+        if self._ready == 1:
+            return self.tr("1 document loaded. Add at least one more essay (Ctrl+O, Ctrl+Shift+O or "
+                           "drag and drop), then press Check (Ctrl+R).")
+        return self.tr("Add essays (Ctrl+O, Ctrl+Shift+O or drag and drop), then press "
+                       "Check (Ctrl+R) to find copied passages.")
 
     def set_threshold(self, fraction: float) -> None:
         """Show pairs at or above `fraction` (0..1) without emitting thresholdChanged."""
@@ -156,6 +178,7 @@ class PairTable(QWidget):
         has_report = self.model.report is not None
         self.view.setVisible(has_report)
         self.hint.setVisible(not has_report)
+        self.count_label.setVisible(has_report)
         self.count_label.setText(
             self.tr("%1 of %2 pairs shown").replace("%1", str(shown)).replace("%2", str(total))
             if has_report else ""
@@ -166,8 +189,7 @@ class PairTable(QWidget):
         tip = self.tr("Pairs below this similarity are hidden; near-duplicates are always shown.")
         for w in (self.threshold_label, self.spin, self.slider):
             w.setToolTip(tip)
-        self.hint.setText(self.tr("Add essays (Ctrl+O, Ctrl+Shift+O or drag and drop), then press "
-                                  "Check (Ctrl+R) to find copied passages."))
+        self.hint.setText(self.hint_text())
         self._update_count()
 
     def changeEvent(self, event: QEvent) -> None:

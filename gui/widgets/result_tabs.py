@@ -8,9 +8,10 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, QSize
 from PySide6.QtWidgets import QTabWidget, QWidget
 
+from core.display import safe_name
 from core.models import PairResult, Report
 
 from .. import icons
@@ -18,6 +19,8 @@ from .. import icons
 log = logging.getLogger(__name__)
 
 TITLE_CHARS = 40  # a compare tab's title longer than this shows both names shortened
+#: The most width the results ask for: a view that wants more is squeezed, never the window widened.
+MAX_MIN_WIDTH = 300
 
 
 def create_compare_view(left, right, pair: PairResult, options, parent: QWidget | None = None) -> QWidget:
@@ -46,6 +49,10 @@ class ResultTabs(QTabWidget):
         self._titles: dict[QWidget, Callable[[], str]] = {}
         self.compare_tabs: dict[tuple[int, int, int], QWidget] = {}
         self.tabCloseRequested.connect(self.close_tab)
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        return QSize(min(hint.width(), MAX_MIN_WIDTH), hint.height())
 
     # ----- fixed views -----------------------------------------------------------------------
     def add_view(self, widget: QWidget, title: Callable[[], str], icon: str | None = None) -> int:
@@ -79,7 +86,7 @@ class ResultTabs(QTabWidget):
             return widget
         left, right = report.documents[pair.left], report.documents[pair.right]
         widget = create_compare_view(left, right, pair, report.options, self)
-        short, title = compare_title(left.name, right.name)
+        short, title = compare_title(safe_name(left.name), safe_name(right.name))
         index = self.addTab(widget, short)
         self.setTabToolTip(index, f"{title}\n{pair.similarity * 100:.1f}%")
         self.setCurrentIndex(index)

@@ -6,9 +6,10 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QProgressBar, QStatusBar, QToolButton
 
-from core import rules
+from core import messages, rules
 from core.models import Progress, Report
 
+from ..i18n import core_language
 from ..session import Session, State
 
 
@@ -30,13 +31,11 @@ class StatusArea(QObject):
         bar.addPermanentWidget(self.progress)
         bar.addPermanentWidget(self.cancel_button)
 
-    def stage_name(self, stage: str) -> str:
-        return {
-            "loading": self.tr("Loading"),
-            "fingerprinting": self.tr("Fingerprinting"),
-            "indexing": self.tr("Indexing"),
-            "comparing": self.tr("Comparing"),
-        }.get(stage, stage)
+    @staticmethod
+    def stage_name(stage: str) -> str:
+        """A Progress.stage code in the interface's language (core.messages has the words)."""
+        name = messages.text(stage, core_language())
+        return name[:1].upper() + name[1:]
 
     def starting(self) -> None:
         self.progress.setRange(0, 0)

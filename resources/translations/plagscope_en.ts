@@ -2,6 +2,23 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
     <context>
+        <name>CompareView</name>
+        <message numerus="yes">
+            <source>Hamming distance %1 · similarity %2 · %n passage(s), longest %3 characters</source>
+            <translation>
+                <numerusform>Hamming distance %1 · similarity %2 · %n passage, longest %3 characters</numerusform>
+                <numerusform>Hamming distance %1 · similarity %2 · %n passages, longest %3 characters</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n passage(s)</source>
+            <translation>
+                <numerusform>%n passage</numerusform>
+                <numerusform>%n passages</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>MainWindow</name>
         <message numerus="yes">
             <source>Removed %n document(s)</source>
@@ -35,6 +52,16 @@
             <translation>
                 <numerusform>%n matched passage</numerusform>
                 <numerusform>%n matched passages</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>PairTable</name>
+        <message numerus="yes">
+            <source>%n document(s) loaded and not checked yet. Press Check (Ctrl+R) to find copied passages.</source>
+            <translation>
+                <numerusform>%n document loaded and not checked yet. Press Check (Ctrl+R) to find copied passages.</numerusform>
+                <numerusform>%n documents loaded and not checked yet. Press Check (Ctrl+R) to find copied passages.</numerusform>
             </translation>
         </message>
     </context>

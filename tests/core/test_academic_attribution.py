@@ -174,3 +174,11 @@ def test_match_class_is_the_attributing_side():
     assert match_class("quoted", "quoted_cited") == "quoted_cited"
     assert match_class("references", "references") == "references"
     assert match_class("unattributed", "unattributed") == "unattributed"
+
+
+def test_a_narrative_citation_opening_the_next_sentence_is_not_the_previous_ones():
+    text = f"我们都知道{SENTENCE}。张三（2020）指出：“另一句很长的引用在这里出现了。”"
+    a = analyse(doc(text))
+    assert a.side_class(span_of(text, SENTENCE)) == "unattributed"
+    text = f"鲁迅说：“{SENTENCE}。”张三（2020）则认为并非如此。"
+    assert analyse(doc(text)).side_class(span_of(text, SENTENCE)) == "quoted"

@@ -74,7 +74,7 @@ def test_failure_mid_write_leaves_the_old_file_and_no_temporary(tmp_path, monkey
             self.f.flush()
             raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(atomic.os, "fdopen", lambda fd, mode: HalfWriter(real_fdopen(fd, mode)))
+    monkeypatch.setattr(atomic.os, "fdopen", lambda fd, mode, **kw: HalfWriter(real_fdopen(fd, mode, **kw)))
     with pytest.raises(OSError) as caught:
         write_text_atomic(target, "a much longer new report " * 100)
     assert caught.value.errno == errno.ENOSPC
@@ -138,3 +138,66 @@ def test_writing_through_a_symlink_replaces_the_file_it_points_to(tmp_path):
     assert write_text_atomic(link, "new") == real.resolve()
     assert link.is_symlink()
     assert real.read_text() == "new"
+
+
+def test_a_read_only_file_is_not_replaced(tmp_path):
+    target = tmp_path / "report.json"
+    target.write_text("kept")
+    os.chmod(target, 0o444)
+    with pytest.raises(PermissionError) as info:
+        write_text_atomic(target, "new")
+    assert "read-only" in str(info.value) and "read-only" in info.value.reason
+    assert target.read_text() == "kept" and _listing(tmp_path) == ["report.json"]
+
+
+def _old(path, seconds=60):
+    stamp = os.stat(path).st_mtime - seconds
+    os.utime(path, (stamp, stamp))
+
+
+def test_temporaries_left_by_a_killed_writer_are_removed_by_the_next_write(tmp_path):
+    fcntl = pytest.importorskip("fcntl")
+    target = tmp_path / "report.html"
+    stale = tmp_path / ".report.html.0123abcd.tmp"
+    stale.write_bytes(b"x" * 1000)  # what a kill -9 between create and rename leaves
+    _old(stale)
+    live = tmp_path / ".report.html.89abcdef.tmp"
+    live.write_bytes(b"y")
+    _old(live)
+    other_old = tmp_path / ".other.csv.00000000.tmp"
+    other_old.write_bytes(b"z")
+    _old(other_old, 7200)
+    other_new = tmp_path / ".other.csv.11111111.tmp"
+    other_new.write_bytes(b"z")
+    _old(other_new)
+    not_ours = tmp_path / ".notes.tmp"
+    not_ours.write_bytes(b"mine")
+    holder = os.open(live, os.O_RDONLY)  # another writer still at work: it holds the lock
+    fcntl.flock(holder, fcntl.LOCK_EX)
+    try:
+        write_text_atomic(target, "new")
+    finally:
+        os.close(holder)
+    assert _listing(tmp_path) == sorted([".notes.tmp", ".other.csv.11111111.tmp",
+                                         ".report.html.89abcdef.tmp", "report.html"])
+
+
+def test_the_temporary_is_locked_while_it_is_written(tmp_path, monkeypatch):
+    fcntl = pytest.importorskip("fcntl")
+    seen = []
+    real_replace = os.replace
+
+    def replace(src, dst):
+        fd = os.open(src, os.O_RDONLY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            seen.append("unlocked")
+        except OSError:
+            seen.append("locked")
+        finally:
+            os.close(fd)
+        return real_replace(src, dst)
+
+    monkeypatch.setattr(atomic.os, "replace", replace)
+    write_text_atomic(tmp_path / "r.json", "{}")
+    assert seen == ["locked"]

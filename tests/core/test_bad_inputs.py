@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import io
+import os
 import re
 import zipfile
 import zlib
@@ -110,7 +111,11 @@ def test_another_office_file_renamed_docx(tmp_path):
 def test_unsupported_type_and_folder_and_missing(tmp_path):
     rtf = tmp_path / "essay.RTF"
     rtf.write_text("{\\rtf1}", encoding="ascii")
-    assert reason_for(rtf) == "unsupported file type .rtf (Plagscope reads .txt, .docx and .pdf)"
+    assert reason_for(rtf).startswith("is a Rich Text (.rtf) document")
+    assert "save it as .docx" in reason_for(rtf)
+    odd = tmp_path / "essay.xyz"
+    odd.write_text("x", encoding="ascii")
+    assert reason_for(odd) == "unsupported file type .xyz (Plagscope reads .txt, .docx and .pdf)"
     folder = tmp_path / "folder.txt"
     folder.mkdir()
     assert reason_for(folder) == "is a folder, not a file"
@@ -309,14 +314,15 @@ def test_a_file_that_disappears_between_listing_and_reading(tmp_path):
 
 def test_a_file_without_read_permission(tmp_path, monkeypatch):
     path = mf.make_unreadable(tmp_path)
-    real_open = open
+
+    real_os_open = os.open
 
     def guarded_open(file, *args, **kwargs):  # root reads anything: simulate what others get
-        if Path(file) == path:
+        if isinstance(file, (str, os.PathLike)) and Path(file) == path:
             raise PermissionError(errno.EACCES, "Permission denied", str(file))
-        return real_open(file, *args, **kwargs)
+        return real_os_open(file, *args, **kwargs)
 
-    monkeypatch.setattr("builtins.open", guarded_open)
+    monkeypatch.setattr("os.open", guarded_open)
     assert reason_for(path) == "permission denied"
 
 

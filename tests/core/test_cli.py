@@ -1,6 +1,7 @@
 """`plagscope check` end to end: exit codes, the printed table, and the JSON report's shape."""
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -29,14 +30,16 @@ def test_check_writes_reports_and_exits_zero(folder, tmp_path, capsys):
     printed = capsys.readouterr().out
     assert "a.txt" in printed and "b.txt" in printed and "empty.txt" in printed
     data = json.loads(out.read_text(encoding="utf-8"))
-    assert data["version"] == 1
+    assert data["version"] == 2
     assert [d["name"] for d in data["documents"]] == ["a.txt", "b.txt"]
     assert set(data["documents"][0]) >= {"name", "path", "format", "chars", "simhash"}
     assert data["documents"][1]["chars"] == 34 and len(data["documents"][0]["simhash"]) == 16
     [pair] = data["pairs"]
     assert set(pair) >= {"left", "right", "hamming", "similarity", "left_coverage",
                          "right_coverage", "longest", "matches"}
-    assert pair["matches"] == [{"left": [0, 24], "right": [10, 34], "units": 24}]
+    assert pair["matches"] == [{"left": [0, 24], "right": [10, 34], "units": 24,
+                                "class": "unattributed", "left_class": "unattributed",
+                                "right_class": "unattributed", "left_changes": [], "right_changes": []}]
     assert pair["longest"] == 24 and pair["right_coverage"] == 24 / 34
     [error] = data["errors"]
     assert error["path"].endswith("empty.txt") and "empty" in error["message"]
@@ -51,9 +54,106 @@ def test_bad_usage_exits_two(capsys):
         assert e.value.code == 2
 
 
-def test_missing_path_is_an_error_not_a_crash(tmp_path, capsys):
-    assert main(["check", str(tmp_path / "nope.txt"), "--quiet"]) == 0
-    assert "nope.txt" in capsys.readouterr().out
+def test_missing_path_says_so_and_exits_two_when_nothing_was_read(tmp_path, capsys):
+    assert main(["check", str(tmp_path / "nope.txt"), str(tmp_path / "essays"), "--quiet"]) == 2
+    captured = capsys.readouterr()
+    assert f"{tmp_path / 'nope.txt'}: no such file or folder" in captured.out
+    assert f"{tmp_path / 'essays'}: no such file or folder" in captured.out
+    assert "file extension" not in captured.out
+    assert "nothing to check" in captured.err
+
+
+def test_a_missing_path_beside_readable_ones_is_listed_and_the_check_runs(folder, tmp_path, capsys):
+    assert main(["check", str(folder), str(tmp_path / "gone"), "--quiet"]) == 0
+    assert "gone: no such file or folder" in capsys.readouterr().out
+
+
+def test_empty_folder_and_folder_without_documents_say_so(tmp_path, capsys):
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "pictures").mkdir()
+    (tmp_path / "pictures" / "a.png").write_bytes(b"png")
+    assert main(["check", str(tmp_path / "empty"), str(tmp_path / "pictures"), "--quiet"]) == 2
+    printed = capsys.readouterr().out
+    assert "empty: is an empty folder" in printed
+    assert "pictures: has no .txt, .docx or .pdf file to check (1 other file(s) left out)" in printed
+
+
+def test_documents_of_other_formats_are_named_with_what_to_do(folder, capsys):
+    for suffix in (".doc", ".rtf", ".odt", ".wps", ".pages"):
+        (folder / f"essay{suffix}").write_bytes(b"x")
+    assert main(["check", str(folder), "--quiet"]) == 0
+    printed = capsys.readouterr().out
+    for suffix in (".doc", ".rtf", ".odt", ".wps", ".pages"):
+        line = next(line for line in printed.splitlines() if f"essay{suffix}:" in line)
+        assert suffix in line.split(":", 1)[1] and (".docx" in line or "Word" in line), line
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX named pipes")
+def test_fifos_sockets_and_self_links_are_listed_with_a_reason(folder, capsys):
+    import socket
+
+    os.mkfifo(folder / "pipe.txt")
+    os.symlink(folder / "self.txt", folder / "self.txt")
+    sock = socket.socket(socket.AF_UNIX)
+    sock.bind(str(folder / "s.sock"))
+    try:
+        assert main(["check", str(folder), str(folder / "pipe.txt"), "--quiet"]) == 0
+    finally:
+        sock.close()
+    printed = capsys.readouterr().out
+    assert printed.count("pipe.txt: is a named pipe (FIFO)") == 1  # named twice, listed once
+    assert "self.txt: is a link that points back to itself" in printed
+    assert "s.sock: is a socket" in printed
+
+
+def test_a_report_aimed_at_an_input_is_refused(folder, capsys):
+    essay = folder / "a.txt"
+    before = essay.read_bytes()
+    assert main(["check", str(folder), "--json", str(essay), "--quiet"]) == 1
+    assert essay.read_bytes() == before
+    err = capsys.readouterr().err
+    assert "not writing the JSON report" in err and "documents being checked" in err
+    # also through another spelling of the same file, and over an unreadable input
+    assert main(["check", str(folder), "--csv", str(folder / "." / "b.txt"), "--quiet"]) == 1
+    assert main(["check", str(folder), "--html", str(folder / "empty.txt"), "--quiet"]) == 1
+    assert (folder / "empty.txt").read_bytes() == b""
+
+
+def test_a_read_only_report_is_respected_and_named_once(folder, tmp_path, capsys):
+    target = tmp_path / "r.json"
+    target.write_text("old")
+    os.chmod(target, 0o444)
+    assert main(["check", str(folder), "--json", str(target), "--quiet"]) == 1
+    assert target.read_text() == "old"
+    err = capsys.readouterr().err
+    assert err.count("cannot write") == 1 and err.count(str(target)) == 1, err
+    assert "read-only" in err
+
+
+def test_cannot_write_names_the_file_once(folder, tmp_path, capsys):
+    target = tmp_path / "missing-dir" / "r.json"
+    assert main(["check", str(folder), "--json", str(target), "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("cannot write") == 1 and err.count("r.json") == 1, err
+
+
+def test_unsafe_names_are_printed_safely(tmp_path, capsys):
+    d = tmp_path / "class"
+    d.mkdir()
+    names = ["a\x1b]0;owned\x07.txt", "b\x1b[31mred.txt", "c\u202etxt.exe.txt"]
+    for name in names:
+        (d / name).write_text(SOURCE, encoding="utf-8")
+    raw = os.fsencode(str(d)) + b"/d\xff\xfe.txt"
+    with open(raw, "wb") as f:
+        f.write(SOURCE.encode("utf-8"))
+    with open(os.fsencode(str(d)) + b"/e\xff.txt", "wb") as f:
+        f.write(b"")
+    assert main(["check", str(d), "--quiet"]) == 0
+    printed = capsys.readouterr().out
+    printed.encode("utf-8")  # no lone surrogate reaches the terminal
+    assert "\x1b" not in printed and "\x07" not in printed and "\u202e" not in printed
+    assert r"a\x1b]0;owned\x07.txt" in printed or r"a\x1b]0;owne" in printed
+    assert r"e\xff.txt: is empty" in printed
 
 
 def test_unwritable_report_exits_one(folder, tmp_path, capsys):

@@ -51,3 +51,22 @@ def test_paths_are_accepted():
     from pathlib import Path
 
     assert safe_name(Path("dir") / "a\x1b.txt") == str(Path("dir") / r"a\x1b.txt")
+
+
+@pytest.mark.parametrize("raw, cell", [
+    ("=1+1", "'=1+1"),
+    ("essay.txt", "essay.txt"),
+    ("a;=HYPERLINK(\"http://x\")", "a;'=HYPERLINK(\"http://x\")"),  # semicolon locales split here
+    ("a,+cmd", "a,'+cmd"),
+    ("a;  -2+3", "a;'  -2+3"),
+    ("x\t@SUM(A1)", r"x\x09@SUM(A1)"),  # the tab is shown as an escape, so nothing splits there
+    ("张三;作文.docx", "张三;作文.docx"),
+    ("a-b.txt", "a-b.txt"),
+])
+def test_spreadsheet_cells_never_start_a_formula_in_any_locale(raw, cell):
+    from core.display import spreadsheet_cell
+
+    assert spreadsheet_cell(raw) == cell
+    for separator in ",;\t":
+        for piece in spreadsheet_cell(raw).split(separator):
+            assert not piece.lstrip(" ").startswith(("=", "+", "-", "@")), piece

@@ -24,7 +24,7 @@ def test_bad_inputs_are_listed_and_the_good_pair_is_reported(tmp_path, capsys):
         assert "\n" not in message and "Traceback" not in message and "Error" not in message, name
     assert "20.0 MB" in errors["big.txt"] or "characters" in errors["big.txt"]
     assert "zip bomb" in errors["zip_bomb.docx"] and "OCR" in errors["image_only.pdf"]
-    assert "unsupported file type .rtf" in errors["notes.rtf"]
+    assert "save it as .docx" in errors["notes.rtf"]  # listed from the folder and when named
     # the awkward but readable files are documents, each listed once despite the link loop
     for name in ("gbk.txt", "big5.txt", "utf16le_no_bom.txt", "mixed_newlines.txt", mf.SPACED_NAME):
         assert names.count(name) == 1, name

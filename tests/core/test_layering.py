@@ -26,3 +26,15 @@ def test_import_core_does_not_load_the_segmenter():
     code = "import sys, core.pipeline, core.cli; print(sorted({'jieba', 'rjieba'} & set(sys.modules)))"
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_import_contracts_hold():
+    """pyproject's [tool.importlinter] contracts (CI runs lint-imports too)."""
+    import pytest
+
+    lint = Path(sys.executable).with_name("lint-imports")
+    if not lint.exists():
+        pytest.skip("import-linter is not installed (pip install -e '.[test]')")
+    out = subprocess.run([str(lint), "--no-cache"], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-2000:]
+    assert ", 0 broken" in out.stdout

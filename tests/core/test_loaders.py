@@ -43,8 +43,15 @@ SUPPORTED_NOTE = "(Plagscope reads .txt, .docx and .pdf)"
 )
 def test_each_encoding_decodes_exactly(path, expected):
     doc = load_document(path, 7)
-    assert doc == Document(id=7, name=path.name, path=str(path), format="txt", text=expected)
+    assert doc == Document(id=7, name=path.name, path=str(path), format="txt", text=expected,
+                           sha256=_sha256(path))
 
+
+
+def _sha256(path) -> str:
+    import hashlib
+
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 def test_only_the_bom_is_removed_so_offsets_match_the_file():
     raw = (GOOD / "utf8_bom.txt").read_bytes()
@@ -111,7 +118,8 @@ DOCX_TEXT = (
 def test_docx_body_in_order_then_header_footer_footnote():
     path = GOOD / "paragraphs_table_header.docx"
     doc = load_document(path, 3)
-    assert doc == Document(id=3, name=path.name, path=str(path), format="docx", text=DOCX_TEXT)
+    assert doc == Document(id=3, name=path.name, path=str(path), format="docx", text=DOCX_TEXT,
+                           sha256=_sha256(path))
     assert "DELETED" not in doc.text  # a tracked deletion is not part of the text
 
 
@@ -153,7 +161,8 @@ ENGLISH_PDF_TEXT = (
 
 def test_english_pdf_two_pages():
     path = GOOD / "english_2pages.pdf"
-    expected = Document(id=1, name=path.name, path=str(path), format="pdf", text=ENGLISH_PDF_TEXT)
+    expected = Document(id=1, name=path.name, path=str(path), format="pdf", text=ENGLISH_PDF_TEXT,
+                        sha256=_sha256(path))
     assert load_document(path, 1) == expected
 
 
@@ -181,10 +190,10 @@ def test_a_300_page_thesis_loads_with_pages_in_order(tmp_path):
 
 
 def test_size_message_reads_like_a_sentence():
-    assert too_big(int(312.5 * 2**20), 50 * 2**20) == (
+    assert too_big(int(312.5 * 2**20), 50 * 2**20).reason == (
         "is 312.5 MB, larger than the 50 MB limit (change it in the options)"
     )
-    assert too_long(6_000_000, 5_000_000) == (
+    assert too_long(6_000_000, 5_000_000).reason == (
         "has 6,000,000 characters, more than the 5,000,000 limit (change it in the options)"
     )
     # Two sizes that round alike get more decimals rather than "50 MB, larger than 50 MB".
@@ -246,7 +255,9 @@ def test_folders_expand_recursively_sorted_skipping_hidden_lock_and_unsupported(
     assert [p.relative_to(essays).as_posix() for p in files] == [
         "a.txt", "b.docx", "Sub/c.pdf", "Sub/deeper/d.txt"
     ]
-    assert errors == []
+    # notes.rtf is a document Plagscope cannot read: named, with what to do
+    assert [(Path(e.path).name, e.code) for e in errors] == [("notes.rtf", "convert.rtf")]
+    assert "save it as .docx" in errors[0].message
     assert [load_document(p).text for p in files[2:]] == ["Essay C.", "Essay D.\n"]
 
 
@@ -286,12 +297,12 @@ def test_explicit_files_unsupported_missing_lock_and_duplicates(tmp_path):
     assert files == [
         essays / "a.txt", essays / "b.docx", essays / "Sub" / "c.pdf", essays / "Sub" / "deeper" / "d.txt"
     ]
-    assert errors == [
-        FileError(str(essays / "notes.rtf"), f"unsupported file type .rtf {SUPPORTED_NOTE}"),
-        FileError(str(readme), f"has no file extension {SUPPORTED_NOTE}"),
-        FileError(str(tmp_path / "missing.pdf"), "file not found"),
-        FileError(str(essays / "~$b.docx"), LOCK_FILE),
-    ]
+    assert [(e.path, e.code, e.message) for e in errors] == [
+        (str(essays / "notes.rtf"), "convert.rtf", errors[0].message),
+        (str(readme), "file.no_extension", f"has no file extension {SUPPORTED_NOTE}"),
+        (str(tmp_path / "missing.pdf"), "path.missing", "no such file or folder"),
+        (str(essays / "~$b.docx"), "file.lock", LOCK_FILE),
+    ]  # notes.rtf, reached again through the folder, is listed once
 
 
 def test_links_inside_folders_broken_looping_and_duplicate(tmp_path):
@@ -303,7 +314,10 @@ def test_links_inside_folders_broken_looping_and_duplicate(tmp_path):
     os.symlink(folder / "self.txt", folder / "self.txt")  # points to itself
     files, errors = expand_paths([folder])
     assert files == [folder / "alias.txt"]  # sorted first; the real file is the same one
-    assert errors == [FileError(str(folder / "broken.txt"), BROKEN_LINK)]
+    assert [(e.path, e.message) for e in errors] == [
+        (str(folder / "broken.txt"), BROKEN_LINK),
+        (str(folder / "self.txt"), "is a link that points back to itself"),
+    ]
 
 
 def test_a_subfolder_that_cannot_be_listed_is_reported_and_the_rest_kept(tmp_path, monkeypatch):
@@ -321,4 +335,46 @@ def test_a_subfolder_that_cannot_be_listed_is_reported_and_the_rest_kept(tmp_pat
     monkeypatch.setattr(os, "scandir", scandir)
     files, errors = expand_paths([tmp_path])
     assert files == [tmp_path / "open" / "a.txt"]
-    assert errors == [FileError(str(tmp_path / "shut"), "folder could not be opened: permission denied")]
+    assert errors == [FileError(str(tmp_path / "shut"), "folder could not be opened: permission denied",
+                                "folder.unopenable", {"cause": "file.permission"})]
+    assert errors[0].text("zh") == "无法打开文件夹：没有读取权限"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX named pipes")
+def test_a_fifo_swapped_in_after_the_scan_does_not_hang_the_loader(tmp_path):
+    import signal
+
+    path = tmp_path / "essay.txt"
+    path.write_text("an essay", encoding="utf-8")
+    files, errors = expand_paths([tmp_path])
+    assert files == [path] and not errors
+    path.unlink()
+    os.mkfifo(path)  # nothing ever writes to it: a blocking open would wait forever
+
+    def hung(*_):
+        raise AssertionError("the loader blocked on the FIFO")
+
+    previous = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(5)
+    try:
+        with pytest.raises(LoadError) as info:
+            load_document(files[0])
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    assert info.value.code == "file.fifo" and "named pipe" in info.value.reason
+
+
+def test_reasons_carry_codes_that_read_in_chinese(tmp_path):
+    from core import messages
+
+    path = tmp_path / "six.txt"
+    path.write_text("abcdef", encoding="utf-8")
+    with pytest.raises(LoadError) as info:
+        load_document(path, max_chars=5)
+    error = info.value.to_file_error()
+    assert error.code == "file.too_long" and error.values == {"chars": "6", "limit": "5"}
+    assert error.message == info.value.reason == error.text("en")
+    assert error.text("zh") == "有 6 个字符，超过 5 的上限（可在选项中修改）"
+    assert messages.text("loading", "zh") == "正在读取"
+    assert messages.text("no.such.code", "zh") == "no.such.code"

@@ -130,7 +130,8 @@ def test_header_pair_table_and_errors():
     articles = [attrs["id"] for attrs in page.named("article")]
     assert articles == ["pair-1", "pair-2"]
     assert [attrs.get("class") for attrs in Page(table).named("tr")] == [None, "flagged", "flagged", None]
-    assert "/e/d.pdf: encrypted" in page.text
+    errors = markup.split('<table class="errors">')[1].split("</table>")[0]
+    assert Page(errors.split("<tbody>")[1]).data == ["/e/d.pdf", "encrypted"]
 
 
 def test_empty_report_renders():
@@ -221,3 +222,17 @@ def test_colors_cycle_through_the_palette():
     spans = [(j, j, j + 1) for j in range(1, 13)]
     out = marked_text("x" * 20, spans, 1, "L")
     assert 'class="m m10 c9"' in out and 'class="m m11 c0"' in out and 'class="m m12 c1"' in out
+
+
+def test_changes_inside_a_passage_are_marked():
+    from core.reports.html_report import marked_html
+    from core.reports.model import MarkedText, Mark
+    from core.reports.strings import strings
+    text = MarkedText("abcdefgh", (Mark(1, 7, 1, "c0", "Passage 1"),), changes=((3, 5), (7, 8)), link="p1")
+    out = marked_html(text, strings("en"))
+    assert out == ('a<a class="m m1 c0" id="p1-m1-L" href="#p1-m1-R" title="Passage 1">bc</a>'
+                   '<a class="m m1 c0 chg" href="#p1-m1-R" title="Passage 1">de</a>'
+                   '<a class="m m1 c0" href="#p1-m1-R" title="Passage 1">fg</a>'
+                   '<span class="chg">h</span>')
+    unlinked = marked_html(MarkedText("ab<", (Mark(0, 3, 2, "c1", "x"),)), strings("en"))
+    assert unlinked == '<span class="m m2 c1" title="x">ab&lt;</span>'

@@ -1,5 +1,6 @@
 """The JSON report: exact shape, round trip through from_json, and acceptance by the scorer."""
 
+import hashlib
 import importlib.util
 import json
 from pathlib import Path
@@ -7,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from core.models import Document, FileError, Match, PairResult, Report, Span
+from core.models import Document, FileError, Match, PairResult, Report, Span, text_key
 from core.options import CheckOptions
 from core.reports import format_for, from_json, render_json, to_json, write_report
 from core.reports.json_report import simhash_hex
@@ -16,11 +17,12 @@ from core.review.groups import with_groups
 SCORE_PY = Path("/work/shared/eval/score.py")
 
 TEXTS = ("床前明月光，疑是地上霜。", "Moonlight 😀 before my bed", "床前明月光，疑似地上霜。举头望明月。")
+SHA = hashlib.sha256(TEXTS[0].encode("utf-8")).hexdigest()
 
 
 def make_report(options=None, pairs=None):
     docs = (
-        Document(0, "静夜思.txt", "/essays/静夜思.txt", "txt", TEXTS[0]),
+        Document(0, "静夜思.txt", "/essays/静夜思.txt", "txt", TEXTS[0], sha256=SHA),
         Document(1, "b.docx", "/essays/b.docx", "docx", TEXTS[1]),
         Document(2, "c.pdf", "/essays/c.pdf", "pdf", TEXTS[2]),
     )
@@ -38,12 +40,13 @@ def make_report(options=None, pairs=None):
 
 EXPECTED_DOCUMENTS = [
     {"name": "静夜思.txt", "path": "/essays/静夜思.txt", "format": "txt", "chars": 12,
-     "simhash": "0000000000000000"},
+     "simhash": "0000000000000000", "sha256": SHA, "id": text_key(TEXTS[0])},
     {"name": "b.docx", "path": "/essays/b.docx", "format": "docx", "chars": 25,
-     "simhash": "0000000000000abc"},
+     "simhash": "0000000000000abc", "sha256": "", "id": text_key(TEXTS[1])},
     {"name": "c.pdf", "path": "/essays/c.pdf", "format": "pdf", "chars": 18,
-     "simhash": "ffffffffffffffff"},
+     "simhash": "ffffffffffffffff", "sha256": "", "id": text_key(TEXTS[2])},
 ]
+V1_DOCUMENT_FIELDS = ["name", "path", "format", "chars", "simhash"]
 EXPECTED_PAIRS = [
     {"left": 0, "right": 2, "hamming": 2, "similarity": 0.75, "left_coverage": 0.9,
      "right_coverage": 0.5, "longest": 5,
@@ -55,9 +58,9 @@ EXPECTED_PAIRS = [
 
 
 def test_to_json_has_the_agreed_shape():
-    data = to_json(make_report(CheckOptions(hamming=5, exclude=("a.txt",))))
+    data = to_json(make_report(CheckOptions(hamming=5, exclude=("a.txt",))), version=1)
     assert list(data) == ["version", "options", "documents", "pairs", "errors", "groups"]
-    assert data["version"] == 1
+    assert data["version"] == 1  # version 2's fields: tests/core/test_academic_json.py
     assert data["documents"] == EXPECTED_DOCUMENTS
     assert data["pairs"] == EXPECTED_PAIRS
     assert data["errors"] == [{"path": "/essays/bad.pdf", "message": "the PDF is encrypted"}]
@@ -66,15 +69,31 @@ def test_to_json_has_the_agreed_shape():
     assert set(data["options"]) == set(CheckOptions().to_dict())
 
 
+def test_version_1_fields_come_first_and_unchanged_then_the_identity():
+    for doc in to_json(make_report())["documents"]:
+        assert list(doc)[:5] == V1_DOCUMENT_FIELDS and list(doc)[5:7] == ["sha256", "id"]
+
+
+def test_identity_and_file_digest_survive_a_round_trip_and_guard_the_text():
+    data = to_json(make_report())
+    back = from_json(data, list(TEXTS))
+    assert [d.sha256 for d in back.documents] == [SHA, "", ""]
+    assert [d.key for d in back.documents] == [d["id"] for d in data["documents"]]
+    changed = ["床前明月光，疑是天上霜。", *TEXTS[1:]]  # same length, other text
+    with pytest.raises(ValueError, match="changed since the check"):
+        from_json(data, changed)
+
+
 def test_render_json_is_that_dict_as_utf8_text_with_one_item_per_line():
     report = make_report()
-    text = render_json(report)
-    assert json.loads(text) == to_json(report)
+    text = render_json(report, version=1)
+    assert json.loads(text) == to_json(report, version=1)
     assert "静夜思" in text and "\\u" not in text  # ensure_ascii=False
     lines = text.splitlines()
     assert lines[0] == '{"version": 1,'
     assert lines[3] == ('  {"name": "静夜思.txt", "path": "/essays/静夜思.txt", "format": "txt", '
-                        '"chars": 12, "simhash": "0000000000000000"},')
+                        f'"chars": 12, "simhash": "0000000000000000", "sha256": "{SHA}", '
+                        f'"id": "{text_key(TEXTS[0])}"}},')
     assert text.endswith("}\n")
 
 
@@ -97,7 +116,7 @@ def test_numpy_numbers_become_plain_json_numbers():
     pair = PairResult(np.int64(0), np.int64(2), np.int64(7), np.float64(0.5), np.float32(0.25),
                       np.float64(0.5), np.int64(3), (Match(Span(np.int64(1), np.int64(4)),
                                                            Span(2, 5), np.int64(3)),))
-    data = json.loads(render_json(make_report(pairs=(pair,))))
+    data = json.loads(render_json(make_report(pairs=(pair,)), version=1))
     assert data["pairs"] == [{"left": 0, "right": 2, "hamming": 7, "similarity": 0.5,
                               "left_coverage": 0.25, "right_coverage": 0.5, "longest": 3,
                               "matches": [{"left": [1, 4], "right": [2, 5], "units": 3}]}]
@@ -152,7 +171,7 @@ def test_from_json_without_options_or_units_uses_defaults():
 
 
 @pytest.mark.parametrize("breakage, field", [
-    (lambda d: d.update(version=2), "version"),
+    (lambda d: d.update(version=3), "version"),
     (lambda d: d.pop("documents"), "documents"),
     (lambda d: d["documents"][1].update(simhash="ABC"), r"documents\[1\].simhash"),
     (lambda d: d["documents"][0].update(chars=-1), r"documents\[0\].chars"),
@@ -181,7 +200,8 @@ def _scorer():
 
 @pytest.mark.skipif(not SCORE_PY.exists(), reason="the shared evaluation scripts are not here")
 def test_the_evaluation_scorer_accepts_a_written_report(tmp_path):
-    path = write_report(make_report(), tmp_path / "report.json")
+    # the scorer reads version 1 (`plagscope check --json-version 1`); version 2 only adds fields
+    path = write_report(make_report(), tmp_path / "report.json", json_version=1)
     chars, pairs = _scorer().load_report(path)
     assert chars == {"静夜思.txt": 12, "b.docx": 25, "c.pdf": 18}
     assert pairs == [
@@ -207,7 +227,7 @@ def test_format_for_reads_the_suffix():
 
 def test_write_report_format_overrides_the_suffix(tmp_path):
     path = write_report(make_report(), tmp_path / "report.out", "JSON")
-    assert json.loads(path.read_text(encoding="utf-8"))["version"] == 1
+    assert json.loads(path.read_text(encoding="utf-8"))["version"] == 2
     with pytest.raises(ValueError, match="unknown report format"):
         write_report(make_report(), tmp_path / "report.out", "xml")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["report.out"]

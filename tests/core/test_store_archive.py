@@ -105,3 +105,20 @@ def test_a_document_already_archived_is_not_its_own_source(store_location):
         report = run(check_against_archive(docs[:1], CheckOptions(), store))
     assert [d.name for d in report.documents] == [docs[0].name]
     assert report.pairs == ()
+
+
+def test_pending_postings_are_found_before_and_after_the_merge(store_location):
+    options = CheckOptions()
+    new = load(["zh_light_edit_gbk.txt"])
+    with open_store(store_location) as store:
+        ids = run(add_documents(store, load(ARCHIVED), merge=False)).added
+        assert store.pending_count() == len(ids)
+        postings = store.stats()["postings"]
+        profs = profiles([d.text for d in new], options)
+        before = find_candidates(store, profs, [new[0].text], 3, use_simhash=False,
+                                 use_sentences=False)[0]
+        assert store.merge_pending() == len(ids) and store.pending_count() == 0
+        after = find_candidates(store, profs, [new[0].text], 3, use_simhash=False,
+                                use_sentences=False)[0]
+        assert ids[0] in before.ids() and before == after
+        assert store.stats()["postings"] == postings

@@ -375,7 +375,7 @@ def test_synchronized_scrolling_keeps_a_jumps_alignment(open_view, qtbot):
 
 def test_header_shows_the_pair_values(open_view):
     view = open_view(hamming=9, similarity=0.4567, left_coverage=0.3125, right_coverage=0.4567, longest=11)
-    assert view.summary_label.text() == "Hamming distance 9 · similarity 45.7% · 5 passages, longest 11 units"
+    assert view.summary_label.text() == "Hamming distance 9 · similarity 45.7% · 5 passages, longest 11 characters"
     assert view.left_label.text() == "left essay.txt — 31.2% covered"
     assert view.right_label.text() == "右边.txt — 45.7% covered"
     assert view.left_label.toolTip() == "/essays/left essay.txt"

@@ -7,7 +7,7 @@ import json
 from pdfminer.high_level import extract_text
 from PySide6.QtWidgets import QMessageBox
 
-from gui.export_dialog import Target
+from gui.dialogs.export import Target
 
 
 def test_each_format_is_written_and_reads_back(checked_window, tmp_path):
@@ -42,11 +42,11 @@ def test_an_existing_file_is_replaced_only_after_confirmation(checked_window, tm
     w = checked_window
     target = tmp_path / "old.json"
     target.write_text("previous report", encoding="utf-8")
-    monkeypatch.setattr(w.exporter, "choose_target", lambda start: Target(str(target), "json"))
+    monkeypatch.setattr(w.exporter, "choose_target", lambda start, language="en": Target(str(target), "json"))
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.No)
     assert w.exporter.run(str(tmp_path)) is None
     assert target.read_text(encoding="utf-8") == "previous report"
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     assert w.exporter.run(str(tmp_path)) == str(target)
-    assert json.loads(target.read_text(encoding="utf-8"))["version"] == 1
+    assert json.loads(target.read_text(encoding="utf-8"))["version"] == 2
     assert sorted(p.name for p in tmp_path.iterdir()) == ["essays", "old.json", "settings.ini"]

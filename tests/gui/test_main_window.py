@@ -112,7 +112,7 @@ def test_unreadable_file_is_marked_and_reported_while_the_rest_works(qtbot, wind
     row = next(r for r in range(model.rowCount()) if model.index(r, 0).data(PATH_ROLE) == normalize_path(broken))
     index = model.index(row, DocumentModel.NAME)
     assert index.data(Qt.ItemDataRole.ForegroundRole).color().name() == "#b3261e"
-    reason = window.session.entry(str(broken)).error
+    reason = window.session.entry(str(broken)).error.text("en")
     assert reason and reason in index.data(Qt.ItemDataRole.ToolTipRole)
     assert model.index(row, DocumentModel.LENGTH).data() == "unreadable"
     driver.check(window)

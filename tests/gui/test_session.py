@@ -141,3 +141,25 @@ def test_removing_documents_forgets_them_and_the_template(qtbot, session, essays
 def test_export_without_results_is_refused(session, tmp_path):
     with pytest.raises(CheckError, match="no results"):
         session.export(str(tmp_path / "r.json"), "json")
+
+
+def test_loading_goes_through_the_pipeline_and_honours_exclude(qtbot, qapp, pool, essays, monkeypatch):
+    """The window loads the way a check does: pipeline.load_paths, with options.exclude left out."""
+    calls = []
+    real = pipeline.load_paths
+
+    def spy(paths, options):
+        calls.append(list(paths))
+        return (yield from real(paths, options))
+
+    monkeypatch.setattr(pipeline, "load_paths", spy)
+    s = Session(CheckOptions(exclude=(str(essays[0]),)), pool=pool)
+    try:
+        add(qtbot, s, [essays[0].parent])
+        paths = {e.path for e in s.entries}
+        assert normalize_path(essays[0]) not in paths
+        assert paths == {normalize_path(p) for p in essays[1:]}
+        assert calls and sorted(calls[0]) == sorted(paths)
+    finally:
+        s.cancel()
+        pool.waitForDone(WAIT_MS)

@@ -1,0 +1,66 @@
+"""`plagscope check` options for the academic figures (issue 15): the exclusions, the
+minimum match length, `--by-document` (a table of each document's figures) and the JSON
+version. Kept apart from check.py, which calls the three functions below."""
+
+from __future__ import annotations
+
+import argparse
+
+from core.cli.common import fit, out, show, width
+from core.models import Report
+from core.options import CheckOptions
+
+_D = CheckOptions()
+
+
+def add_arguments(c: argparse.ArgumentParser) -> None:
+    g = c.add_argument_group("academic figures (README: Figures)")
+    g.add_argument("--by-document", action="store_true",
+                   help="also print each document's figures: similarity index (总文字复制比), "
+                        "excluding quotes and bibliography (去除引用文献复制比), largest single "
+                        "source (单篇最大文字复制比), matched characters (重复字数), sources")
+    g.add_argument("--exclude-quotes", action="store_true",
+                   help="leave quoted passages out of the figures (default: counted, as CNKI does)")
+    g.add_argument("--exclude-references", action="store_true",
+                   help="leave the reference list out of the figures (default: counted)")
+    g.add_argument("--include-template", action="store_true",
+                   help="match the template's text too, shown as class 'template' and counted")
+    g.add_argument("--min-match-chars", type=int, metavar="N", default=_D.min_match_chars,
+                   help=f"figures count Chinese passages of at least N characters "
+                        f"(default {_D.min_match_chars}, CNKI's rule)")
+    g.add_argument("--min-match-words", type=int, metavar="N", default=_D.min_match_words,
+                   help=f"figures count other passages of at least N words "
+                        f"(default {_D.min_match_words}, WCopyfind's)")
+    g.add_argument("--json-version", type=int, choices=(1, 2), default=2,
+                   help="JSON report version (default 2; 1 for tools that read only version 1, "
+                        "such as ../shared/eval/score.py)")
+
+
+def option_fields(args: argparse.Namespace) -> dict:
+    """The CheckOptions fields these arguments set."""
+    return {"exclude_quotes": args.exclude_quotes, "exclude_references": args.exclude_references,
+            "exclude_template": not args.include_template, "min_match_chars": args.min_match_chars,
+            "min_match_words": args.min_match_words}
+
+
+def format_figures(report: Report) -> str:
+    """One row per document: its figures, and its largest source."""
+    from core.academic.figures import document_figures
+
+    names = [show(d.name) for d in report.documents]
+    head = (f"{fit('document', 28)}  {'chars':>7}  {'matched':>7}  {'sim%':>6}  {'excl%':>6}  "
+            f"{'top%':>6}  {'src':>3}  top source")
+    lines = [head, "-" * width(head)]
+    for i, f in enumerate(document_figures(report)):
+        top = fit(names[f.ranked[0][0]], 28) if f.ranked else ""
+        lines.append(f"{fit(names[i], 28)}  {f.chars:>7}  {f.copied_chars:>7}  "
+                     f"{100 * f.total_copy_ratio:6.1f}  {100 * f.copy_ratio_excluding_quotes:6.1f}  "
+                     f"{100 * f.largest_source_ratio:6.1f}  {f.sources:>3}  {top}".rstrip())
+    return "\n".join(lines)
+
+
+def print_figures(report: Report) -> None:
+    out("\nPer document: sim% = similarity index (总文字复制比), excl% = excluding quotes and "
+        "bibliography (去除引用文献复制比), top% = largest single source (单篇最大文字复制比), "
+        "matched = matched characters (重复字数), src = sources with unattributed passages")
+    out(format_figures(report))

@@ -1,0 +1,230 @@
+"""`plagscope archive add|list|remove|stats`: the archive of past submissions, and the options
+`plagscope check` takes to check against it (--archive, --label, --add-to-archive, --db)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from core.cli.common import EXIT_OK, EXIT_USAGE, drain, fit, out, show, warn
+
+HELP = "keep past submissions and check new essays against them"
+DESCRIPTION = """Keep past submissions in an archive that `plagscope check --archive` compares
+new documents with.
+
+  plagscope archive add PATH... [--label L]     add files (folders recursively)
+  plagscope archive list [--label L] [--json]   list archived documents
+  plagscope archive remove ID... | --label L    delete documents, their text and fingerprints
+  plagscope archive stats                       counts and sizes
+
+The archive is an SQLite file in your data directory unless --db (or $PLAGSCOPE_DB) names
+another file or a PostgreSQL database (postgresql://user@host/db)."""
+
+EXIT_STORE = 1  # the archive could not be opened or used
+
+
+def _db(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", metavar="PATH_OR_URL",
+                        help="the archive: an SQLite file or postgresql://... (default: "
+                             "$PLAGSCOPE_DB, else archive.sqlite3 in your data directory)")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    _db(parser)
+    sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    add = sub.add_parser("add", help="add files or folders (recursively)")
+    add.add_argument("paths", nargs="+", metavar="PATH")
+    add.add_argument("--label", default="", help='e.g. "Grade 10 / 2026 spring"')
+    add.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    _db(add)
+    ls = sub.add_parser("list", help="list archived documents")
+    ls.add_argument("--label", help="only documents with this label")
+    ls.add_argument("--json", action="store_true", help="one JSON list on stdout")
+    _db(ls)
+    rm = sub.add_parser("remove", help="delete documents with their text and fingerprints")
+    rm.add_argument("ids", nargs="*", type=int, metavar="ID")
+    rm.add_argument("--label", help="remove every document with this label")
+    _db(rm)
+    st = sub.add_parser("stats", help="counts and sizes")
+    st.add_argument("--json", action="store_true")
+    _db(st)
+
+
+def open_archive(db: str | None):
+    from core.store import open_store, resolve_location
+
+    return open_store(resolve_location(db))
+
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from core.store import StoreError
+
+    try:
+        store = open_archive(args.db)
+    except StoreError as exc:
+        warn(str(exc))
+        return EXIT_STORE
+    try:
+        return ACTIONS[args.action](store, args, parser)
+    except StoreError as exc:
+        warn(str(exc))
+        return EXIT_STORE
+    finally:
+        store.close()
+
+
+def _add(store, args, parser) -> int:
+    from core.store.archive import add_paths
+
+    result = drain(add_paths(store, args.paths, label=args.label), args.quiet)
+    out(f"added {len(result.added)}, already present {len(result.present)}, "
+        f"unreadable {len(result.errors)}")
+    for e in result.errors:
+        out(f"  {show(e.path)}: {e.message}")
+    return EXIT_OK
+
+
+def _list(store, args, parser) -> int:
+    docs = store.documents(label=args.label) if args.label is not None else store.documents()
+    if args.json:
+        json.dump([d.to_dict() for d in docs], sys.stdout, ensure_ascii=False, indent=1)
+        out()
+        return EXIT_OK
+    out(f"{'id':>7}  {fit('name', 32)}  {fit('label', 24)}  {'added':<20}  {'chars':>7}")
+    for d in docs:
+        out(f"{d.id:>7}  {fit(show(d.name), 32)}  {fit(show(d.label), 24)}  {d.added[:19]:<20}  "
+            f"{d.chars:>7}")
+    out(f"{len(docs)} document(s)")
+    return EXIT_OK
+
+
+def _remove(store, args, parser) -> int:
+    if bool(args.ids) == (args.label is not None):
+        parser.error("give document IDs or --label, not both or neither")
+    ids = args.ids if args.ids else store.ids_with_label(args.label)
+    missing = sorted(set(args.ids) - {d.id for d in store.documents(args.ids)}) if args.ids else []
+    removed = store.remove(ids)
+    out(f"removed {removed} document(s)")
+    if missing:
+        warn(f"no archived document with id {', '.join(map(str, missing))}")
+    return EXIT_OK
+
+
+def _stats(store, args, parser) -> int:
+    stats = store.stats()
+    if args.json:
+        out(json.dumps(stats, ensure_ascii=False, indent=1))
+        return EXIT_OK
+    out(f"archive: {show(stats['location'])} ({stats['backend']}, schema {stats['schema_version']})")
+    out(f"documents: {stats['documents']}  characters: {stats['chars']}  "
+        f"fingerprint postings: {stats['postings']}")
+    out(f"database size: {stats['database_bytes'] / 1e6:.1f} MB"
+        + (f" ({stats['database_bytes'] / stats['documents'] / 1e3:.1f} kB per document)"
+           if stats["documents"] else ""))
+    if stats["documents"]:
+        out(f"added: {stats['first_added']} .. {stats['last_added']}")
+    for label, n in stats["labels"].items():
+        out(f"  {n:>7}  {show(label) or '(no label)'}")
+    return EXIT_OK
+
+
+ACTIONS = {"add": _add, "list": _list, "remove": _remove, "stats": _stats}
+
+
+# --- `plagscope check` with the archive, and --save -----------------------------------------
+def add_check_arguments(c: argparse.ArgumentParser) -> None:
+    """The archive and saved-check options of `plagscope check`."""
+    g = c.add_argument_group("archive and saved checks")
+    g.add_argument("--archive", action="store_true",
+                   help="also compare with every archived document (see `plagscope archive`)")
+    g.add_argument("--label", metavar="L",
+                   help="with --archive: only archived documents with this label")
+    g.add_argument("--add-to-archive", metavar="LABEL", nargs="?", const="",
+                   help="after the check, add the documents to the archive with this label")
+    _db(g)
+    g.add_argument("--save", metavar="FILE.plagscope",
+                   help="save the whole check (texts, results) to reopen or export later")
+
+
+def check_generator(args: argparse.Namespace, options):
+    """The check to run: the ordinary one, or with the archive; archived afterwards if asked."""
+    from core.pipeline import check, load_paths, _load
+    from core.models import FileError
+
+    if not (args.archive or args.add_to_archive is not None):
+        return (yield from check(args.paths, options))
+    from core.store import StoreError
+    from core.store.archive import add_documents, check_against_archive
+
+    try:
+        store = open_archive(args.db)
+    except StoreError as exc:
+        raise SystemExit(_fail(str(exc)))
+    try:
+        documents, errors = yield from load_paths(args.paths, options)
+        if args.archive:
+            template = None
+            if options.template:
+                loaded = _load(options.template, -1, options)
+                if isinstance(loaded, FileError):
+                    errors.append(FileError(loaded.path, f"template: {loaded.message}"))
+                else:
+                    template = loaded
+            report = yield from check_against_archive(documents, options, store, label=args.label,
+                                                      template=template, errors=errors)
+        else:
+            from core.pipeline import check_documents
+
+            report = yield from check_documents(documents, options, errors=errors)
+        if args.add_to_archive is not None:
+            from core.store.archive import file_facts
+            from dataclasses import replace
+
+            own, sizes = [], []
+            for d in documents:
+                try:
+                    sha, size = file_facts(d.path)
+                except OSError:
+                    continue
+                own.append(replace(d, sha256=d.sha256 or sha))
+                sizes.append(size)
+            result = yield from add_documents(store, own, args.add_to_archive, sizes)
+            warn(f"archive: added {len(result.added)}, already present {len(result.present)}")
+        return report
+    except StoreError as exc:
+        raise SystemExit(_fail(str(exc)))
+    finally:
+        store.close()
+
+
+def _fail(message: str) -> int:
+    warn(message)
+    return EXIT_STORE
+
+
+def save_if_asked(args: argparse.Namespace, report) -> list[str]:
+    """Write --save FILE; the lines to print (or raise SystemExit with a message on failure)."""
+    if not getattr(args, "save", None):
+        return []
+    from core.store.saved import save_check
+
+    try:
+        path = save_check(args.save, report)
+    except OSError as exc:
+        warn(f"cannot write {show(args.save)}: {exc.strerror or exc}")
+        raise SystemExit(1)
+    return [f"saved the check to {show(str(path))}"]
+
+
+def archive_lines(report) -> list[str]:
+    """Which documents of the report are archived sources (id, label, date added)."""
+    archived = [d for d in report.documents if d.archive is not None]
+    if not archived:
+        return []
+    lines = [f"{len(archived)} archived source(s) in the pairs:"]
+    for d in archived:
+        e = d.archive
+        lines.append(f"  {show(d.name)}  [archive #{e.id}, {show(e.label) or 'no label'}, "
+                     f"added {e.added[:10]}]")
+    return lines

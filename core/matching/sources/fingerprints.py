@@ -1,0 +1,51 @@
+"""Candidate source: winnowed fingerprints shared through an inverted index, then every shared
+k-gram of those pairs (the seeds the scoring step builds passages from)."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+import numpy as np
+
+from core.engine.hashing import kgram_hashes
+from core.engine.profile import Profile
+from core.matching.index import candidate_pairs, shared_kgram_arrays
+from core.matching.sources import SEEDS, Candidates, Corpus, Seeds
+from core.models import Progress
+
+
+def all_kgrams(profiles: list[Profile]) -> tuple[np.ndarray, np.ndarray]:
+    """Every document's k-gram hashes (at its language's k) in one array, and their counts."""
+    lengths = np.array([max(0, len(p.units) - p.params.k + 1) for p in profiles], dtype=np.int64)
+    hashes = np.empty(int(lengths.sum()), dtype=np.uint64)
+    at = 0
+    for p, size in zip(profiles, lengths.tolist()):
+        if size:
+            hashes[at:at + size] = kgram_hashes(p.units.hashes, p.params.k)
+            at += size
+    return hashes, lengths
+
+
+class FingerprintSource:
+    """Pairs sharing a winnowed fingerprint; worth scoring when they share enough k-grams for
+    a passage (t - k + 1 of them). Leaves `Seeds` in the evidence."""
+
+    name = "fingerprints"
+
+    def propose(self, corpus: Corpus, so_far: Candidates) -> Generator[Progress, None, Candidates]:
+        profiles, options, n = corpus.profiles, corpus.options, corpus.n
+        left, right, _ = candidate_pairs(
+            [p.fp_hashes for p in profiles], ignored=corpus.ignored, cap=corpus.cap,
+            max_repeats=options.max_repeats)
+        yield Progress("indexing", 1, 3)
+        hashes, lengths = all_kgrams(profiles)
+        seed_keys, seed_left, seed_right = shared_kgram_arrays(
+            hashes, lengths, ignored=corpus.ignored, cap=corpus.cap,
+            max_repeats=options.max_repeats, pairs=left * n + right)
+        del hashes
+        pair_keys, first, count = np.unique(seed_keys, return_index=True, return_counts=True)
+        corpus.evidence[SEEDS] = Seeds(pair_keys, first, count, seed_left, seed_right)
+        need = np.array([p.params.guarantee - p.params.k + 1 for p in profiles], dtype=np.int64)
+        enough = count >= need[pair_keys // n] if len(pair_keys) else np.zeros(0, bool)
+        yield Progress("indexing", 2, 3)
+        return Candidates.of(pair_keys, score=enough)

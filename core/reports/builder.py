@@ -1,0 +1,323 @@
+"""Report -> ReportDocument: what every report says, once, in the reader's language.
+
+`build_document(report, language=..., threshold=...)` assembles the sections listed in
+`PARTS`, in order; each part is a function of the `Context` that returns a `Section`, or
+None when it has nothing to say. A new part of the report (the groups view, the
+per-student summary, the per-student pages) is one more function in `PARTS`, and both the
+HTML and the PDF show it.
+
+"Flagged" is `core.rules.is_flagged` at the display threshold (the report's own, or the
+one the reader chose in the app). Only flagged pairs are shown passage by passage, in rank
+order while the texts shown stay within `DETAIL_BUDGET` characters; beyond it, a flagged
+pair is still shown when it is the strongest flagged pair of a document not yet shown, so
+every flagged document has its best evidence in the report and the size stays bounded
+(about one pair per document).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from core.display import safe_name
+from core.models import Document, PairResult, Report
+from core.options import LANGS, CheckOptions
+from core.reports.colors import passage_color
+from core.reports.json_report import simhash_hex
+from core.reports.model import (Article, Cell, Column, Comparison, Figure, Figures, MarkedText, Mark,
+                                Paragraph, Passage, ReportDocument, Row, Section, Table)
+from core.reports.strings import Strings, strings
+from core.rules import is_flagged
+
+#: Characters of document text shown side by side (both sides count): 80 pairs of 3,000-character essays.
+DETAIL_BUDGET = 500_000
+#: Pairs below the display threshold listed in the ranked table after the flagged ones.
+MAX_UNFLAGGED_ROWS = 50
+
+_CJK = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
+
+
+@dataclass
+class Context:
+    """What every part of the report needs: the report, its wording, and who is flagged."""
+
+    report: Report
+    s: Strings
+    threshold: float
+    generated: datetime
+    verdicts: object = None  # core.review.verdicts.Verdicts, or None
+    flagged: list[tuple[int, PairResult]] = field(default_factory=list)  # (rank, pair), rank 1-based
+    detailed: list[tuple[int, PairResult]] = field(default_factory=list)  # the flagged pairs shown in full
+
+    @property
+    def hamming(self) -> int:
+        return self.report.options.hamming
+
+    def name(self, index: int) -> str:
+        """A document's name as the report shows it (controls escaped, right-to-left isolated)."""
+        return safe_name(self.report.documents[index].name)
+
+    def path(self, index: int) -> str:
+        return safe_name(self.report.documents[index].path)
+
+    def percent(self, value: float) -> str:
+        return f"{value * 100:.1f}%"
+
+    def rule(self) -> str:
+        return self.s("flag_rule", threshold=self.percent(self.threshold), hamming=self.hamming)
+
+
+def build_document(report: Report, *, language: str = "en", threshold: float | None = None,
+                   generated: datetime | None = None, verdicts=None) -> ReportDocument:
+    """The report as a document in `language` ("en" or "zh"), flagging at `threshold`.
+
+    `threshold` defaults to the report's own display threshold; `generated` (now, local
+    time, by default) is the time the header shows; `verdicts` (core.review.verdicts) are
+    the reviewers' decisions, for the parts that show them.
+    """
+    s = strings(language)
+    when = generated or datetime.now().astimezone()
+    ctx = Context(report, s, report.options.display_threshold if threshold is None else threshold, when,
+                  verdicts=verdicts)
+    ctx.flagged = [(k, pair) for k, pair in enumerate(report.pairs, 1)
+                   if is_flagged(pair, ctx.threshold, ctx.hamming)]
+    ctx.detailed = detailed_pairs(report.documents, ctx.flagged)
+    sections = []
+    for part in PARTS:
+        section = part(ctx)
+        if section is not None:
+            sections.append(section)
+    return ReportDocument(
+        title=s("title"), subtitle=s("generated", date=when.strftime("%Y-%m-%d %H:%M")),
+        language=language, html_language=s("html_lang"), sections=tuple(sections),
+        footer=s("footer"), back=s("back"))
+
+
+# ----- the parts, in report order --------------------------------------------------------
+
+def summary(ctx: Context) -> Section:
+    s, report = ctx.s, ctx.report
+    cards = Figures((
+        Figure(s("documents"), str(len(report.documents))),
+        Figure(s("pairs"), str(len(report.pairs))),
+        Figure(s("flagged"), str(len(ctx.flagged)), note=ctx.rule(), emphasis=True),
+        Figure(s("file_errors"), str(len(report.errors))),
+    ), kind="cards")
+    return Section("summary", "", (cards,), nav=False)
+
+
+def legend(ctx: Context) -> Section:
+    terms = Figures(tuple(Figure(term, text) for term, text in ctx.s.raw("legend")), kind="terms")
+    return Section("legend", ctx.s("how_to_read"), (terms,), nav=False)
+
+
+def groups(ctx: Context) -> Section | None:
+    """Documents linked by flagged pairs (Report.groups), with the likely source when known."""
+    s, report = ctx.s, ctx.report
+    if not report.groups:
+        return None
+    columns = (Column(s("col_rank"), "number"), Column(s("col_size"), "number"),
+               Column(s("col_source"), "name", 1.0), Column(s("col_members"), "name", 3.0))
+    rows = []
+    for n, group in enumerate(report.groups, 1):
+        source = ctx.name(group.source) if group.source is not None else s("unknown_source")
+        members = ", ".join(ctx.name(i) for i in group.members)
+        rows.append(Row((Cell(str(n)), Cell(str(len(group.members))), Cell(source), Cell(members))))
+    return Section("groups", s("groups"), (Paragraph(s("groups_intro"), "note"),
+                                           Table(columns, tuple(rows), kind="groups")))
+
+
+def ranked_pairs(ctx: Context) -> Section:
+    s, report = ctx.s, ctx.report
+    columns = (
+        Column(s("col_rank"), "number"), Column(s("col_left"), "name"), Column(s("col_right"), "name"),
+        Column(s("col_similarity"), "number"), Column(s("col_hamming"), "number"),
+        Column(s("col_left_coverage"), "number"), Column(s("col_right_coverage"), "number"),
+        Column(s("col_longest"), "number"), Column(s("col_passages"), "number"),
+    )
+    detailed = {k for k, _ in ctx.detailed}
+    flagged = {k for k, _ in ctx.flagged}
+    rows, unflagged = [], 0
+    for k, pair in enumerate(report.pairs, 1):
+        if k not in flagged:
+            unflagged += 1
+            if unflagged > MAX_UNFLAGGED_ROWS:
+                continue
+        link = f"pair-{k}" if k in detailed else ""
+        rows.append(Row((
+            Cell(str(k)),
+            Cell(ctx.name(pair.left), link=link, hint=ctx.path(pair.left)),
+            Cell(ctx.name(pair.right), link=link, hint=ctx.path(pair.right)),
+            Cell(ctx.percent(pair.similarity), bar=pair.similarity),
+            Cell(str(int(pair.hamming))),
+            Cell(ctx.percent(pair.left_coverage)), Cell(ctx.percent(pair.right_coverage)),
+            Cell(str(int(pair.longest))), Cell(str(len(pair.matches))),
+        ), flagged=k in flagged))
+    blocks: list = [Table(columns, tuple(rows), empty=s("no_pairs"), kind="pairs")]
+    if unflagged > MAX_UNFLAGGED_ROWS:
+        blocks.append(Paragraph(s("more_below", n=unflagged - MAX_UNFLAGGED_ROWS), "note"))
+    return Section("pairs", s("ranked"), tuple(blocks))
+
+
+def file_errors(ctx: Context) -> Section | None:
+    s, report = ctx.s, ctx.report
+    if not report.errors:
+        return None
+    columns = (Column(s("col_file"), "path", 1.0), Column(s("col_reason"), "text", 1.2))
+    rows = tuple(Row((Cell(safe_name(e.path)), Cell(e.text(s.language)))) for e in report.errors)
+    return Section("errors", s("errors"), (Table(columns, rows, kind="errors"),))
+
+
+def pair_details(ctx: Context) -> Section:
+    s = ctx.s
+    blocks: list = [Paragraph(s("details_intro", rule=ctx.rule()), "note")]
+    shown = ctx.detailed
+    if not ctx.flagged:
+        blocks.append(Paragraph(s("no_details"), "note"))
+    blocks.extend(pair_article(ctx, k, pair) for k, pair in shown)
+    if len(shown) < len(ctx.flagged):
+        blocks.append(Paragraph(s.count("details_limited", len(ctx.flagged) - len(shown)), "note"))
+    return Section("details", s("details"), tuple(blocks))
+
+
+def documents(ctx: Context) -> Section | None:
+    s, report = ctx.s, ctx.report
+    if not report.documents:
+        return None
+    with_sha = any(doc.sha256 for doc in report.documents)
+    columns = [Column(s("col_rank"), "number"), Column(s("col_name"), "name", 1.2),
+               Column(s("col_format"), "number"), Column(s("col_chars"), "number"),
+               Column(s("col_simhash"), "code", 0.6)]
+    if with_sha:
+        columns.append(Column(s("col_sha256"), "code", 0.8))
+    columns.append(Column(s("col_path"), "path", 1.4))
+    hashes = list(report.simhashes) + [None] * (len(report.documents) - len(report.simhashes))
+    rows = []
+    for i, (doc, value) in enumerate(zip(report.documents, hashes)):
+        cells = [Cell(str(i + 1)), Cell(ctx.name(i)), Cell(doc.format), Cell(str(doc.chars)),
+                 Cell(simhash_hex(value) if value is not None else "")]
+        if with_sha:
+            cells.append(Cell(doc.sha256))
+        cells.append(Cell(ctx.path(i)))
+        rows.append(Row(tuple(cells)))
+    return Section("documents", s("checked"), (Table(tuple(columns), tuple(rows), kind="documents"),))
+
+
+def options(ctx: Context) -> Section:
+    s, opts = ctx.s, ctx.report.options
+    rows = tuple(Row((Cell(s.options.get(name, name)), Cell(option_value(name, value, opts, s))))
+                 for name, value in opts.to_dict().items())
+    table = Table((Column(s("option"), "text", 2.0), Column(s("setting"), "path", 1.0)), rows,
+                  kind="options")
+    effective = []
+    for lang in LANGS:
+        p = opts.params(lang)
+        effective.append(Paragraph(s("effective", lang=s(f"lang_{lang}")) + ": "
+                                   + s("effective_value", k=p.k, window=p.window, t=p.guarantee), "note"))
+    return Section("options", s("options"), (table, *effective))
+
+
+#: The report's parts in order. Each takes the Context and returns a Section or None.
+PARTS: tuple[Callable[[Context], Section | None], ...] = (
+    summary, legend, groups, ranked_pairs, file_errors, pair_details, documents, options,
+)
+
+
+# ----- pieces the parts share -------------------------------------------------------------
+
+def option_value(name: str, value: object, opts: CheckOptions, s: Strings) -> str:
+    """An option's setting as a reader reads it (defaults spelled out, shares as percents)."""
+    if name in ("k", "window") and value is None:
+        from core.options import DEFAULTS
+        return s("default_k", zh=getattr(DEFAULTS["zh"], name), en=getattr(DEFAULTS["en"], name))
+    if name == "workers" and value is None:
+        return s("all_cores")
+    if isinstance(value, bool):
+        return s("yes") if value else s("no")
+    if name in ("display_threshold", "max_share"):
+        return f"{float(value) * 100:g}%"
+    if value is None or value == () or value == []:
+        return s("none")
+    if isinstance(value, (tuple, list)):
+        return ", ".join(map(str, value))
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def pair_article(ctx: Context, k: int, pair: PairResult) -> Article:
+    """One flagged pair: its figures and the two texts with their passages."""
+    s, docs = ctx.s, ctx.report.documents
+    left, right = docs[pair.left], docs[pair.right]
+    metrics = s("metrics", similarity=ctx.percent(pair.similarity), hamming=int(pair.hamming),
+                left=ctx.percent(pair.left_coverage), right=ctx.percent(pair.right_coverage),
+                longest=int(pair.longest), count=s.count("count_passages", len(pair.matches)))
+    blocks: list = [Paragraph(metrics, "metrics")]
+    if not pair.matches:
+        blocks.append(Paragraph(s("no_passages"), "note"))
+    else:
+        blocks.append(comparison(ctx, k, pair))
+    title = f"#{k} · {ctx.name(pair.left)} ↔ {ctx.name(pair.right)}"
+    return Article(f"pair-{k}", title, tuple(blocks), hint=f"{ctx.path(pair.left)} ↔ {ctx.path(pair.right)}",
+                   back="pairs")
+
+
+def comparison(ctx: Context, k: int, pair: PairResult) -> Comparison:
+    s, docs = ctx.s, ctx.report.documents
+    left, right = docs[pair.left], docs[pair.right]
+    passages, left_marks, right_marks, left_changes, right_changes = [], [], [], [], []
+    lname, rname = ctx.name(pair.left), ctx.name(pair.right)
+    for j, m in enumerate(pair.matches, 1):
+        color, label = passage_color(j), s("passage", j=j)
+        left_marks.append(Mark(m.left.start, m.left.end, j, color, label))
+        right_marks.append(Mark(m.right.start, m.right.end, j, color, label))
+        left_changes += [(c.start, c.end) for c in m.left_changes]
+        right_changes += [(c.start, c.end) for c in m.right_changes]
+        passages.append(Passage(
+            j, (m.left.start, m.left.end), (m.right.start, m.right.end), color, label,
+            description=s("passage_sizes", left=len(m.left), right=len(m.right)),
+            left_caption=s("where", name=lname, start=m.left.start, end=m.left.end),
+            right_caption=s("where", name=rname, start=m.right.start, end=m.right.end),
+            same_caption=s("same_text", left=s("where", name=lname, start=m.left.start, end=m.left.end),
+                           right=s("where", name=rname, start=m.right.start, end=m.right.end))))
+    unavailable = "" if (left.text or right.text) else s("no_texts")
+    return Comparison(
+        marked(ctx, left, pair.left, tuple(left_marks), tuple(left_changes), f"p{k}", "L"),
+        marked(ctx, right, pair.right, tuple(right_marks), tuple(right_changes), f"p{k}", "R"),
+        tuple(passages), unavailable)
+
+
+def marked(ctx: Context, doc: Document, index: int, marks: tuple[Mark, ...],
+           changes: tuple[tuple[int, int], ...] = (), link: str = "", side: str = "L") -> MarkedText:
+    """A document's text with colored marks (and change spans), titled with its name."""
+    return MarkedText(doc.text, marks, changes, title=ctx.name(index), hint=ctx.path(index), link=link,
+                      side=side, language="zh" if _CJK.search(doc.text) else "")
+
+
+def detailed_pairs(docs, flagged: list[tuple[int, PairResult]],
+                   budget: int = DETAIL_BUDGET) -> list[tuple[int, PairResult]]:
+    """The flagged pairs shown passage by passage (see the module docstring), in rank order.
+
+    First each document's strongest flagged pair, strongest first, then the other flagged
+    pairs in rank order, while the texts shown (both sides) stay within `budget` characters.
+    A pair without passages costs nothing (it shows figures only).
+    """
+    def cost(pair: PairResult) -> int:
+        return docs[pair.left].chars + docs[pair.right].chars if pair.matches else 0
+
+    best: dict[int, int] = {}  # document -> rank of its strongest flagged pair
+    for k, pair in flagged:
+        best.setdefault(pair.left, k)
+        best.setdefault(pair.right, k)
+    strongest = set(best.values())
+    chosen, used = set(), 0
+    for first in (True, False):
+        for k, pair in flagged:
+            if k in chosen or (first and k not in strongest):
+                continue
+            if used + cost(pair) <= budget:
+                chosen.add(k)
+                used += cost(pair)
+    return [(k, pair) for k, pair in flagged if k in chosen]

@@ -1,0 +1,23 @@
+"""The colors reports paint with, one table for every renderer (HTML classes, PDF backgrounds).
+
+Passage j of a pair gets `passage_color(j)`, a key "c0".."c9" of `COLORS`; light colors that
+stay readable behind black text and survive printing. Named keys (e.g. attribution classes
+of the academic figures) are added to `COLORS` next to them, never in a renderer.
+"""
+
+from __future__ import annotations
+
+PALETTE = ("#ffd6a5", "#b9f3b0", "#b3d1ff", "#ffc6f5", "#f9f7a8",
+           "#a8ecf5", "#d3c9ff", "#ffb8b8", "#d8e6a0", "#e8cfae")
+
+COLORS: dict[str, str] = {f"c{i}": color for i, color in enumerate(PALETTE)}
+
+#: Drawn under text changed inside a passage (inserted, deleted or substituted units).
+CHANGE_COLOR = "#b3261e"
+FLAG_COLOR = "#b3261e"
+INK, MUTED, LINE, SOFT, ACCENT = "#1f2328", "#59636e", "#d0d7de", "#f6f8fa", "#0b57d0"
+
+
+def passage_color(j: int) -> str:
+    """The color key of passage j (1-based), cycling through the palette."""
+    return f"c{(j - 1) % len(PALETTE)}"

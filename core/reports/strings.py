@@ -1,0 +1,274 @@
+"""Every word a report says, in English and Simplified Chinese: the one dictionary for reports.
+
+The HTML and PDF renderers, the report builder and the GUI's export dialog (its format
+names) all read `strings(language)`; no other module holds report wording. A value is a
+`str.format` template, or a (one, many) pair for counts (see `Strings.count`).
+Option fields are named by `OPTION_LABELS`, never by their internal names.
+"""
+
+from __future__ import annotations
+
+LANGUAGES = ("en", "zh")
+
+_EN = {
+    "html_lang": "en",
+    "title": "Plagscope similarity report",
+    "generated": "Generated {date}",
+    "documents": "Documents",
+    "pairs": "Pairs listed",
+    "flagged": "Flagged pairs",
+    "file_errors": "File errors",
+    "flag_rule": "similarity ≥ {threshold}, or near-duplicates (Hamming ≤ {hamming})",
+    "how_to_read": "How to read this report",
+    "legend": (
+        ("Similarity", "How much of the more-copied document lies in shared passages, 0–100%."),
+        ("Hamming", "Bits that differ between the two documents' simhashes (0–64); at or below "
+                    "the threshold the whole documents are near-duplicates."),
+        ("Coverage", "Share of each document (left / right) inside shared passages."),
+        ("Longest", "Length of the longest shared passage, in characters."),
+        ("Flagged", "A pair at or above the display threshold, or a near-duplicate. Only flagged "
+                    "pairs are shown passage by passage."),
+        ("Colors", "Each passage has its own color on both sides; in the HTML report click it "
+                   "to jump to its twin. Striped text belongs to several passages."),
+        ("Underlined", "Inside a passage, the words that differ from the other side (inserted, "
+                       "deleted or replaced): a light edit shows as such, not as one solid block."),
+    ),
+    "options": "Options",
+    "option": "Option",
+    "setting": "Setting",
+    "effective": "Fingerprints ({lang})",
+    "effective_value": "k = {k}, window = {window}: every shared run of {t} units or more is found",
+    "lang_zh": "Chinese",
+    "lang_en": "English",
+    "default_k": "default (Chinese {zh}, English {en})",
+    "none": "none",
+    "all_cores": "all cores",
+    "yes": "yes",
+    "no": "no",
+    "ranked": "Pairs ranked by similarity",
+    "no_pairs": "No two documents share a passage.",
+    "more_below": "{n} more pairs below the display threshold are in the JSON and CSV reports.",
+    "col_rank": "#",
+    "col_left": "Left document",
+    "col_right": "Right document",
+    "col_similarity": "Similarity",
+    "col_hamming": "Hamming",
+    "col_left_coverage": "Left coverage",
+    "col_right_coverage": "Right coverage",
+    "col_longest": "Longest passage (chars)",
+    "col_passages": "Passages",
+    "col_name": "Name",
+    "col_format": "Format",
+    "col_chars": "Characters",
+    "col_simhash": "Simhash",
+    "col_sha256": "SHA-256",
+    "col_path": "Path",
+    "col_file": "File",
+    "col_reason": "Why it could not be checked",
+    "col_members": "Members",
+    "col_source": "Likely source",
+    "col_size": "Size",
+    "errors": "Files that could not be checked",
+    "checked": "Documents checked",
+    "groups": "Groups",
+    "groups_intro": "Documents linked by flagged pairs.",
+    "group": "Group {n}",
+    "unknown_source": "cannot tell",
+    "details": "Flagged pairs passage by passage",
+    "details_intro": "Pairs with {rule}.",
+    "no_details": "No pair reaches the display threshold.",
+    "details_limited": ("{n} more flagged pair is listed in the table only: to keep the report "
+                        "readable, pairs are shown passage by passage up to a size limit, each "
+                        "document's strongest pair first. The app and the JSON report have them all.",
+                        "{n} more flagged pairs are listed in the table only: to keep the report "
+                        "readable, pairs are shown passage by passage up to a size limit, each "
+                        "document's strongest pair first. The app and the JSON report have them all."),
+    "metrics": ("Similarity {similarity} · Hamming {hamming} · coverage {left} / {right} · "
+                "longest passage {longest} chars · {count}"),
+    "count_passages": ("{n} passage", "{n} passages"),
+    "passage": "Passage {j}",
+    "also": "also passage {others}",
+    "passage_sizes": "{left} ↔ {right} characters",
+    "where": "{name}, characters {start}–{end}",
+    "same_text": "{left} and {right}: the same text",
+    "no_passages": "No passage in common: flagged as near-duplicate documents by their simhashes.",
+    "to_right": "jump to the right side",
+    "no_texts": "The texts of these documents are not available in this report.",
+    "back": "↑ Back to the table",
+    "footer": ("Made by Plagscope. Shared passages show where texts agree; they are evidence "
+               "for a person to weigh, not a verdict."),
+    "page": "Page {n}",
+    # format names, as the export dialog offers them
+    "format_html": "HTML report",
+    "format_pdf": "PDF report",
+    "format_json": "JSON data",
+    "format_csv": "CSV table",
+}
+
+_ZH = {
+    "html_lang": "zh-CN",
+    "title": "Plagscope 相似度检测报告",
+    "generated": "生成时间 {date}",
+    "documents": "文档",
+    "pairs": "列出的文档对",
+    "flagged": "需关注的文档对",
+    "file_errors": "无法读取的文件",
+    "flag_rule": "相似度 ≥ {threshold}，或整篇近似重复（汉明距离 ≤ {hamming}）",
+    "how_to_read": "如何阅读本报告",
+    "legend": (
+        ("相似度", "被抄袭较多的一篇文档中落在相同片段内的比例，0–100%。"),
+        ("汉明距离", "两篇文档的 simhash 不同的位数（0–64）；不超过阈值即整篇近似重复。"),
+        ("覆盖率", "每篇文档（左 / 右）落在相同片段内的比例。"),
+        ("最长片段", "最长的一个相同片段的长度（字符）。"),
+        ("需关注", "相似度达到显示阈值或整篇近似重复的文档对。只有需关注的文档对逐段列出。"),
+        ("颜色", "每个片段在左右两侧使用同一种颜色；在 HTML 报告中点击片段可跳到另一侧对应处。"
+                 "带斜纹的文字同时属于多个片段。"),
+        ("下划线", "片段中与另一侧不同的文字（插入、删除或替换），因此轻度改写显示为改写，而不是一整块相同文字。"),
+    ),
+    "options": "检测参数",
+    "option": "参数",
+    "setting": "取值",
+    "effective": "指纹参数（{lang}）",
+    "effective_value": "k = {k}，窗口 = {window}：长度不少于 {t} 个单位的相同片段一定能被找到",
+    "lang_zh": "中文",
+    "lang_en": "英文",
+    "default_k": "默认（中文 {zh}，英文 {en}）",
+    "none": "无",
+    "all_cores": "全部处理器核心",
+    "yes": "是",
+    "no": "否",
+    "ranked": "按相似度排序的文档对",
+    "no_pairs": "没有任何两篇文档存在相同片段。",
+    "more_below": "另有 {n} 个低于显示阈值的文档对，见 JSON 和 CSV 报告。",
+    "col_rank": "序号",
+    "col_left": "左侧文档",
+    "col_right": "右侧文档",
+    "col_similarity": "相似度",
+    "col_hamming": "汉明距离",
+    "col_left_coverage": "左侧覆盖率",
+    "col_right_coverage": "右侧覆盖率",
+    "col_longest": "最长片段（字符）",
+    "col_passages": "片段数",
+    "col_name": "文件名",
+    "col_format": "格式",
+    "col_chars": "字符数",
+    "col_simhash": "Simhash",
+    "col_sha256": "SHA-256",
+    "col_path": "路径",
+    "col_file": "文件",
+    "col_reason": "未能检测的原因",
+    "col_members": "成员",
+    "col_source": "可能的来源",
+    "col_size": "篇数",
+    "errors": "未能检测的文件",
+    "checked": "已检测的文档",
+    "groups": "相似文档组",
+    "groups_intro": "由需关注的文档对连在一起的文档。",
+    "group": "第 {n} 组",
+    "unknown_source": "无法判断",
+    "details": "需关注文档对逐段对照",
+    "details_intro": "{rule}的文档对。",
+    "no_details": "没有文档对达到显示阈值。",
+    "details_limited": ("另有 {n} 个需关注的文档对只列在上面的表中：为使报告便于阅读，逐段对照有篇幅上限，"
+                        "优先列出每篇文档最相似的一对。程序和 JSON 报告中有全部文档对。",
+                        "另有 {n} 个需关注的文档对只列在上面的表中：为使报告便于阅读，逐段对照有篇幅上限，"
+                        "优先列出每篇文档最相似的一对。程序和 JSON 报告中有全部文档对。"),
+    "metrics": ("相似度 {similarity} · 汉明距离 {hamming} · 覆盖率 {left} / {right} · "
+                "最长片段 {longest} 字符 · {count}"),
+    "count_passages": ("共 {n} 个片段", "共 {n} 个片段"),
+    "passage": "片段 {j}",
+    "also": "同时属于片段 {others}",
+    "passage_sizes": "{left} ↔ {right} 字符",
+    "where": "{name}，第 {start}–{end} 字符",
+    "same_text": "{left} 与 {right}：文字相同",
+    "no_passages": "没有相同片段：两篇文档的 simhash 表明整篇近似重复。",
+    "to_right": "跳到右侧",
+    "no_texts": "本报告中没有这些文档的正文。",
+    "back": "↑ 返回列表",
+    "footer": "由 Plagscope 生成。相同片段只说明文本在哪里一致，是供人判断的依据，而不是结论。",
+    "page": "第 {n} 页",
+    "format_html": "HTML 报告",
+    "format_pdf": "PDF 报告",
+    "format_json": "JSON 数据",
+    "format_csv": "CSV 表格",
+}
+
+#: CheckOptions field -> its label, per language. A report never shows a field's own name.
+OPTION_LABELS = {
+    "en": {
+        "k": "k-gram length (units)",
+        "window": "Winnowing window",
+        "hamming": "Near-duplicate threshold (Hamming bits)",
+        "keywords": "Keywords per document (simhash)",
+        "min_passage": "Shortest passage kept (characters)",
+        "max_share": "Ignore fingerprints in more than this share of documents",
+        "min_common": "Ignore them only when in more than this many documents",
+        "max_repeats": "Ignore fingerprints repeated more often in one document",
+        "template": "Assignment text (template)",
+        "exclude": "Excluded files",
+        "display_threshold": "Display threshold (similarity)",
+        "max_file_mb": "Largest file read (MB)",
+        "max_chars": "Longest document read (characters)",
+        "workers": "Worker processes",
+        "exclude_quotes": "Leave quotations out of the copy ratio",
+        "exclude_references": "Leave the reference list out of the copy ratio",
+        "exclude_template": "Leave the template out of the copy ratio",
+        "min_match_chars": "Shortest match counted (Chinese characters)",
+        "min_match_words": "Shortest match counted (English words)",
+    },
+    "zh": {
+        "k": "k 元组长度（单位）",
+        "window": "取指纹窗口",
+        "hamming": "近似重复阈值（汉明距离位数）",
+        "keywords": "每篇文档的关键词数（simhash）",
+        "min_passage": "保留的最短片段（字符）",
+        "max_share": "忽略出现在超过此比例文档中的指纹",
+        "min_common": "且仅当出现在超过此数量的文档中时忽略",
+        "max_repeats": "忽略在一篇文档中重复超过此次数的指纹",
+        "template": "作业题目文本（模板）",
+        "exclude": "排除的文件",
+        "display_threshold": "显示阈值（相似度）",
+        "max_file_mb": "读取的最大文件（MB）",
+        "max_chars": "读取的最长文档（字符）",
+        "workers": "工作进程数",
+        "exclude_quotes": "复制比不计引用",
+        "exclude_references": "复制比不计参考文献",
+        "exclude_template": "复制比不计模板",
+        "min_match_chars": "计入的最短相同片段（汉字）",
+        "min_match_words": "计入的最短相同片段（英文单词）",
+    },
+}
+
+_TABLES = {"en": _EN, "zh": _ZH}
+
+
+class Strings:
+    """The report wording in one language: `s("key", name=value)` formats, `s.count(key, n)` picks the plural."""
+
+    def __init__(self, language: str):
+        if language not in _TABLES:
+            raise ValueError(f"no report labels for language {language!r}; use one of {sorted(_TABLES)}")
+        self.language = language
+        self._table = _TABLES[language]
+        self.options = OPTION_LABELS[language]
+
+    def __call__(self, key: str, **values: object) -> str:
+        return self._table[key].format(**values) if values else self._table[key]
+
+    def raw(self, key: str):
+        """The entry as stored (a tuple for legends and counts)."""
+        return self._table[key]
+
+    def count(self, key: str, n: int, **values: object) -> str:
+        one, many = self._table[key]
+        return (one if n == 1 else many).format(n=n, **values)
+
+
+def strings(language: str) -> Strings:
+    """The report wording for "en" or "zh" (ValueError for any other)."""
+    return Strings(language)
+
+
+def report_language(ui_language: str) -> str:
+    """The report language for a UI language name ("zh_CN", "zh", "en_US" ...): zh or en."""
+    return "zh" if str(ui_language).lower().startswith("zh") else "en"

@@ -1,0 +1,166 @@
+"""Saved checks: a `.plagscope` file is a small store (an SQLite file with the archive's schema,
+kind "check") holding the documents' texts, SHA-256 and sizes, the options, the results (pairs
+with their passages), groups, file errors, and the reviewers' verdicts and notes, so a check
+reopens exactly as it was on another machine without the original files.
+
+Saving writes a new file next to the target and renames it into place, so a crash never
+leaves half a check or destroys the previous save. Autosave uses the same format in the
+user's data directory (`autosave_path`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from core.models import (ArchiveEntry, Document, FileError, Group, Match, PairResult, Report,
+                         SemanticMatch, SentencePair, Span)
+from core.options import CheckOptions
+from core.store.base import StoreError
+from core.store.records import prepare
+from core.store.sqlite import SQLiteStore
+
+SUFFIX = ".plagscope"
+FORMAT_VERSION = "1"
+
+
+@dataclass(frozen=True)
+class SavedCheck:
+    report: Report
+    verdicts: object  # core.review.verdicts.Verdicts
+
+
+def _span(s: Span) -> list[int]:
+    return [s.start, s.end]
+
+
+def pair_to_dict(p: PairResult) -> dict:
+    data = {"left": p.left, "right": p.right, "hamming": p.hamming, "similarity": p.similarity,
+            "left_coverage": p.left_coverage, "right_coverage": p.right_coverage,
+            "longest": p.longest,
+            "matches": [{"left": _span(m.left), "right": _span(m.right), "units": m.units,
+                         "left_changes": [_span(s) for s in m.left_changes],
+                         "right_changes": [_span(s) for s in m.right_changes],
+                         "attribution": m.attribution} for m in p.matches]}
+    if p.semantic is not None:
+        data["semantic"] = {"kind": p.semantic.kind, "share": p.semantic.share,
+                            "sentences": [{"left": _span(s.left), "right": _span(s.right),
+                                           "score": s.score} for s in p.semantic.sentences]}
+    return data
+
+
+def pair_from_dict(d: dict) -> PairResult:
+    semantic = None
+    if d.get("semantic"):
+        s = d["semantic"]
+        semantic = SemanticMatch(s["kind"], s["share"], tuple(
+            SentencePair(Span(*x["left"]), Span(*x["right"]), x["score"]) for x in s["sentences"]))
+    return PairResult(
+        left=d["left"], right=d["right"], hamming=d["hamming"], similarity=d["similarity"],
+        left_coverage=d["left_coverage"], right_coverage=d["right_coverage"], longest=d["longest"],
+        matches=tuple(Match(Span(*m["left"]), Span(*m["right"]), m["units"],
+                            tuple(Span(*s) for s in m.get("left_changes", ())),
+                            tuple(Span(*s) for s in m.get("right_changes", ())),
+                            m.get("attribution", "unattributed")) for m in d["matches"]),
+        semantic=semantic)
+
+
+def _file_facts(doc: Document) -> tuple[str, int]:
+    """The SHA-256 and size of the file a document was read from (when it is still there)."""
+    from core.store.archive import file_facts
+
+    if doc.archive is None and doc.path and os.path.isfile(doc.path):
+        try:
+            sha, size = file_facts(doc.path)
+            return doc.sha256 or sha, size
+        except OSError:
+            pass
+    return doc.sha256, 0
+
+
+def _empty_verdicts():
+    from core.review.verdicts import Verdicts
+
+    return Verdicts()
+
+
+def save_check(path: str | os.PathLike, report: Report, verdicts=None) -> Path:
+    """Write `report` and `verdicts` to the `.plagscope` file at `path`, atomically."""
+    target = Path(os.path.realpath(path))
+    tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+    verdicts = verdicts if verdicts is not None else _empty_verdicts()
+    try:
+        store = SQLiteStore(tmp, kind="check")
+        try:
+            docs = []
+            for doc, simhash in zip(report.documents, report.simhashes):
+                sha, size = _file_facts(doc)
+                doc_id, _ = store.add(prepare(replace(doc, sha256=sha), None, size=size))
+                archive = (json.dumps({"id": doc.archive.id, "label": doc.archive.label,
+                                       "added": doc.archive.added}) if doc.archive else None)
+                from core.store.records import signed64
+
+                docs.append((doc_id, {"name": doc.name, "path": doc.path, "format": doc.format,
+                                      "simhash": signed64(simhash), "archive": archive}))
+            rows = {}
+            for key, v in verdicts.documents.items():
+                rows[key] = v
+            for key, v in verdicts.pairs.items():
+                rows[tuple(key)] = v
+            store.write_check(
+                docs, [json.dumps(pair_to_dict(p)) for p in report.pairs],
+                [json.dumps({"members": list(g.members), "source": g.source}) for g in report.groups],
+                [(e.path, e.message) for e in report.errors], rows,
+                {"check_options": json.dumps(report.options.to_dict()),
+                 "check_format": FORMAT_VERSION})
+            store.conn.execute("PRAGMA journal_mode = DELETE")  # one self-contained file
+        finally:
+            store.close()
+        os.replace(tmp, target)
+    except BaseException:
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            try:
+                os.unlink(str(tmp) + suffix)
+            except OSError:
+                pass
+        raise
+    return target
+
+
+def open_check(path: str | os.PathLike) -> SavedCheck:
+    """Read a `.plagscope` file. Raises StoreError (a plain message) for anything else."""
+    from core.review.verdicts import Verdicts
+
+    store = SQLiteStore(path, kind="check", create=False)
+    try:
+        data = store.read_check()
+        options_text = store.meta("check_options")
+    finally:
+        store.close()
+    try:
+        options = CheckOptions.from_dict(json.loads(options_text or "{}"))
+        documents = tuple(
+            Document(i, d["name"], d["path"], d["format"], d["text"], sha256=d["sha256"],
+                     archive=ArchiveEntry(**d["archive"]) if d["archive"] else None)
+            for i, d in enumerate(data["documents"]))
+        pairs = tuple(pair_from_dict(json.loads(p)) for p in data["pairs"])
+        groups = tuple(Group(tuple(g["members"]), g["source"])
+                       for g in map(json.loads, data["groups"]))
+    except (ValueError, KeyError, TypeError) as exc:
+        raise StoreError(f"{path} is damaged: {exc}") from None
+    report = Report(options=options, documents=documents,
+                    simhashes=tuple(d["simhash"] for d in data["documents"]), pairs=pairs,
+                    errors=tuple(FileError(p, m) for p, m in data["errors"]), groups=groups)
+    docs_v = {k: v for k, v in data["verdicts"].items() if isinstance(k, str)}
+    pairs_v = {k: v for k, v in data["verdicts"].items() if not isinstance(k, str)}
+    return SavedCheck(report, Verdicts(docs_v, pairs_v))
+
+
+def autosave_path() -> Path:
+    """Where unsaved work is kept until it is saved or the app closes cleanly."""
+    from core.store import data_dir
+
+    return data_dir() / f"autosave{SUFFIX}"

@@ -1,0 +1,84 @@
+"""File > Export Report: choose a file and format, confirm a replacement, and let core write it.
+
+Every format (HTML, PDF, JSON, CSV), its suffixes and its name come from `core.reports.FORMATS`;
+the session has `core.reports` render it in the UI's language at the display threshold the
+user has set, and write it atomically. This dialog only collects those choices.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+from core import reports
+
+from gui.session import Session
+
+
+@dataclass(frozen=True)
+class Target:
+    path: str
+    fmt: str
+
+
+def format_of(path: str, fallback: str) -> tuple[str, str]:
+    """(path, format): the format the suffix names, or `fallback` with its suffix appended."""
+    try:
+        return path, reports.format_for(path)
+    except ValueError:
+        return path + reports.FORMATS[fallback].suffix, fallback
+
+
+class Exporter(QObject):
+    """The export conversation with the user; each step is a method so tests can drive it."""
+
+    def __init__(self, session: Session, parent: QWidget):
+        super().__init__(parent)
+        self.session = session
+        self.parent_widget = parent
+
+    @staticmethod
+    def filters(language: str = "en") -> dict[str, str]:
+        """Format -> file dialog filter, e.g. "PDF report (*.pdf)", in the UI's language."""
+        return {name: f"{fmt.label(language)} ({' '.join('*' + s for s in fmt.suffixes)})"
+                for name, fmt in reports.FORMATS.items()}
+
+    def choose_target(self, start: str, language: str = "en") -> Target | None:
+        """Ask where to save; our own overwrite question follows (see confirm_overwrite)."""
+        filters = self.filters(language)
+        path, chosen = QFileDialog.getSaveFileName(
+            self.parent_widget, self.tr("Export Report"), start, ";;".join(filters.values()),
+            filters["html"], QFileDialog.Option.DontConfirmOverwrite,
+        )
+        if not path:
+            return None
+        fallback = next((fmt for fmt, text in filters.items() if text == chosen), "html")
+        path, fmt = format_of(path, fallback)
+        return Target(path, fmt)
+
+    def confirm_overwrite(self, path: str) -> bool:
+        """True when `path` is free, or the user agrees to replace it."""
+        if not os.path.exists(path):
+            return True
+        answer = QMessageBox.question(
+            self.parent_widget, self.tr("Replace File?"),
+            self.tr("%1 already exists.\nDo you want to replace it?").replace("%1", path),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    def write(self, target: Target, language: str = "en") -> None:
+        """Write the session's report to the target atomically (OSError / ValueError on failure)."""
+        self.session.export(target.path, target.fmt, reports.report_language(language))
+
+    def run(self, start: str, language: str = "en") -> str | None:
+        """The whole conversation; returns the path written, None if the user backed out."""
+        target = self.choose_target(start, language)
+        if target is None or not self.confirm_overwrite(target.path):
+            return None
+        self.write(target, language)
+        return target.path

@@ -1,0 +1,103 @@
+"""The README's worked example of the figures, the template class, and the figures in the
+JSON (version 2) and CSV reports."""
+
+import csv
+import io
+import json
+
+import pytest
+
+from core.academic.classify import attribute
+from core.academic.figures import LABELS, document_figures
+from core.models import Document, Match, PairResult, Report, Span
+from core.options import CheckOptions
+from core.pipeline import check_documents, run
+from core.reports import from_json, render_csv, render_json, to_json
+
+A = ("一、引言\n交通网络的完善让城乡之间的距离越来越短。张三（2020）指出：“城市的发展离不开每一个普通劳动者的双手。”\n"
+     "二、结论\n我们都应当珍惜今天的生活，也要记住来时的路。")
+B = "今天，交通网络的完善让城乡之间的距离越来越短，人们往来方便。"
+C = "城市的发展离不开每一个普通劳动者的双手，这是常识。"
+P1 = "交通网络的完善让城乡之间的距离越来越短"
+P2 = "城市的发展离不开每一个普通劳动者的双手"
+
+
+def span(text, part):
+    start = text.index(part)
+    return Span(start, start + len(part))
+
+
+def readme_report(options=CheckOptions()):
+    docs = tuple(Document(i, n, n, "txt", t) for i, (n, t) in enumerate(
+        [("a.txt", A), ("b.txt", B), ("c.txt", C)]))
+    pairs = [PairResult(0, 1, 0, 0.2, 0.2, 0.6, 19, (Match(span(A, P1), span(B, P1), 19),)),
+             PairResult(0, 2, 0, 0.2, 0.2, 0.7, 19, (Match(span(A, P2), span(C, P2), 19),))]
+    return Report(options, docs, (0, 0, 0), tuple(attribute(docs, pairs, options)))
+
+
+def test_readme_worked_example():
+    report = readme_report()
+    assert [m.attribution for p in report.pairs for m in p.matches] == ["unattributed", "quoted_cited"]
+    f = document_figures(report)[0]
+    assert f.chars == 83  # 86 code points, 3 of them line breaks
+    assert f.copied_chars == 38
+    assert f.total_copy_ratio == 38 / 83
+    assert f.copy_ratio_excluding_quotes == 19 / 83
+    assert f.largest_source_ratio == 19 / 83
+    assert f.sources == 1
+    assert [(s.title, s.start, s.end, s.copy_ratio) for s in f.sections] == [
+        ("一、引言", 0, 59, 38 / 57), ("二、结论", 59, 86, 0.0)]
+    excluding = document_figures(report, CheckOptions(exclude_quotes=True))[0]
+    assert (excluding.copied_chars, excluding.total_copy_ratio) == (19, 19 / 83)
+    assert document_figures(report, CheckOptions(min_match_chars=20))[0].copied_chars == 0
+    assert set(LABELS["zh"]) == set(LABELS["en"])
+
+
+def test_template_text_is_its_own_class_and_counts_only_when_asked():
+    template = Document(9, "t.txt", "t.txt", "txt", "请阅读下面的材料并写一篇文章，题目自拟，不少于八百字，文体不限。")
+    shared = "请阅读下面的材料并写一篇文章，题目自拟，不少于八百字，文体不限"
+    a = Document(0, "a.txt", "a.txt", "txt", f"春夏秋冬风花雪月山水云天。{shared}。江河湖海林木草石光影星辰。")
+    b = Document(1, "b.txt", "b.txt", "txt", f"东西南北金银铜铁琴棋书画。{shared}。诗酒茶米盐衣食住行车马舟。")
+    ignored = run(check_documents([a, b], CheckOptions(workers=1), template=template))
+    assert all(not p.matches for p in ignored.pairs)
+    options = CheckOptions(workers=1, exclude_template=False)
+    seen = run(check_documents([a, b], options, template=template))
+    [pair] = seen.pairs
+    assert [m.attribution for m in pair.matches] == ["template"]
+    assert document_figures(seen, options.with_changes(exclude_template=True))[0].copied_chars == 0
+    counted = document_figures(seen)[0]  # the report's options: template text counted
+    assert counted.copied_chars == len(shared) and counted.sources == 0
+
+
+def test_json_version_2_has_classes_changes_and_figures_and_reads_back():
+    report = readme_report()
+    report = Report(report.options, report.documents, report.simhashes, (
+        PairResult(0, 1, 0, 0.2, 0.2, 0.6, 19, (Match(span(A, P1), span(B, P1), 19,
+                                                      (Span(6, 8),), (Span(8, 10),)),)),
+        report.pairs[1]))
+    data = to_json(report)
+    assert data["version"] == 2
+    m1, m2 = data["pairs"][0]["matches"][0], data["pairs"][1]["matches"][0]
+    assert (m1["class"], m1["left_changes"], m1["right_changes"]) == ("unattributed", [[6, 8]], [[8, 10]])
+    assert (m2["class"], m2["left_class"], m2["right_class"]) == ("quoted_cited", "quoted_cited", "unattributed")
+    assert data["documents"][0]["figures"] == {
+        "total_copy_ratio": round(38 / 83, 6), "copy_ratio_excluding_quotes": round(19 / 83, 6),
+        "largest_source_ratio": round(19 / 83, 6), "copied_chars": 38, "sources": 1,
+        "sections": [{"title": "一、引言", "start": 0, "end": 59, "copy_ratio": round(38 / 57, 6)},
+                     {"title": "二、结论", "start": 59, "end": 86, "copy_ratio": 0.0}]}
+    back = from_json(json.loads(render_json(report)), [A, B, C])
+    assert back.pairs == report.pairs
+    assert "figures" not in to_json(report, version=1)["documents"][0]
+    bad = json.loads(render_json(report))
+    bad["pairs"][0]["matches"][0]["class"] = "stolen"
+    with pytest.raises(ValueError, match="class"):
+        from_json(bad, [A, B, C])
+
+
+def test_csv_rows_carry_both_documents_figures():
+    report = readme_report()
+    rows = list(csv.DictReader(io.StringIO(render_csv(report), newline="")))
+    assert rows[0]["left_total_copy_ratio"] == f"{38 / 83:.4f}"
+    assert rows[0]["left_copied_chars"] == "38" and rows[0]["left_sources"] == "1"
+    assert rows[1]["right_total_copy_ratio"] == f"{19 / 25:.4f}"
+    assert rows[1]["left_copy_ratio_excluding_quotes"] == f"{19 / 83:.4f}"
