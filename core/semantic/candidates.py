@@ -6,7 +6,8 @@ passage of its language (the model puts every Chinese text a little closer to ev
 Chinese text), at unit length. Two documents are as close as their closest passages. Each
 document keeps its PARTNERS closest documents of its own language and of each other language,
 when they are at least FLOOR close; sentences are aligned only inside those pairs, never
-between all sentences of all documents. A translated or paraphrased passage of CHUNK or more
+between all sentences of all documents (up to ALL_PAIRS_UP_TO documents, every pair is aligned:
+it costs less than choosing). A translated or paraphrased passage of CHUNK or more
 sentences shares at least one nearly whole passage with its source, which stands out where a
 document mean would drown in the rest of the essay (measured on bench/semantic.py: the mean
 put the partner of a third-translated essay at rank 9 of 40).
@@ -28,6 +29,8 @@ PARTNERS = 8  # closest documents kept per document and language
 FLOOR = 0.25  # closeness below which a pair is not aligned at all
 DIMS = 128  # principal axes kept when there are more than PROJECT_FROM passages
 PROJECT_FROM = 4000
+CENTER_FROM = 10  # documents of a language needed before its mean passage means anything
+ALL_PAIRS_UP_TO = 2 * PARTNERS  # documents: so few that every pair is aligned
 _BLOCK_ROWS = 2048  # passages compared with all others at once
 
 
@@ -48,9 +51,10 @@ def passage_vectors(profiles: Sequence[SemanticProfile]) -> tuple[np.ndarray, np
         return np.zeros((0, 1), dtype=np.float32), np.zeros(0, dtype=np.int64)
     out = np.array(vectors, dtype=np.float32)
     langs_a = np.array(langs)
+    owners_a = np.array(owners)
     for lang in np.unique(langs_a):
         members = langs_a == lang
-        if members.sum() >= 3:
+        if len(np.unique(owners_a[members])) >= CENTER_FROM:
             out[members] -= out[members].mean(axis=0)
     if len(out) > PROJECT_FROM:
         _, _, axes = np.linalg.svd(out[:: max(1, len(out) // PROJECT_FROM)], full_matrices=False)
@@ -88,8 +92,8 @@ def candidate_pairs(profiles: Sequence[SemanticProfile], partners: int = PARTNER
                     floor: float = FLOOR) -> list[tuple[int, int]]:
     """Pairs (i < j) worth aligning: each document with its closest documents per language."""
     n = len(profiles)
-    if n < 2:
-        return []
+    if n <= ALL_PAIRS_UP_TO:
+        return [(i, j) for i in range(n) for j in range(i + 1, n) if len(profiles[i]) and len(profiles[j])]
     close = closeness(profiles)
     langs = np.array([p.lang for p in profiles])
     pairs: set[tuple[int, int]] = set()

@@ -99,7 +99,7 @@ def _blocks(text: str) -> list[tuple[int, int, bool]]:
         short = len(stripped) <= _HEADING_CHARS["zh" if han > words else "en"]
         nxt = lines[n + 1].strip() if n + 1 < len(lines) else ""
         if heading or (short and not _ENDS_SENTENCE.search(stripped) and nxt
-                       and not marker and start == line_start):
+                       and not nxt[0].islower() and not marker and start == line_start):
             out.append((start, line_start + len(body), item))
             start = None
     if start is not None:
@@ -161,7 +161,9 @@ def split(text: str) -> Sentences:
         head = _LIST_MARKER.match(block) or _MARKER_ONLY.match(block)
         offset = head.end() if head else 0
         heading = block.lstrip().startswith("#")
-        lone_line = "\n" not in block.strip() and not _ENDS_SENTENCE.search(block.strip())
+        # a short line of its own without final punctuation: a title, a caption, a link
+        lone_line = ("\n" not in block.strip() and len(block.strip()) <= 2 * _HEADING_CHARS["en"]
+                     and not _ENDS_SENTENCE.search(block.strip()))
         begin = offset
         cuts = []
         for m in _STOP.finditer(block, offset):
