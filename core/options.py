@@ -62,6 +62,9 @@ class CheckOptions:
     exclude_template: bool = True
     min_match_chars: int = 13
     min_match_words: int = 6
+    # The semantic layer (core/semantic; README "Translations and paraphrases"): sentence
+    # embeddings find translations and paraphrases; needs the `semantic` extra installed.
+    semantic: bool = False
 
     def __post_init__(self) -> None:
         def need(ok: bool, message: str) -> None:

@@ -78,6 +78,21 @@ _EN = {
     "groups_intro": "Documents linked by flagged pairs.",
     "group": "Group {n}",
     "unknown_source": "cannot tell",
+    # review (issue 13): the groups with their strongest pair, the per-student summary, verdicts
+    "col_strongest": "Strongest pair",
+    "col_copy_pairs": "Copy vs copy",
+    "col_verdict": "Verdict",
+    "students": "One student at a time",
+    "students_intro": "Each document's share of text found in any other document (each character "
+                      "counted once) and its main sources, most copied first. Short names keep "
+                      "the part of the file name that differs; hover for the full name.",
+    "col_student": "Document",
+    "col_overall": "Found elsewhere",
+    "col_sources": "Main sources (share of this text)",
+    "more_students": "{n} documents with nothing found elsewhere are not listed.",
+    "verdict_confirmed": "Confirmed",
+    "verdict_suspicious": "Suspicious",
+    "verdict_not_plagiarism": "Not plagiarism",
     "details": "Flagged pairs passage by passage",
     "details_intro": "Pairs with {rule}.",
     "no_details": "No pair reaches the display threshold.",
@@ -174,6 +189,19 @@ _ZH = {
     "groups_intro": "由需关注的文档对连在一起的文档。",
     "group": "第 {n} 组",
     "unknown_source": "无法判断",
+    "col_strongest": "最相似的一对",
+    "col_copy_pairs": "抄件之间",
+    "col_verdict": "审阅结论",
+    "students": "逐个学生",
+    "students_intro": "每篇文档在其他任一文档中找到的文字比例（每个字符只计一次）及其主要来源，"
+                      "按抄得最多的排列。简称保留文件名中各不相同的部分；悬停可见完整文件名。",
+    "col_student": "文档",
+    "col_overall": "在别处找到",
+    "col_sources": "主要来源（占本文比例）",
+    "more_students": "另有 {n} 篇文档在别处没有找到相同文字，未列出。",
+    "verdict_confirmed": "确认抄袭",
+    "verdict_suspicious": "可疑",
+    "verdict_not_plagiarism": "不是抄袭",
     "details": "需关注文档对逐段对照",
     "details_intro": "{rule}的文档对。",
     "no_details": "没有文档对达到显示阈值。",
@@ -223,6 +251,7 @@ OPTION_LABELS = {
         "exclude_template": "Leave the template out of the copy ratio",
         "min_match_chars": "Shortest match counted (Chinese characters)",
         "min_match_words": "Shortest match counted (English words)",
+        "semantic": "Find translations and paraphrases",
     },
     "zh": {
         "k": "k 元组长度（单位）",
@@ -244,6 +273,7 @@ OPTION_LABELS = {
         "exclude_template": "复制比不计模板",
         "min_match_chars": "计入的最短相同片段（汉字）",
         "min_match_words": "计入的最短相同片段（英文单词）",
+        "semantic": "查找翻译和改写",
     },
 }
 

@@ -42,8 +42,7 @@ class DocumentList(QWidget):
         self.view.setAlternatingRowColors(True)
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(DocumentModel.NAME, QHeaderView.ResizeMode.Stretch)
-        for col in (DocumentModel.FORMAT, DocumentModel.LENGTH, DocumentModel.HIGHEST, DocumentModel.VERDICT,
-                    DocumentModel.COPY):
+        for col in (DocumentModel.FORMAT, DocumentModel.LENGTH, DocumentModel.HIGHEST, DocumentModel.VERDICT):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         self.view.selectionModel().selectionChanged.connect(lambda *_: self.selectionChanged.emit())
 
@@ -102,7 +101,7 @@ class DocumentList(QWidget):
         return super().eventFilter(watched, event)
 
     def _fit_columns(self) -> None:
-        """In a narrow list, hide Copied, Verdict, Highest, then Format, then Length, rather than squeeze the names."""
+        """In a narrow list, columns give way from the right rather than squeeze the names."""
         header = self.view.horizontalHeader()
         room = self.view.viewport().width() - NAME_MIN_WIDTH
 
@@ -110,12 +109,11 @@ class DocumentList(QWidget):
             title = self.model.headerData(column, Qt.Orientation.Horizontal) or ""
             return max(self.view.sizeHintForColumn(column), header.fontMetrics().horizontalAdvance(title) + 24)
 
-        optional = (DocumentModel.LENGTH, DocumentModel.FORMAT, DocumentModel.HIGHEST, DocumentModel.VERDICT,
-                    DocumentModel.COPY)
-        shown = list(optional)
+        others = [c for c in range(self.model.columnCount()) if c != DocumentModel.NAME]
+        shown = list(others)
         while shown and sum(width(c) for c in shown) > room:
             shown.pop()
-        for column in optional:
+        for column in others:
             header.setSectionHidden(column, column not in shown)
 
     def changeEvent(self, event: QEvent) -> None:

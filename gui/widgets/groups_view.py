@@ -66,9 +66,26 @@ class GroupsView(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.summary)
         layout.addWidget(self.tree, 1)
-        review.changed.connect(self.rebuild)
+        self._stale = False
+        review.changed.connect(self._review_changed)
         review.verdictsChanged.connect(self._verdicts_changed)
         self.rebuild()
+
+    # ----- built when shown: a new review costs only the visible view's time -----------------
+    def _review_changed(self) -> None:
+        self._stale = True
+        if self.isVisible():
+            self.ensure_built()
+
+    def ensure_built(self) -> None:
+        """Rebuild from the current review if it changed since the last build."""
+        if self._stale:
+            self._stale = False
+            self.rebuild()
+
+    def showEvent(self, event) -> None:
+        self.ensure_built()
+        super().showEvent(event)
 
     # ----- building ------------------------------------------------------------------------
     @property
@@ -101,7 +118,7 @@ class GroupsView(QWidget):
             root.appendRow(self._group_row(g))
         header = self.tree.header()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        for column, width in ((self.GROUP, 220), (self.SIZE, 120), (self.SOURCE, 160),
+        for column, width in ((self.GROUP, 290), (self.SIZE, 150), (self.SOURCE, 120),
                               (self.STRONGEST, 260)):
             header.resizeSection(column, width)
         if data.details:
@@ -169,8 +186,9 @@ class GroupsView(QWidget):
             pairs.appendRow(self._pair_row(k, copy=False))
         item.appendRow([pairs] + [QStandardItem() for _ in range(4)])
         if d.copy_pairs:
-            copies = QStandardItem(tr("Copy vs copy (%1): not findings of their own")
-                                   .replace("%1", str(len(d.copy_pairs))))
+            copies = QStandardItem(tr("Copy vs copy (%1)").replace("%1", str(len(d.copy_pairs))))
+            copies.setToolTip(tr("Pairs of two copies of the same source: listed here, not as "
+                                 "findings of their own"))
             copies.setData(("part", g), ITEM_ROLE)
             copies.setForeground(QBrush(COPY_PAIR_COLOR))
             for k in d.copy_pairs:
@@ -221,7 +239,7 @@ class GroupsView(QWidget):
     def _verdicts_changed(self) -> None:
         """Refresh verdict cells and review counts in place (no collapse)."""
         data = self.data
-        if data is None:
+        if data is None or self._stale:
             return
         root = self.model.invisibleRootItem()
         for g in range(root.rowCount()):
@@ -241,6 +259,7 @@ class GroupsView(QWidget):
 
     # ----- interaction ---------------------------------------------------------------------
     def expand_group(self, g: int) -> None:
+        self.ensure_built()
         index = self.model.index(g, 0)
         self.tree.expand(index)
         self.tree.setCurrentIndex(index)
