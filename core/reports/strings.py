@@ -269,6 +269,7 @@ OPTION_LABELS = {
         "exclude_template": "Leave the template out of the copy ratio",
         "min_match_chars": "Shortest match counted (Chinese characters)",
         "min_match_words": "Shortest match counted (English words)",
+        "semantic": "Find translations and paraphrases",
     },
     "zh": {
         "k": "k 元组长度（单位）",
@@ -290,6 +291,7 @@ OPTION_LABELS = {
         "exclude_template": "复制比不计模板",
         "min_match_chars": "计入的最短相同片段（汉字）",
         "min_match_words": "计入的最短相同片段（英文单词）",
+        "semantic": "查找翻译和改写",
     },
 }
 
