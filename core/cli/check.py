@@ -139,6 +139,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         report, (("json", args.json), ("html", args.html), ("csv", args.csv), ("pdf", args.pdf)), inputs,
         json_version=args.json_version)
     written = archive_lines(report) + written + save_if_asked(args, report)
+    written += academic.write_student_reports(args, report)
     try:
         print_report(report, args.top)
         if args.by_document:
