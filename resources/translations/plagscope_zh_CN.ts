@@ -220,27 +220,27 @@
         </message>
         <message>
             <source>unattributed</source>
-            <translation type="unfinished" />
+            <translation>未注明出处</translation>
         </message>
         <message>
             <source>cited, not quoted</source>
-            <translation type="unfinished" />
+            <translation>注明出处，未加引号</translation>
         </message>
         <message>
             <source>quoted, not cited</source>
-            <translation type="unfinished" />
+            <translation>加了引号，未注明出处</translation>
         </message>
         <message>
             <source>quoted and cited</source>
-            <translation type="unfinished" />
+            <translation>加引号并注明出处</translation>
         </message>
         <message>
             <source>reference list</source>
-            <translation type="unfinished" />
+            <translation>参考文献</translation>
         </message>
         <message>
             <source>template</source>
-            <translation type="unfinished" />
+            <translation>模板</translation>
         </message>
         <message>
             <source>Passage %1</source>
@@ -302,19 +302,19 @@
         </message>
         <message>
             <source>Verdict</source>
-            <translation type="unfinished" />
+            <translation>结论</translation>
         </message>
         <message>
             <source>The reviewer's verdict on the document</source>
-            <translation type="unfinished" />
+            <translation>审阅者对该文档的结论</translation>
         </message>
         <message>
             <source>Copied</source>
-            <translation type="unfinished" />
+            <translation>复制比</translation>
         </message>
         <message>
             <source>Similarity index (总文字复制比): the share of the document's characters inside matched passages; the tooltip has all figures</source>
-            <translation type="unfinished" />
+            <translation>总文字复制比：文档中处于匹配段落内的字符比例；提示中有全部数据</translation>
         </message>
         <message>
             <source>%1 (template)</source>
@@ -810,23 +810,23 @@ Do you want to replace it?</source>
         </message>
         <message>
             <source>Group</source>
-            <translation type="unfinished" />
+            <translation>组</translation>
         </message>
         <message>
             <source>The group of documents the pair belongs to; pairs of two copies are not findings of their own (see the Groups view)</source>
-            <translation type="unfinished" />
+            <translation>该文档对所属的文档组；两份抄本之间的文档对不单独作为发现（见“分组”视图）</translation>
         </message>
         <message>
             <source>Verdict</source>
-            <translation type="unfinished" />
+            <translation>结论</translation>
         </message>
         <message>
             <source>The reviewer's verdict on the pair (right-click to set)</source>
-            <translation type="unfinished" />
+            <translation>审阅者对该文档对的结论（右键设置）</translation>
         </message>
         <message>
             <source>copy vs copy</source>
-            <translation type="unfinished" />
+            <translation>抄本对抄本</translation>
         </message>
         <message>
             <source>Near-duplicate: the simhash fingerprints differ in only %1 bits (threshold %2)</source>
@@ -869,31 +869,31 @@ Do you want to replace it?</source>
         </message>
         <message>
             <source>S&amp;how:</source>
-            <translation type="unfinished" />
+            <translation>显示(&amp;H)：</translation>
         </message>
         <message>
             <source>All pairs</source>
-            <translation type="unfinished" />
+            <translation>全部文档对</translation>
         </message>
         <message>
             <source>Findings (no copy vs copy)</source>
-            <translation type="unfinished" />
+            <translation>发现（不含抄本对抄本）</translation>
         </message>
         <message>
             <source>Not yet reviewed</source>
-            <translation type="unfinished" />
+            <translation>尚未审阅</translation>
         </message>
         <message>
             <source>Confirmed</source>
-            <translation type="unfinished" />
+            <translation>已确认</translation>
         </message>
         <message>
             <source>Suspicious</source>
-            <translation type="unfinished" />
+            <translation>可疑</translation>
         </message>
         <message>
             <source>Not plagiarism</source>
-            <translation type="unfinished" />
+            <translation>非抄袭</translation>
         </message>
         <message>
             <source>Pairs below this similarity are hidden; near-duplicates are always shown.</source>
@@ -945,22 +945,22 @@ Do you want to replace it?</source>
             <source>Review</source>
             <comment>Not yet reviewed</comment>
             <extracomment>Background colors of the verdicts in tables (pale, so text stays readable).</extracomment>
-            <translation type="unfinished" />
+            <translation>审阅</translation>
         </message>
     </context>
     <context>
         <name>ReviewPanes</name>
         <message>
             <source>Groups</source>
-            <translation type="unfinished" />
+            <translation>分组</translation>
         </message>
         <message>
             <source>Graph</source>
-            <translation type="unfinished" />
+            <translation>关系图</translation>
         </message>
         <message>
             <source>Student</source>
-            <translation type="unfinished" />
+            <translation>学生</translation>
         </message>
     </context>
     <context>
