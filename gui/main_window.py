@@ -54,6 +54,7 @@ class MainWindow(QMainWindow):
         self._build_panes()
         self.main_menus = MainMenus(self)
         self.actions, self.menus = self.main_menus.actions, self.main_menus.menus
+        self.main_menus.show_semantic(self.session.options.semantic)
         self.status = StatusArea(self.statusBar(), self.actions.cancel)
         self._connect()
         self.retranslate()
@@ -251,8 +252,13 @@ class MainWindow(QMainWindow):
         self.session.set_options(options)
         self.settings.set_options(options)
 
+    def set_semantic(self, on: bool) -> None:
+        """The "Find translations and paraphrases" switch: an option, so it is remembered."""
+        self.apply_options(self.session.options.with_changes(semantic=bool(on)))
+
     def _options_changed(self) -> None:
         options = self.session.options
+        self.main_menus.show_semantic(options.semantic)
         self.pairs.set_threshold(options.display_threshold)
         self.pairs.model.set_hamming_threshold(options.hamming)
         self.heat_map.set_hamming_threshold(options.hamming)
