@@ -9,22 +9,22 @@ import pytest
 def test_a_new_menu_action_and_view_from_outside(qtbot, window):
     texts = {"lang": "en"}
     hits = []
-    action = window.actions.add("example_open", lambda: hits.append(1), icon="open", shortcut=None,
+    action = window.actions.add("archive_open", lambda: hits.append(1), icon="open", shortcut="Ctrl+Shift+A",
                                 texts=lambda: ({"en": "Open &Archive…", "zh": "打开档案库(&A)…"}[texts["lang"]], ""))
-    menu = window.menus.add("example", lambda: {"en": "&Example", "zh": "示例(&E)"}[texts["lang"]],
+    menu = window.menus.add("archive", lambda: {"en": "&Archive", "zh": "档案库(&A)"}[texts["lang"]],
                             [action], before="help")
     titles = [a.text() for a in window.menuBar().actions()]
-    assert titles.index("&Example") == titles.index("&Help") - 1
-    switch = window.actions.add("example_switch", None, checkable=True, texts=lambda: ("&Semantic", "tip"))
+    assert titles.index("&Archive") == titles.index("&Help") - 1
+    switch = window.actions.add("example_switch", None, checkable=True, texts=lambda: ("&Example", "tip"))
     window.menus.append("check", [None, switch])
     assert window.menus["check"].actions()[-1] is switch and switch.isCheckable()
-    assert window.actions.example_open is action and "example_open" in window.actions
+    assert window.actions.archive_open is action and "archive_open" in window.actions
     action.trigger()
     assert hits == [1]
     assert action.toolTip() == "Open Archive"  # from the text when no tip is given
     texts["lang"] = "zh"
     window.retranslate()
-    assert menu.title() == "示例(&E)" and action.text() == "打开档案库(&A)…"
+    assert menu.title() == "档案库(&A)" and action.text() == "打开档案库(&A)…"
     window.open_pair(0) if window.session.report else None
     fixed = sum(window.tabs.is_fixed(window.tabs.widget(i)) for i in range(window.tabs.count()))
     view = QLabel("another view")
@@ -32,4 +32,4 @@ def test_a_new_menu_action_and_view_from_outside(qtbot, window):
     assert window.tabs.indexOf(view) == fixed and window.tabs.is_fixed(view)  # after the views, before compare tabs
     assert window.tabs.tabText(fixed) == "Another"
     with pytest.raises(ValueError):
-        window.actions.add("example_open", None, texts=lambda: ("x", ""))
+        window.actions.add("archive_open", None, texts=lambda: ("x", ""))
