@@ -60,6 +60,9 @@ class MainWindow(QMainWindow):
         self.main_menus = MainMenus(self)
         self.actions, self.menus = self.main_menus.actions, self.main_menus.menus
         self.status = StatusArea(self.statusBar(), self.actions.cancel)
+        from .archive import ArchiveController  # Save/Open Check, autosave, the Archive menu
+
+        self.archive = ArchiveController(self)
         self._connect()
         self.retranslate()
         self._restore_layout()

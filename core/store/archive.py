@@ -296,11 +296,15 @@ def check_against_archive(
     report = yield from check_documents(list(documents) + archived, options, template=template,
                                         errors=errors, cache=cache)
     report = keep_new_pairs(report, len(documents))
-    if len(report.documents) < len(documents) + len(archived):
+    loaded = len(documents) + len(archived)
+    for _ in range(3):
+        if len(report.documents) == loaded:
+            break
         # again with only the archived documents that have a pair, so every figure is exactly
         # that of loading them by hand (the shared-vocabulary term depends on which documents
         # are loaded); the profiles come from the cache
         kept = [replace(d, id=len(documents) + n) for n, d in enumerate(report.documents[len(documents):])]
+        loaded = len(documents) + len(kept)
         report = yield from check_documents(list(documents) + kept, options, template=template,
                                             errors=errors, cache=cache)
         report = keep_new_pairs(report, len(documents))

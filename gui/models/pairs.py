@@ -7,6 +7,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from core import rules
 from core.display import safe_name
+from gui.archive_marks import shown_name
 from core.models import PairResult, Report
 
 from .. import icons
@@ -85,7 +86,7 @@ class PairModel(ColumnTableModel[PairResult]):
         return rules.is_near_duplicate(pair.hamming, self.hamming_threshold)
 
     def _name(self, doc_index: int) -> str:
-        return safe_name(self.report.documents[doc_index].name)
+        return shown_name(self.report.documents[doc_index])  # archived sources marked
 
     def row_style(self, pair: PairResult, role: Qt.ItemDataRole):
         if not self.is_near_duplicate(pair):

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from core import rules
 from core.display import safe_name
+from gui.archive_marks import shown_name
 from core.models import Report
 
 # similarity -> color stops: pale for nothing shared, through yellow and orange, to dark red
@@ -115,7 +116,7 @@ class HeatMap(QWidget):
         return min(widest + 12, max(60, self.width() // 4))
 
     def _row_label(self, i: int) -> str:
-        return f"{i + 1}. {safe_name(self.report.documents[i].name)}"
+        return f"{i + 1}. {shown_name(self.report.documents[i])}"  # archived sources marked
 
     def _layout(self) -> tuple[QRectF, float]:
         """The grid's rectangle and its cell size for the current widget size."""
