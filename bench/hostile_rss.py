@@ -6,6 +6,8 @@ Builds the submissions folder of tests/data/make_fixtures.py (every bad input, a
 zip bombs, looping PDFs, a symlink loop, two good essays) and runs `plagscope check` on it in
 a child process, next to a run on the two good essays alone, reading each child's peak RSS.
 The zip bombs must not inflate: the hostile run may only cost a fixed amount more.
+Then a 15 MB .docx of many tiny runs (about 160 MB of XML; Word-like random rsids, so it is
+no zip bomb) with the two essays: reading any accepted file must stay under 500 MB.
 """
 
 from __future__ import annotations
@@ -40,6 +42,38 @@ def run_check(paths: list[Path]) -> tuple[float, float, int]:
     return peak_kb / 1024, seconds, proc.returncode
 
 
+def tiny_runs_docx(path: Path, target_mb: float = 15.0, seed: int = 1) -> Path:
+    """A .docx of one-character runs, about `target_mb` MB packed."""
+    import io
+    import random
+    import zipfile
+    import zlib
+
+    import docx
+
+    rng = random.Random(seed)
+    base = io.BytesIO()
+    docx.Document().save(base)
+    with zipfile.ZipFile(io.BytesIO(base.getvalue())) as z:
+        parts = {name: z.read(name) for name in z.namelist()}
+    xml = parts["word/document.xml"].decode()
+    head, tail = xml.split("<w:body>")[0] + "<w:body>", "<w:sectPr" + xml.split("<w:sectPr", 1)[1]
+    alphabet = [chr(c) for c in range(0x4E00, 0x4E00 + 3000)]
+    compressor, packed, chunks = zlib.compressobj(6), 0, []
+    while packed < target_mb * 2**20:
+        p = "<w:p>" + "".join(
+            f'<w:r w:rsidR="{rng.getrandbits(32):08X}"><w:rPr><w:rFonts w:hint="eastAsia"/>'
+            f'<w:sz w:val="{rng.choice((21, 24))}"/></w:rPr><w:t>{rng.choice(alphabet)}</w:t></w:r>'
+            for _ in range(200)) + "</w:p>"
+        chunks.append(p)
+        packed += len(compressor.compress(p.encode()))
+    parts["word/document.xml"] = (head + "".join(chunks) + tail).encode()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in parts.items():
+            z.writestr(name, data)
+    return path
+
+
 def main() -> None:
     mf = fixtures()
     with tempfile.TemporaryDirectory() as tmp:
@@ -55,6 +89,16 @@ def main() -> None:
     print(f"{'hostile folder + the two':28} {bad_mb:11.0f} {bad_s:8.2f} {bad_rc:>5}")
     verdict = "within" if bad_mb <= BOUND_MB and bad_rc == 0 else "OVER"
     print(f"bound {BOUND_MB} MB: {verdict}")
+    with tempfile.TemporaryDirectory() as tmp:
+        big = tiny_runs_docx(Path(tmp) / "tiny_runs.docx")
+        import zipfile
+
+        xml_mb = zipfile.ZipFile(big).getinfo("word/document.xml").file_size / 2**20
+        folder = fixtures().make_hostile_folder(Path(tmp) / "h")
+        mb, s, rc = run_check([big, folder / "essay_a.txt", folder / "essay_b.txt"])
+    name = f"{big.stat().st_size / 2**20 if big.exists() else 15:.0f} MB tiny-runs docx"
+    print(f"{name + f' ({xml_mb:.0f} MB XML)':28} {mb:11.0f} {s:8.2f} {rc:>5}")
+    print(f"bound 500 MB: {'within' if mb <= 500 and rc == 0 else 'OVER'}")
 
 
 if __name__ == "__main__":

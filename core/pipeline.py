@@ -6,8 +6,10 @@ cancels by closing it, which also cancels the work queued in worker processes.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
+import signal
 from collections.abc import Generator, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -43,6 +45,58 @@ def _workers(options: CheckOptions) -> int:
     return options.workers or max(1, min(os.cpu_count() or 1, 8))
 
 
+@contextlib.contextmanager
+def _interrupts_held():
+    """Block SIGINT in this thread while worker processes are started: a process started
+    meanwhile (the forkserver, whose children the workers are) inherits the blocked mask, so a
+    terminal's Ctrl-C reaches only the main process; a Ctrl-C meanwhile is delivered after."""
+    block = getattr(signal, "pthread_sigmask", None)
+    if block is None:
+        yield
+        return
+    old = block(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        block(signal.SIG_SETMASK, old)
+
+
+# What one reader process may need at worst (a 50 MB file, its checks, a parse): the loaders
+# keep reading any accepted file under this (core/loaders/docx_stream.py, bench/hostile_rss.py).
+READER_MEMORY = 500 * 2**20
+
+
+def available_memory() -> int | None:
+    """Bytes of memory available for new work (Linux MemAvailable; else half the RAM), or None."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 2
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def _readers(options: CheckOptions) -> int:
+    """Parallel file readers: the workers, but no more than the memory available can hold."""
+    workers = _workers(options)
+    memory = available_memory()
+    if memory is None:
+        return workers
+    return max(1, min(workers, memory // READER_MEMORY))
+
+
+def _ignore_interrupts() -> None:
+    """Worker processes leave Ctrl-C to the process that started them (which stops them):
+    a terminal sends SIGINT to every process of the job, and each worker would print a
+    traceback of its own."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _load(path: str, doc_id: int, options: CheckOptions) -> Document | FileError:
     try:
         return load_document(
@@ -74,10 +128,12 @@ def _run_jobs(func, jobs: list[tuple], workers: int):
     # forkserver, not fork: the GUI calls this from a thread, and forking a threaded process
     # can deadlock the child
     context = multiprocessing.get_context("forkserver")
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                               initializer=_ignore_interrupts)
     broken: list[int] = []
     try:
-        futures: dict[Future, int] = {pool.submit(func, *job): i for i, job in enumerate(jobs)}
+        with _interrupts_held():  # the forkserver (and so every worker) starts deaf to Ctrl-C
+            futures: dict[Future, int] = {pool.submit(func, *job): i for i, job in enumerate(jobs)}
         pending = set(futures)
         while pending:
             finished, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
@@ -155,7 +211,7 @@ def load_stream(
     # plain text loads at ~5 ms/MB, faster than worker processes start: only docx and pdf,
     # which are parsed, are worth fanning out
     parsed = sum(size for f, size in zip(todo, sizes) if Path(f).suffix.lower() != ".txt")
-    workers = _workers(options) if parsed >= _PARALLEL_CHARS * 2 else 1
+    workers = _readers(options) if parsed >= _PARALLEL_CHARS * 2 else 1
     groups = batches(sizes, _CHUNK_CHARS * 2)
     jobs = [([(todo[i], i) for i in g], options) for g in groups]
     done = 0

@@ -132,11 +132,14 @@ def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if is_cli(args):
         from core import cli
+        from core.cli.common import EXIT_INTERRUPTED
 
         try:
             return cli.main(args)
         except SystemExit as e:  # argparse exits after --help, --version and usage errors
             return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
+        except KeyboardInterrupt:
+            return EXIT_INTERRUPTED
     problem = gui_argument_problem(args)
     if problem:
         print(f"plagscope: {problem}", file=sys.stderr)

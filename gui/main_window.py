@@ -19,7 +19,7 @@ from . import icons
 from .dialogs.files import FileChooser
 from .dialogs.messages import Messages
 from .dialogs.options_dialog import OptionsDialog
-from .export_dialog import Exporter
+from .dialogs.export import Exporter
 from .i18n import Translations
 from .main_menus import MainMenus
 from .session import CheckError, Session, State

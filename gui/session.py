@@ -14,14 +14,11 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
-from core import atomic, loaders, pipeline, reports, rules
+from core import loaders, pipeline, reports, rules
 from core.models import Document, FileError, PairResult, Progress, Report
 from core.options import CheckOptions
 
 from .worker import Worker, start
-
-#: Export formats written by `core.reports` (PDF is rendered by Qt in `gui.export_dialog`).
-CORE_FORMATS = ("html", "json", "csv")
 
 #: Option fields that only change what is shown, not what a check computes.
 _DISPLAY_ONLY = {"display_threshold"}
@@ -356,10 +353,7 @@ class Session(QObject):
         return self.report
 
     def export(self, path: str, fmt: str, language: str = "en") -> None:
-        """Write the last report as html, json or csv, atomically (labels in `language`: en, zh)."""
-        reports.write_report(self.require_report(), path, fmt, language=language)
-
-    @staticmethod
-    def write_bytes(path: str, data: bytes) -> None:
-        """Replace a file atomically (used for reports Qt renders, like PDF)."""
-        atomic.write_bytes_atomic(path, data)
+        """Write the last report in any of `core.reports.FORMATS`, atomically, flagging pairs at
+        the display threshold shown (labels in `language`: en, zh)."""
+        reports.write_report(self.require_report(), path, fmt, language=language,
+                             threshold=self.options.display_threshold)

@@ -48,16 +48,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status (argparse exits 2 on bad usage)."""
-    from core.cli.common import EXIT_INTERRUPTED, prepare_streams, warn
+    from core.cli.common import interrupted, prepare_streams
 
     prepare_streams()
-    parser = build_parser()
-    args = parser.parse_args(argv)
     try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
         return args._run(args, args._parser)
     except KeyboardInterrupt:
-        warn("interrupted")
-        return EXIT_INTERRUPTED
+        return interrupted()
 
 
 __all__ = ["SUBCOMMANDS", "build_parser", "main"]

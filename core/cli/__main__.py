@@ -3,6 +3,11 @@
 import sys
 
 from core.cli import main
+from core.cli.common import EXIT_INTERRUPTED
 
 if __name__ == "__main__":  # importing this module (a package walk) must not run the CLI
-    sys.exit(main())
+    try:
+        status = main()
+    except KeyboardInterrupt:  # between main's own handler and here
+        status = EXIT_INTERRUPTED
+    sys.exit(status)

@@ -114,6 +114,78 @@ def drain(gen: Generator[Progress, None, object], quiet: bool) -> object:
         gen.close()
 
 
+def interrupted() -> int:
+    """Ctrl-C: stop every worker process at once, say so in one line; returns 130.
+
+    Workers ignore SIGINT (core.pipeline), so they are killed here rather than left to
+    finish their chunk or print tracebacks; a second Ctrl-C while stopping is ignored.
+    """
+    import multiprocessing
+    import signal
+
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread
+        pass
+    children = multiprocessing.active_children()
+    for child in children:
+        try:
+            child.kill()
+        except (OSError, AttributeError, ValueError):
+            pass
+    _kill_forkserver_children()
+    for child in children:
+        try:
+            child.join(0.5)
+        except (OSError, AssertionError, ValueError):
+            pass
+    warn("interrupted")
+    return EXIT_INTERRUPTED
+
+
+def _kill_forkserver_children() -> None:
+    """Workers are the forkserver's children: one being started when Ctrl-C came is not yet
+    known to multiprocessing, and would print a traceback once the main process is gone."""
+    import signal
+
+    try:
+        from multiprocessing import forkserver
+
+        server = forkserver._forkserver._forkserver_pid  # noqa: SLF001 (no public way)
+    except (ImportError, AttributeError):
+        return
+    if not server:
+        return
+    for pid in _child_pids(server):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+
+
+def _child_pids(parent: int) -> list[int]:
+    """Processes whose parent is `parent` (Linux /proc; empty elsewhere)."""
+    try:
+        with open(f"/proc/{parent}/task/{parent}/children", encoding="ascii") as f:
+            return [int(p) for p in f.read().split()]
+    except (OSError, ValueError):
+        pass
+    pids = []
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return pids
+    for entry in entries:
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as f:
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == parent:
+                        pids.append(int(entry))
+            except (OSError, ValueError, IndexError):
+                continue
+    return pids
+
+
 def stdout_closed() -> None:
     """The reader of stdout went away (`| head`): stop writing to it, quietly."""
     os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

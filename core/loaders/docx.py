@@ -36,6 +36,10 @@ _SKIP = {
 }
 _NOTE_SEPARATORS = {"separator", "continuationSeparator", "continuationNotice"}
 
+# An XML part larger than this is read as a stream (docx_stream): python-docx's tree of a
+# part takes about 15 times its size in memory, and a file must read within 500 MB.
+STREAM_ABOVE = 8 * 2**20
+
 # Reasons, as codes of core.messages (the words in English and Chinese are there).
 DAMAGED, OTHER_OFFICE_FILE, NOT_WORD_ZIP = "docx.damaged", "docx.other_office", "docx.not_word_zip"
 
@@ -49,6 +53,8 @@ def extract_with_layout(data: bytes):
     """The text and its Layout (block quotes, headings, superscripts: core.academic.layout);
     a layout that cannot be read is None, never a reason to refuse the file."""
     text, document = _extract(data)
+    if document is None:  # read as a stream: no python-docx document to take the layout from
+        return text, None
     try:
         from core.academic.layout import docx_layout
 
@@ -62,6 +68,12 @@ def _extract(data: bytes):
     with ziplimits.open_checked(data) as archive:
         if "[Content_Types].xml" not in archive.namelist():
             raise Unreadable(NOT_WORD_ZIP)
+        large = any(info.file_size > STREAM_ABOVE for info in archive.infolist()
+                    if info.filename.lower().endswith((".xml", ".rels")))
+    if large:
+        from core.loaders import docx_stream
+
+        return docx_stream.extract(data), None
     try:
         document = python_docx.Document(io.BytesIO(data))
     except ValueError as exc:

@@ -166,7 +166,7 @@ def file_errors(ctx: Context) -> Section | None:
     if not report.errors:
         return None
     columns = (Column(s("col_file"), "path", 1.0), Column(s("col_reason"), "text", 1.2))
-    rows = tuple(Row((Cell(safe_name(e.path)), Cell(e.message))) for e in report.errors)
+    rows = tuple(Row((Cell(safe_name(e.path)), Cell(e.text(s.language)))) for e in report.errors)
     return Section("errors", s("errors"), (Table(columns, rows, kind="errors"),))
 
 
@@ -277,8 +277,7 @@ def comparison(ctx: Context, k: int, pair: PairResult) -> Comparison:
         right_changes += [(c.start, c.end) for c in m.right_changes]
         passages.append(Passage(
             j, (m.left.start, m.left.end), (m.right.start, m.right.end), color, label,
-            description=s("passage_sizes", left=len(m.left), right=len(m.right),
-                          units=s.count("count_units", m.units)),
+            description=s("passage_sizes", left=len(m.left), right=len(m.right)),
             left_caption=s("where", name=lname, start=m.left.start, end=m.left.end),
             right_caption=s("where", name=rname, start=m.right.start, end=m.right.end),
             same_caption=s("same_text", left=s("where", name=lname, start=m.left.start, end=m.left.end),

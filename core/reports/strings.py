@@ -30,6 +30,8 @@ _EN = {
                     "pairs are shown passage by passage."),
         ("Colors", "Each passage has its own color on both sides; in the HTML report click it "
                    "to jump to its twin. Striped text belongs to several passages."),
+        ("Underlined", "Inside a passage, the words that differ from the other side (inserted, "
+                       "deleted or replaced): a light edit shows as such, not as one solid block."),
     ),
     "options": "Options",
     "option": "Option",
@@ -86,8 +88,7 @@ _EN = {
     "count_passages": ("{n} passage", "{n} passages"),
     "passage": "Passage {j}",
     "also": "also passage {others}",
-    "passage_sizes": "{left} ↔ {right} chars · {units}",
-    "count_units": ("{n} unit", "{n} units"),
+    "passage_sizes": "{left} ↔ {right} characters",
     "where": "{name}, characters {start}–{end}",
     "same_text": "{left} and {right}: the same text",
     "no_passages": "No passage in common: flagged as near-duplicate documents by their simhashes.",
@@ -122,6 +123,7 @@ _ZH = {
         ("需关注", "相似度达到显示阈值或整篇近似重复的文档对。只有需关注的文档对逐段列出。"),
         ("颜色", "每个片段在左右两侧使用同一种颜色；在 HTML 报告中点击片段可跳到另一侧对应处。"
                  "带斜纹的文字同时属于多个片段。"),
+        ("下划线", "片段中与另一侧不同的文字（插入、删除或替换），因此轻度改写显示为改写，而不是一整块相同文字。"),
     ),
     "options": "检测参数",
     "option": "参数",
@@ -176,8 +178,7 @@ _ZH = {
     "count_passages": ("共 {n} 个片段", "共 {n} 个片段"),
     "passage": "片段 {j}",
     "also": "同时属于片段 {others}",
-    "passage_sizes": "{left} ↔ {right} 字符 · {units}",
-    "count_units": ("{n} 个单位", "{n} 个单位"),
+    "passage_sizes": "{left} ↔ {right} 字符",
     "where": "{name}，第 {start}–{end} 字符",
     "same_text": "{left} 与 {right}：文字相同",
     "no_passages": "没有相同片段：两篇文档的 simhash 表明整篇近似重复。",

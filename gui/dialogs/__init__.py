@@ -1,1 +1,1 @@
-"""Dialogs: options, message boxes. (The export dialog is `gui.export_dialog`.)"""
+"""Dialogs: options, message boxes, export."""

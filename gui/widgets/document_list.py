@@ -9,6 +9,8 @@ from ..models.documents import PATH_ROLE, DocumentModel
 from ..models.table import SORT_ROLE
 from ..session import Session, State
 
+NAME_MIN_WIDTH = 100  # px the names keep before optional columns are hidden
+
 
 class DocumentList(QWidget):
     """A titled, sortable table of the session's documents that keeps its selection by path."""
@@ -53,6 +55,8 @@ class DocumentList(QWidget):
         self.model.modelAboutToBeReset.connect(self._keep_selection)
         self.model.modelReset.connect(self._restore_selection)
         self.model.modelReset.connect(self.retranslate)
+        self.model.modelReset.connect(self._fit_columns)
+        self.view.viewport().installEventFilter(self)
         self.retranslate()
 
     def selected_paths(self) -> list[str]:
@@ -91,8 +95,29 @@ class DocumentList(QWidget):
             text += "  " + self.tr("%1 unreadable").replace("%1", str(failed))
         self.title.setText(f"<b>{text}</b>")
 
+    def eventFilter(self, watched, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and watched is self.view.viewport():
+            self._fit_columns()
+        return super().eventFilter(watched, event)
+
+    def _fit_columns(self) -> None:
+        """In a narrow list, hide Highest, then Format, then Length, rather than squeeze the names."""
+        header = self.view.horizontalHeader()
+        room = self.view.viewport().width() - NAME_MIN_WIDTH
+
+        def width(column: int) -> int:  # what ResizeToContents would give it: its cells or its title
+            title = self.model.headerData(column, Qt.Orientation.Horizontal) or ""
+            return max(self.view.sizeHintForColumn(column), header.fontMetrics().horizontalAdvance(title) + 24)
+
+        shown = [DocumentModel.LENGTH, DocumentModel.FORMAT, DocumentModel.HIGHEST]
+        while shown and sum(width(c) for c in shown) > room:
+            shown.pop()
+        for column in (DocumentModel.LENGTH, DocumentModel.FORMAT, DocumentModel.HIGHEST):
+            header.setSectionHidden(column, column not in shown)
+
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
             self.model.retranslate()
+            self._fit_columns()
         super().changeEvent(event)

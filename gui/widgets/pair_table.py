@@ -21,6 +21,7 @@ from core.models import Report
 from ..i18n import plural
 from ..models.pairs import PAIR_ROLE, PairFilter, PairModel
 
+SLIDER_MIN_WIDTH = 60
 NAME_MIN_WIDTH = 110  # px: about 14 characters of a file name, elided in the middle
 
 
@@ -89,6 +90,7 @@ class PairTable(QWidget):
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setRange(0, 100)
         self.slider.setMaximumWidth(220)
+        self.slider.setMinimumWidth(SLIDER_MIN_WIDTH)
         self.threshold_label.setBuddy(self.spin)
         self.count_label = QLabel()
         self.count_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -191,6 +193,17 @@ class PairTable(QWidget):
             w.setToolTip(tip)
         self.hint.setText(self.hint_text())
         self._update_count()
+        self._fit_controls()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_controls()
+
+    def _fit_controls(self) -> None:
+        """The slider only where it fits whole; the spin box alone sets the threshold too."""
+        needed = (self.threshold_label.sizeHint().width() + self.spin.sizeHint().width()
+                  + SLIDER_MIN_WIDTH + 4 * self.layout().spacing() + 8)
+        self.slider.setVisible(self.width() >= needed)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

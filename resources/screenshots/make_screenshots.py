@@ -2,7 +2,12 @@
 
     python resources/screenshots/make_screenshots.py [--lang en|zh_CN] [--out DIR]
 
-Offscreen by default (QT_QPA_PLATFORM=offscreen); a Chinese font (fonts-wqy-microhei) must be
+For the README, run it on the real X11 platform under Xvfb, so the pixels are the ones the X
+server shows (grabbed from the server, not rendered off screen):
+
+    QT_QPA_PLATFORM=xcb xvfb-run -s "-screen 0 1280x800x24" python resources/screenshots/make_screenshots.py
+
+Without QT_QPA_PLATFORM it renders offscreen. A Chinese font (fonts-wqy-microhei) must be
 installed or Chinese renders as boxes. Writes main_window.png, heat_map.png, compare_view.png.
 """
 
@@ -12,6 +17,7 @@ import argparse
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -19,6 +25,7 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QSettings  # noqa: E402
+from PySide6.QtGui import QGuiApplication  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from gui.app import create_application  # noqa: E402
@@ -30,8 +37,6 @@ SAMPLES = ROOT / "resources" / "samples"
 
 
 def wait_until(app: QApplication, condition, seconds: float = 120) -> None:
-    import time
-
     end = time.monotonic() + seconds
     while not condition():
         if time.monotonic() > end:
@@ -45,6 +50,19 @@ def settle(app: QApplication, window) -> None:
         app.processEvents()
     window.repaint()
     app.processEvents()
+
+
+def shoot(app: QApplication, window, path: Path) -> None:
+    """The window's pixels: from the X server on xcb (what a user sees), else rendered."""
+    settle(app, window)
+    if QGuiApplication.platformName() == "xcb":
+        time.sleep(0.3)  # let the server finish painting
+        settle(app, window)
+        image = window.screen().grabWindow(window.winId())
+    else:
+        image = window.grab()
+    if image.isNull() or not image.save(str(path)):
+        raise SystemExit(f"could not save {path}")
 
 
 def main() -> None:
@@ -64,19 +82,16 @@ def main() -> None:
         wait_until(app, lambda: window.session.ready_entries() and not window.session.busy)
         window.actions.check.trigger()
         wait_until(app, lambda: window.session.report is not None and not window.session.busy)
-        settle(app, window)
         args.out.mkdir(parents=True, exist_ok=True)
-        window.grab().save(str(args.out / "main_window.png"))
+        shoot(app, window, args.out / "main_window.png")
         window.tabs.setCurrentWidget(window.heat_map)
-        settle(app, window)
-        window.grab().save(str(args.out / "heat_map.png"))
+        shoot(app, window, args.out / "heat_map.png")
         report = window.session.report
         zh = next(i for i, p in enumerate(report.pairs)
                   if report.documents[p.left].name.startswith("zh_"))
         view = window.open_pair(zh)
         view.next_action.trigger()
-        settle(app, window)
-        window.grab().save(str(args.out / "compare_view.png"))
+        shoot(app, window, args.out / "compare_view.png")
         window.session.cancel()
         window.close()
     print(f"wrote main_window.png, heat_map.png, compare_view.png to {args.out}")

@@ -192,3 +192,62 @@ def test_help_states_the_real_defaults(capsys, monkeypatch):
     assert f"(default: zh {zh.k}, en {en.k})" in text
     assert f"(default: zh {zh.window}, en {en.window})" in text
     assert f"(default {CheckOptions().hamming})" in text
+
+
+def _group(pgid):
+    alive = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == pgid and fields[0] != "Z":
+                alive.append(int(entry))
+    return alive
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads the process table from /proc")
+@pytest.mark.parametrize("to_group", [True, True, False])
+def test_ctrl_c_stops_with_one_line_130_and_no_process_left(tmp_path, to_group):
+    import random
+    import signal
+    import subprocess
+    import time
+
+    rng = random.Random(3)
+    alphabet = [chr(c) for c in range(0x4E00, 0x4E00 + 3000)]
+    d = tmp_path / "class"
+    d.mkdir()
+    for i in range(160):  # enough text that fingerprinting runs in worker processes
+        (d / f"s{i:03d}.txt").write_text("".join(rng.choice(alphabet) for _ in range(3000)),
+                                         encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, "-m", "core.cli", "check", str(d), "--workers", "2"],
+                            cwd=Path(__file__).resolve().parents[2], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.monotonic() + 120
+    # main, resource tracker, forkserver and a first worker (still starting: the moment a
+    # worker used to print a KeyboardInterrupt traceback of its own)
+    while len(_group(proc.pid)) < 4 and proc.poll() is None:
+        assert time.monotonic() < deadline, "the workers never started"
+        time.sleep(0.02)
+    assert proc.poll() is None, "finished before it could be interrupted"
+    if to_group:
+        os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does
+    else:
+        os.kill(proc.pid, signal.SIGINT)  # kill -INT on the main process only
+    try:
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130
+    assert err.decode() == "plagscope: interrupted\n"
+    deadline = time.monotonic() + 30
+    while _group(proc.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    left = _group(proc.pid)
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert left == []

@@ -168,3 +168,14 @@ def test_figures_block_kinds():
     doc = build_document(small_report())
     assert isinstance(section(doc, "legend").blocks[0], Figures)
     assert section(doc, "legend").blocks[0].kind == "terms"
+
+
+def test_file_errors_are_given_in_the_reports_language():
+    report = small_report()
+    report = Report(report.options, report.documents, report.simhashes, report.pairs,
+                    (FileError.of("/e/empty.txt", "file.empty"), FileError("/e/old.pdf", "an old message")))
+    zh = section(build_document(report, language="zh"), "errors").blocks[0]
+    assert [[c.text for c in row.cells] for row in zh.rows] == [["/e/empty.txt", "是空文件"],
+                                                               ["/e/old.pdf", "an old message"]]
+    en = section(build_document(report, language="en"), "errors").blocks[0]
+    assert en.rows[0].cells[1].text == "is empty"

@@ -53,6 +53,8 @@ def test_a_sensible_minimum_size_and_a_whole_layout_at_500_by_350(qtbot, checked
     assert (w.width(), w.height()) == (500, 350)
     for control in (w.documents.view, w.pairs.spin, w.pairs.view):
         assert inside(control, w)
+    assert w.documents.view.columnWidth(0) >= 90  # names stay readable: optional columns give way
+    assert w.pairs.slider.isHidden() or inside(w.pairs.slider, w)
     view = w.open_pair(0)
     settle(qtbot)
     assert (w.width(), w.height()) == (500, 350)

@@ -7,7 +7,7 @@ import json
 from pdfminer.high_level import extract_text
 from PySide6.QtWidgets import QMessageBox
 
-from gui.export_dialog import Target
+from gui.dialogs.export import Target
 
 
 def test_each_format_is_written_and_reads_back(checked_window, tmp_path):

@@ -1,22 +1,21 @@
 """File > Export Report: choose a file and format, confirm a replacement, and let core write it.
 
 Every format (HTML, PDF, JSON, CSV), its suffixes and its name come from `core.reports.FORMATS`;
-the report is rendered by `core.reports` in the UI's language at the display threshold the
-user has set, and written atomically. This dialog only collects those choices.
+the session has `core.reports` render it in the UI's language at the display threshold the
+user has set, and write it atomically. This dialog only collects those choices.
 """
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from pathlib import Path
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from core import reports
 
-from .session import Session
+from gui.session import Session
 
 
 @dataclass(frozen=True)
@@ -74,9 +73,7 @@ class Exporter(QObject):
 
     def write(self, target: Target, language: str = "en") -> None:
         """Write the session's report to the target atomically (OSError / ValueError on failure)."""
-        reports.write_report(self.session.require_report(), Path(target.path), target.fmt,
-                             language=reports.report_language(language),
-                             threshold=self.session.options.display_threshold)
+        self.session.export(target.path, target.fmt, reports.report_language(language))
 
     def run(self, start: str, language: str = "en") -> str | None:
         """The whole conversation; returns the path written, None if the user backed out."""

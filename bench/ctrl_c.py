@@ -1,0 +1,130 @@
+"""Ctrl-C on `plagscope check`, many times: it must stop within 1 s with one line and exit 130,
+leaving no process behind.
+
+    python bench/ctrl_c.py [--runs 50] [--essays 400] [--entry cli|launcher]
+
+Each run starts the CLI in a session of its own on a generated class (Chinese essays, large
+enough that fingerprinting runs in worker processes), waits a random 0.2-3 s (so the signal
+lands while loading, in the worker pool, while comparing or while printing), then sends
+SIGINT to the whole process group, as a terminal's Ctrl-C does. It records how long the
+main process took to exit, its status, its stderr, and whether any process of the group
+was still alive 1 s after the main one exited. POSIX only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def make_class(folder: Path, essays: int, chars: int = 3000, seed: int = 1) -> Path:
+    """`essays` Chinese essays of about `chars` characters, some sharing passages."""
+    rng = random.Random(seed)
+    alphabet = [chr(c) for c in range(0x4E00, 0x4E00 + 3000)]
+    common = "".join(rng.choice(alphabet) for _ in range(600))
+    folder.mkdir(parents=True, exist_ok=True)
+    for i in range(essays):
+        body = "".join(rng.choice(alphabet) for _ in range(chars))
+        if i % 5 == 0:
+            body = body[: chars // 2] + common + body[chars // 2 :]
+        (folder / f"student_{i:04d}.txt").write_text(body, encoding="utf-8")
+    return folder
+
+
+def group_alive(pgid: int) -> list[int]:
+    """Process ids still in process group `pgid` (from /proc)."""
+    alive = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            alive.append(int(entry))
+    return alive
+
+
+def command(entry: str, folder: Path) -> list[str]:
+    if entry == "launcher":
+        return [sys.executable, "-c", "import sys; from gui.launcher import main; sys.exit(main())",
+                "check", str(folder), "--top", "5"]
+    return [sys.executable, "-m", "core.cli", "check", str(folder), "--top", "5"]
+
+
+def one_run(cmd: list[str], delay: float) -> dict:
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    time.sleep(delay)
+    sent = time.monotonic()
+    try:
+        os.killpg(proc.pid, signal.SIGINT)
+    except ProcessLookupError:
+        pass
+    try:
+        _, err = proc.communicate(timeout=30)
+        hung = False
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        _, err = proc.communicate()
+        hung = True
+    took = time.monotonic() - sent
+    time.sleep(1.0)
+    left = group_alive(proc.pid)
+    for pid in left:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    return {"delay": delay, "took": took, "code": proc.returncode, "stderr": err.decode(errors="replace"),
+            "hung": hung, "left": left}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=50)
+    parser.add_argument("--essays", type=int, default=400)
+    parser.add_argument("--entry", choices=("cli", "launcher"), default="cli")
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = make_class(Path(tmp) / "class", args.essays)
+        cmd = command(args.entry, folder)
+        start = time.monotonic()
+        subprocess.run(cmd, cwd=ROOT, capture_output=True)
+        print(f"one uninterrupted check: {time.monotonic() - start:.2f} s ({args.essays} essays)")
+        results = []
+        for n in range(args.runs):
+            r = one_run(cmd, rng.uniform(0.2, 3.0))
+            ok = (r["code"] == 130 and r["stderr"].strip() == "plagscope: interrupted"
+                  and not r["hung"] and not r["left"]) or (r["code"] == 0 and not r["left"])
+            results.append((r, ok))
+            print(f"{n + 1:3d}  delay {r['delay']:.2f} s  exit {r['code']}  stopped in {r['took']:.3f} s"
+                  f"  left {len(r['left'])}  {'ok' if ok else 'FAIL ' + repr(r['stderr'][-300:])}")
+    took = sorted(r["took"] for r, _ in results if r["code"] == 130)
+    interrupted = len(took)
+    print(f"\n{args.runs} runs: {interrupted} interrupted (the rest had finished), "
+          f"{sum(1 for r, _ in results if r['hung'])} hung, "
+          f"{sum(1 for r, _ in results if r['left'])} left processes, "
+          f"{sum(1 for _, ok in results if not ok)} failed")
+    if took:
+        print(f"time from SIGINT to exit: median {took[len(took) // 2]:.3f} s, max {took[-1]:.3f} s, "
+              f"over 1 s: {sum(t > 1 for t in took)}")
+    return 0 if all(ok for _, ok in results) and all(t <= 1 for t in took) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
