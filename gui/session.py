@@ -7,16 +7,17 @@ thread, and widgets learn about changes through this object's signals.
 from __future__ import annotations
 
 import os
-from collections.abc import Generator, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
-from core import loaders, pipeline, reports, rules
+from core import pipeline, reports, rules
 from core.models import Document, FileError, PairResult, Progress, Report
 from core.options import CheckOptions
+from core.pipeline import Expanded, Loaded, normalize_path  # noqa: F401  (normalize_path: the key of an entry)
 
 from .worker import Worker, start
 
@@ -45,51 +46,8 @@ class Entry:
         return self.document.name if self.document else Path(self.path).name
 
 
-@dataclass(frozen=True, slots=True)
-class Expanded:
-    """First item of a load job: the files it is about to load and the paths it rejected."""
-
-    files: tuple[str, ...]
-    errors: tuple[FileError, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Loaded:
-    """One file of a load job: its document, or the reason it could not be read."""
-
-    path: str
-    document: Document | None
-    error: FileError | None
-
-
 class CheckError(Exception):
     """A check cannot start; the message is for the user."""
-
-
-def normalize_path(path: str | os.PathLike) -> str:
-    """The key a file is known by: absolute, with `..` resolved (symlinks kept)."""
-    return os.path.normpath(os.path.abspath(os.fspath(path)))
-
-
-def load_job(paths: list[str], skip: frozenset[str], options: CheckOptions) -> Generator[object, None, int]:
-    """Expand folders, then load the new files the way a check does (`pipeline.load_paths`: in
-    parallel when it pays, leaving out `options.exclude`), yielding `Expanded`, then `Progress`,
-    then a `Loaded` per file."""
-    files, errors = loaders.expand_paths(paths)
-    seen = set(skip)
-    todo = []
-    for f in pipeline.included(files, options):
-        key = normalize_path(f)
-        if key not in seen:
-            seen.add(key)
-            todo.append(key)
-    yield Expanded(tuple(todo), tuple(errors))
-    documents, failures = yield from pipeline.load_paths(todo, options)
-    for document in documents:
-        yield Loaded(normalize_path(document.path), document, None)
-    for failure in failures:
-        yield Loaded(normalize_path(failure.path), None, failure)
-    return len(todo)
 
 
 class Session(QObject):
@@ -166,7 +124,8 @@ class Session(QObject):
         options = self.options
         self._job_ids += 1
         job = self._job_ids
-        worker = Worker(lambda: load_job(paths, skip, options), name="load")
+        # the check's own loader: on all cores when it pays, options.exclude left out
+        worker = Worker(lambda: pipeline.load_stream(paths, options, skip), name="load")
         worker.signals.progress.connect(lambda item, job=job: self._on_load_item(job, item))
         worker.signals.finished.connect(lambda _result, job=job: self._on_load_end(job))
         worker.signals.cancelled.connect(lambda job=job: self._on_load_end(job, cancelled=True))

@@ -33,7 +33,9 @@ from core.rules import is_flagged
 
 #: Characters of document text shown side by side (both sides count): 80 pairs of 3,000-character essays.
 DETAIL_BUDGET = 500_000
-#: Pairs below the display threshold listed in the ranked table after the flagged ones.
+#: The ranked table lists the flagged pairs up to this rank (and every pair shown in detail),
+#: then at most MAX_UNFLAGGED_ROWS pairs below the display threshold; the JSON and CSV list all.
+MAX_FLAGGED_ROWS = 500
 MAX_UNFLAGGED_ROWS = 50
 
 _CJK = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
@@ -139,12 +141,15 @@ def ranked_pairs(ctx: Context) -> Section:
     )
     detailed = {k for k, _ in ctx.detailed}
     flagged = {k for k, _ in ctx.flagged}
-    rows, unflagged = [], 0
+    rows, unflagged, left_out = [], 0, 0
     for k, pair in enumerate(report.pairs, 1):
         if k not in flagged:
             unflagged += 1
             if unflagged > MAX_UNFLAGGED_ROWS:
                 continue
+        elif k not in detailed and k > MAX_FLAGGED_ROWS:
+            left_out += 1
+            continue
         link = f"pair-{k}" if k in detailed else ""
         rows.append(Row((
             Cell(str(k)),
@@ -156,6 +161,8 @@ def ranked_pairs(ctx: Context) -> Section:
             Cell(str(int(pair.longest))), Cell(str(len(pair.matches))),
         ), flagged=k in flagged))
     blocks: list = [Table(columns, tuple(rows), empty=s("no_pairs"), kind="pairs")]
+    if left_out:
+        blocks.append(Paragraph(s.count("more_flagged", left_out), "note"))
     if unflagged > MAX_UNFLAGGED_ROWS:
         blocks.append(Paragraph(s("more_below", n=unflagged - MAX_UNFLAGGED_ROWS), "note"))
     return Section("pairs", s("ranked"), tuple(blocks))

@@ -87,6 +87,7 @@ footer {{ max-width: 1400px; margin: 0 auto; padding: 12px 32px 32px; color: var
   main, footer {{ max-width: none; padding: 0; }}
   .text {{ max-height: none; overflow: visible; }}
   article.pair {{ break-before: page; }}
+  .page-break {{ break-before: page; }}
   tr, ol.passages li {{ break-inside: avoid; }}
   a {{ color: inherit; text-decoration: none; }}
   a.back, nav.toc {{ display: none; }}

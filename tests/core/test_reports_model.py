@@ -179,3 +179,14 @@ def test_file_errors_are_given_in_the_reports_language():
                                                                ["/e/old.pdf", "an old message"]]
     en = section(build_document(report, language="en"), "errors").blocks[0]
     assert en.rows[0].cells[1].text == "is empty"
+
+
+def test_the_ranked_table_of_a_large_class_is_cut_after_the_strongest_but_keeps_detailed_pairs():
+    from core.reports.builder import MAX_FLAGGED_ROWS
+    report = class_report(n_docs=200, groups=2, chars=3000)
+    doc = build_document(report, language="en")
+    table, note = section(doc, "pairs").blocks[:2]
+    ranks = [int(row.cells[0].text) for row in table.rows]
+    detailed = {int(b.anchor.split("-")[1]) for b in section(doc, "details").blocks if isinstance(b, Article)}
+    assert set(range(1, MAX_FLAGGED_ROWS + 1)) | detailed == set(ranks)
+    assert note.text.startswith(f"{len(report.pairs) - len(ranks)} more flagged pairs")
