@@ -46,11 +46,11 @@ def archive_options(store: Store, options: CheckOptions | None = None) -> CheckO
     import json
 
     saved = store.meta("options")
-    if saved is not None:
-        return CheckOptions.from_dict(json.loads(saved))
-    chosen = options or CheckOptions()
-    store.set_meta("options", json.dumps({k: getattr(chosen, k) for k in _OPTION_KEYS}))
-    return CheckOptions.from_dict({k: getattr(chosen, k) for k in _OPTION_KEYS})
+    if saved is None:
+        chosen = options or CheckOptions()
+        saved = store.meta_setdefault(
+            "options", json.dumps({k: getattr(chosen, k) for k in _OPTION_KEYS}))
+    return CheckOptions.from_dict(json.loads(saved))
 
 
 def posting_cap(archived: int) -> int:
