@@ -24,7 +24,8 @@ __all__ = ["LANGUAGES", "MESSAGES", "STAGES", "SUPPORTED_NOTE", "text", "is_code
 LANGUAGES = ("en", "zh")
 
 #: Progress.stage values, in the order a check passes through them (each is a code below).
-STAGES = ("loading", "fingerprinting", "indexing", "comparing", "archiving", "archive_search")
+STAGES = ("loading", "fingerprinting", "indexing", "comparing", "archiving", "archive_search",
+          "reviewing")
 
 SUPPORTED_NOTE = "Plagscope reads .txt, .docx and .pdf"
 _SUPPORTED_ZH = "Plagscope 可读取 .txt、.docx 和 .pdf"
@@ -40,6 +41,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "comparing": {"en": "comparing", "zh": "正在比对"},
     "archiving": {"en": "adding to the archive", "zh": "正在加入档案库"},
     "archive_search": {"en": "searching the archive", "zh": "正在检索档案库"},
+    "reviewing": {"en": "grouping and ordering", "zh": "正在分组和排序"},
     # --- finding the files (core.loaders.folders, core.loaders.reasons) --------------------
     "path.missing": {"en": "no such file or folder", "zh": "没有这个文件或文件夹"},
     "file.not_found": {"en": "file not found", "zh": "找不到文件"},

@@ -7,13 +7,17 @@ from core.display import safe_name
 from core.models import Document
 
 
+def archive_mark(document: Document) -> str:
+    """" [archived, LABEL]" for an archived source, else ""."""
+    if document.archive is None:
+        return ""
+    label = f", {safe_name(document.archive.label)}" if document.archive.label else ""
+    return f" [archived{label}]"
+
+
 def shown_name(document: Document) -> str:
     """A document's name for tables, the heat map and the compare view: archived sources marked."""
-    name = safe_name(document.name)
-    if document.archive is not None:
-        label = f", {safe_name(document.archive.label)}" if document.archive.label else ""
-        name += f" [archived{label}]"
-    return name
+    return safe_name(document.name) + archive_mark(document)
 
 
 def archive_tooltip(document: Document) -> str:

@@ -22,15 +22,19 @@ from .dialogs.options_dialog import OptionsDialog
 from .dialogs.export import Exporter
 from .i18n import Translations
 from .main_menus import MainMenus
+from .review import Review
 from .session import CheckError, Session, State
 from .settings import Settings
 from .widgets.document_list import DocumentList
 from .widgets.file_drop import FileDrop
+from .widgets.graph_view import GraphView
+from .widgets.groups_view import GroupsView
 from .widgets.heat_map import HeatMap
 from .widgets.pair_table import PairTable
 from .widgets.result_tabs import ResultTabs
 from .widgets.stale_banner import StaleBanner
 from .widgets.status import StatusArea
+from .widgets.student_view import StudentView
 
 log = logging.getLogger(__name__)
 
@@ -74,9 +78,22 @@ class MainWindow(QMainWindow):
         self.pairs = PairTable()
         self.pairs.set_threshold(self.session.options.display_threshold)
         self.heat_map = HeatMap()
+        # issue 13: the review of a whole class (groups, graph, one student at a time, verdicts)
+        self.review = Review(self.session, self)
+        self.groups_view = GroupsView(self.review)
+        self.graph_view = GraphView(self.review)
+        self.student_view = StudentView(self.review)
+        self.pairs.review = self.review
+        self.pairs.model.name_of = self.review.name
+        self.pairs.model.hover_of = self.review.hover
+        self.pairs.model.verdict_of = self.review.pair_verdict
+        self.documents.model.verdict_of = self._entry_verdict
         self.tabs = ResultTabs()
         self.tabs.add_view(self.pairs, lambda: self.tr("Pairs"), icon="check")
+        self.tabs.add_view(self.groups_view, lambda: self.tr("Groups"))
         self.tabs.add_view(self.heat_map, lambda: self.tr("Heat Map"))
+        self.tabs.add_view(self.graph_view, lambda: self.tr("Graph"))
+        self.tabs.add_view(self.student_view, lambda: self.tr("Student"))
         self.stale_banner = StaleBanner()
 
         right = QWidget()
@@ -111,6 +128,12 @@ class MainWindow(QMainWindow):
         self.pairs.pairActivated.connect(self.open_pair)
         self.pairs.thresholdChanged.connect(self._threshold_changed)
         self.heat_map.cellClicked.connect(self.open_cell)
+        self.review.changed.connect(self._review_ready)
+        self.review.verdictsChanged.connect(self._verdicts_changed)
+        self.groups_view.pairActivated.connect(self.open_pair)
+        self.groups_view.documentActivated.connect(self.open_student)
+        self.graph_view.documentActivated.connect(self.open_student)
+        self.student_view.pairActivated.connect(self.open_pair)
 
     def _restore_layout(self) -> None:
         for saved, restore in ((self.settings.geometry(), self.restoreGeometry),
@@ -245,12 +268,47 @@ class MainWindow(QMainWindow):
 
     def _open_compare(self, report: Report, pair: PairResult) -> QWidget | None:
         try:
-            return self.tabs.open_compare(report, pair)
+            return self.tabs.open_compare(report, pair, self.review.name)
         except ImportError as e:
             log.error("compare view unavailable: %s", e)
             self.messages.error(self.tr("Cannot open the pair"),
                                 self.tr("The compare view is not available in this installation."), str(e))
             return None
+
+    # ----- review (issue 13) -----------------------------------------------------------------
+    def _review_ready(self) -> None:
+        """The groups, order and short names of the report are ready: order the heat map."""
+        data = self.review.data
+        report = self.heat_map.report
+        if data is None or report is None or data.report.documents is not report.documents:
+            return
+        blocks, row = [], 0
+        for d in data.details:
+            blocks.append((row, d.size))
+            row += d.size
+        self.heat_map.set_order(data.order, blocks, data.names)
+        groups = {}
+        for g, d in enumerate(data.details):
+            copies = set(d.copy_pairs)
+            for k in d.pairs:
+                p = data.report.pairs[k]
+                groups[(p.left, p.right)] = (g, k in copies)
+        self.pairs.model.set_review(groups)
+        self.pairs.refilter()
+        self.documents.model.restyle()
+
+    def _verdicts_changed(self) -> None:
+        self.pairs.refilter()
+        self.documents.model.restyle()
+
+    def _entry_verdict(self, entry):
+        return self.review.document_verdict_by_key(entry.document.key)
+
+    def open_student(self, document: int) -> QWidget:
+        """Show one document in the per-student view."""
+        self.tabs.setCurrentWidget(self.student_view)
+        self.student_view.show_document(document)
+        return self.student_view
 
     # ----- options and export ----------------------------------------------------------------
     def edit_options(self) -> None:

@@ -79,6 +79,9 @@ class Session(QObject):
         self._check: Worker | None = None
         self._check_revision = 0
         self._highest: dict[str, float] = {}
+        # the reviewers' verdicts (core.review.verdicts.Verdicts), kept current by gui/review.py
+        # and written into every export
+        self.verdicts = None
 
     # ----- state ---------------------------------------------------------------------------
     @property
@@ -313,6 +316,6 @@ class Session(QObject):
 
     def export(self, path: str, fmt: str, language: str = "en") -> None:
         """Write the last report in any of `core.reports.FORMATS`, atomically, flagging pairs at
-        the display threshold shown (labels in `language`: en, zh)."""
+        the display threshold shown (labels in `language`: en, zh), with the reviewers' verdicts."""
         reports.write_report(self.require_report(), path, fmt, language=language,
-                             threshold=self.options.display_threshold)
+                             threshold=self.options.display_threshold, verdicts=self.verdicts)

@@ -222,7 +222,8 @@ def options(ctx: Context) -> Section:
     for lang in LANGS:
         p = opts.params(lang)
         effective.append(Paragraph(s("effective", lang=s(f"lang_{lang}")) + ": "
-                                   + s("effective_value", k=p.k, window=p.window, t=p.guarantee), "note"))
+                                   + s("effective_value", k=p.k, window=p.window, t=p.guarantee,
+                                       unit=s(f"unit_{lang}")), "note"))
     return Section("options", s("options"), (table, *effective))
 
 

@@ -140,7 +140,7 @@ class Layout:
             return self.comparison(block)
         if isinstance(block, Article):
             flow = [RLPageBreak()] if block.new_page else []
-            flow.append(heading(self.para(block.title, "h3", name=True)))
+            flow.append(heading(self.para(block.title, "h3", kind="name")))
             for inner in block.blocks:
                 flow += self.block(inner)
             return flow
@@ -149,15 +149,15 @@ class Layout:
         raise TypeError(f"no PDF layout for {type(block).__name__}")
 
     # ----- paragraphs ----------------------------------------------------------------------
-    def para(self, text: str, style: str, *, width: float | None = None, name: bool = False,
+    def para(self, text: str, style: str, *, width: float | None = None, kind: str = "text",
              paint: list[tuple[int, int, str]] = (), changes: list[tuple[int, int]] = (),
              color: str = ""):
         """One reportlab Paragraph of `text`, its lines broken here (see pdf_text)."""
         from reportlab.platypus import Paragraph as RLParagraph
         st = self.st[style]
-        return RLParagraph(self.markup(text, st, width or self.width, name, paint, changes, color), st.ps)
+        return RLParagraph(self.markup(text, st, width or self.width, kind, paint, changes, color), st.ps)
 
-    def markup(self, text: str, st: Style, width: float, name: bool = False,
+    def markup(self, text: str, st: Style, width: float, kind: str = "text",
                paint=(), changes=(), color: str = "") -> str:
         """reportlab markup for `text`: lines broken at allowed places, spans painted, changes underlined."""
         width -= SAFETY
@@ -168,7 +168,7 @@ class Layout:
         for n, line in enumerate(text.split("\n")):
             if n:
                 out.append("<br/>")
-            cuts = [0, *break_lines(line, width, st.measure, name), len(line)]
+            cuts = [0, *break_lines(line, width, st.measure, kind), len(line)]
             bounds = set(cuts)
             for a, b, _ in paint:
                 bounds |= {min(max(a - offset, 0), len(line)), min(max(b - offset, 0), len(line))}
@@ -261,13 +261,13 @@ class Layout:
         st = self.st[style]
         if "\n" not in text and st.measure(text) <= width - SAFETY:
             return text.translate(_INVISIBLE)
-        return self.para(text, style, width=width, name=column.kind in ("name", "path"))
+        return self.para(text, style, width=width, kind=break_kind(column))
 
     # ----- marked texts ----------------------------------------------------------------------
     def marked(self, block: MarkedText) -> list:
         flow = []
         if block.title:
-            flow.append(heading(self.para(block.title, "h4", name=True)))
+            flow.append(heading(self.para(block.title, "h4", kind="name")))
         if block.legend:
             legend = "   ".join(f"[{f.label}]" for f in block.legend)
             paint, at = [], 0
@@ -306,12 +306,12 @@ class Layout:
             flow.append(heading(self.para(f"{p.label} · {p.description}", "h4",
                                           paint=[(0, len(p.label), p.color)])))
             if same:
-                flow.append(heading(self.para(p.same_caption, "caption", name=True)))
+                flow.append(heading(self.para(p.same_caption, "caption", kind="name")))
                 flow += self.text_blocks(left.text, la, lb, [(la, lb, p.color)], lchg)
             else:
-                flow.append(heading(self.para(p.left_caption, "caption", name=True)))
+                flow.append(heading(self.para(p.left_caption, "caption", kind="name")))
                 flow += self.text_blocks(left.text, la, lb, [(la, lb, p.color)], lchg)
-                flow.append(heading(self.para(p.right_caption, "caption", name=True)))
+                flow.append(heading(self.para(p.right_caption, "caption", kind="name")))
                 flow += self.text_blocks(right.text, ra, rb, [(ra, rb, p.color)], rchg)
         return flow
 
@@ -327,7 +327,6 @@ def column_widths(columns: tuple[Column, ...], rows: list[tuple[str, ...]], widt
     for i, column in enumerate(columns):
         measure = (st["code"] if column.kind == "code" else st["cell"]).measure
         texts = [row[i] for row in rows]
-        name = column.kind in ("name", "path")
         head = longest_piece(column.label, st["head"].measure) if header else 0.0
         if column.numeric:  # never wraps; its heading wraps only when the page is short of room
             need = max((measure(t) for t in texts), default=0.0)
@@ -335,14 +334,16 @@ def column_widths(columns: tuple[Column, ...], rows: list[tuple[str, ...]], widt
             full = st["head"].measure(column.label) if header else 0.0
             high.append(max(need, full) + 2 * PAD + SAFETY)
             continue
-        narrow = max([longest_piece(t, measure, name) for t in texts] + [head])
+        narrow = max([longest_piece(t, measure, break_kind(column)) for t in texts] + [head])
         wide = max([max((measure(line) for line in t.split("\n")), default=0.0) for t in texts]
                    + [st["head"].measure(column.label) if header else 0.0])
         low.append(narrow + 2 * PAD + SAFETY)
         high.append(max(wide, narrow) + 2 * PAD + SAFETY)
     total = sum(low)
-    if total >= width:
-        return [w * width / total for w in low]
+    if total >= width:  # not even the narrowest fit: the text columns shrink, numbers never do
+        fixed = sum(w for w, c in zip(low, columns) if c.numeric)
+        scale = max(width - fixed, 0) / max(total - fixed, 1e-9)
+        return [w if c.numeric else w * scale for w, c in zip(low, columns)]
     if sum(high) <= width:  # everything on one line; the rest to the text columns, by weight
         out = list(high)
         flexible = [i for i, c in enumerate(columns) if not c.numeric] or list(range(len(columns)))
@@ -366,6 +367,11 @@ def column_widths(columns: tuple[Column, ...], rows: list[tuple[str, ...]], widt
             out[i] += spare * want / share
         break
     return out
+
+
+def break_kind(column: Column) -> str:
+    """How a column's cells may break: "name" (names and paths), "code" (hashes), "text"."""
+    return {"name": "name", "path": "name", "code": "code"}.get(column.kind, "text")
 
 
 # ----- keeping headings with what follows ------------------------------------------------

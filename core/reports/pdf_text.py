@@ -113,9 +113,12 @@ def is_wide(ch: str) -> bool:
     return unicodedata.east_asian_width(ch) in "WF"
 
 
-def break_positions(text: str, name: bool = False) -> list[int]:
-    """Offsets i (0 < i < len) where a line may start; `name` also allows after `_ . - / \\`."""
-    after = NAME_BREAKS if name else PROSE_BREAKS
+def break_positions(text: str, kind: str = "text") -> list[int]:
+    """Offsets i (0 < i < len) where a line may start in `kind` "text" (prose); "name" (a file
+    name or path) also allows after `_ . - / \\`; "code" (a hash) anywhere."""
+    if kind == "code":
+        return list(range(1, len(text)))
+    after = NAME_BREAKS if kind == "name" else PROSE_BREAKS
     out = []
     for i in range(1, len(text)):
         prev, cur = text[i - 1], text[i]
@@ -151,19 +154,19 @@ class Measure:
         return total
 
 
-def pieces(text: str, name: bool = False) -> list[str]:
+def pieces(text: str, kind: str = "text") -> list[str]:
     """The text cut at every break position: the pieces a line is made of."""
-    cuts = [0, *break_positions(text, name), len(text)]
+    cuts = [0, *break_positions(text, kind), len(text)]
     return [text[a:b] for a, b in zip(cuts, cuts[1:]) if b > a]
 
 
-def longest_piece(text: str, measure: Measure, name: bool = False) -> float:
+def longest_piece(text: str, measure: Measure, kind: str = "text") -> float:
     """The width of the widest piece (trailing spaces aside): the narrowest a column can be."""
-    return max((measure(p.rstrip()) for line in text.split("\n") for p in pieces(line, name)),
+    return max((measure(p.rstrip()) for line in text.split("\n") for p in pieces(line, kind)),
                default=0.0)
 
 
-def break_lines(text: str, width: float, measure: Measure, name: bool = False) -> list[int]:
+def break_lines(text: str, width: float, measure: Measure, kind: str = "text") -> list[int]:
     """Where the lines of one paragraph (no newlines) start, after the first: offsets into `text`.
 
     Greedy: each line takes as many pieces as fit (trailing spaces do not count). A piece
@@ -173,14 +176,13 @@ def break_lines(text: str, width: float, measure: Measure, name: bool = False) -
     used = 0.0
     line_start = 0
     pos = 0
-    for piece in pieces(text, name):
+    for piece in pieces(text, kind):
         body = piece.rstrip()
         w = measure(body)
         if pos > line_start and used + w > width:
             starts.append(pos)
             line_start, used = pos, 0.0
         if w > width:  # the last resort: a single piece wider than the line
-            cut = pos
             for k, ch in enumerate(piece):
                 cw = measure(ch)
                 if used + cw > width and pos + k > line_start:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
@@ -21,11 +23,15 @@ TEMPLATE_COLOR = QColor("#5b6f82")
 class DocumentModel(ColumnTableModel[Entry]):
     """The session's entries as table rows; reset whenever the session's documents change."""
 
-    NAME, FORMAT, LENGTH, HIGHEST = range(4)
+    NAME, FORMAT, LENGTH, HIGHEST, VERDICT = range(5)
 
     def __init__(self, session: Session, parent=None):
         super().__init__(parent)
         self._session = session
+        self._short: dict[str, str] = {}  # path -> distinguishing short name (core/review/names)
+        self._short_of: tuple = ()
+        self.verdict_of: Callable[[Entry], object] | None = None  # Entry -> Verdict (gui/review.py)
+        self._update_short_names()
         self.set_rows(session.entries)
         session.documentsChanged.connect(self.refresh)
 
@@ -39,10 +45,37 @@ class DocumentModel(ColumnTableModel[Entry]):
             Column(lambda: self.tr("Highest"), self._highest, self._highest_key,
                    lambda: self.tr("Highest similarity to any other document in the last check"),
                    alignment=RIGHT),
+            Column(lambda: self.tr("Verdict"), self._verdict, self._verdict,
+                   lambda: self.tr("The reviewer's verdict on the document")),
         ]
 
     def refresh(self) -> None:
+        self._update_short_names()
         self.set_rows(self._session.entries)
+
+    def _update_short_names(self) -> None:
+        """Short names that keep what differs between the files visible (not while loading)."""
+        if self._session.loading:
+            return
+        entries = self._session.entries
+        key = tuple(e.path for e in entries)
+        if key == self._short_of:
+            return
+        from core.review import short_names
+
+        names = short_names([e.name for e in entries], [e.path for e in entries])
+        self._short = {e.path: n for e, n in zip(entries, names)}
+        self._short_of = key
+
+    def short_name(self, e: Entry) -> str:
+        return self._short.get(e.path, e.name)
+
+    def _verdict(self, e: Entry) -> str:
+        if self.verdict_of is None or e.document is None:
+            return ""
+        from ..widgets.verdict_menu import verdict_cell
+
+        return verdict_cell(self.verdict_of(e))
 
     def entry(self, row: int) -> Entry:
         return self.row(row)
@@ -55,7 +88,7 @@ class DocumentModel(ColumnTableModel[Entry]):
 
     # ----- cells -----------------------------------------------------------------------------
     def _name(self, e: Entry) -> str:
-        name = safe_name(e.name)
+        name = safe_name(self.short_name(e))
         return self.tr("%1 (template)").replace("%1", name) if self._is_template(e) else name
 
     @staticmethod
@@ -101,6 +134,9 @@ class DocumentModel(ColumnTableModel[Entry]):
         return None
 
     def row_tooltip(self, e: Entry) -> str:
+        return f"{e.name}\n{self._row_tooltip(e)}" if e.name != self.short_name(e) else self._row_tooltip(e)
+
+    def _row_tooltip(self, e: Entry) -> str:
         if e.state is State.FAILED:
             reason = e.error.text(core_language()) if e.error else ""
             return self.tr("Could not read %1:\n%2").replace("%1", safe_name(e.path)).replace("%2", reason)

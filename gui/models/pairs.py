@@ -5,10 +5,16 @@ from __future__ import annotations
 from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from collections.abc import Callable
+
 from core import rules
 from core.display import safe_name
+<<<<<<< HEAD
 from gui.archive_marks import shown_name
 from core.models import PairResult, Report
+=======
+from core.models import PairResult, Report, Verdict
+>>>>>>> main
 
 from .. import icons
 from .table import KEY_ROLE, RIGHT, SORT_ROLE, Column, ColumnTableModel
@@ -26,13 +32,18 @@ def percent(fraction: float) -> str:
 class PairModel(ColumnTableModel[PairResult]):
     """One row per pair of the report, in the report's order (highest similarity first)."""
 
-    LEFT, RIGHT, SIMILARITY, HAMMING, LEFT_COVERAGE, RIGHT_COVERAGE, LONGEST = range(7)
-    COLUMNS = 7
+    LEFT, RIGHT, SIMILARITY, HAMMING, LEFT_COVERAGE, RIGHT_COVERAGE, LONGEST, GROUP, VERDICT = range(9)
+    COLUMNS = 9
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.report: Report | None = None
         self.hamming_threshold = 3
+        # review (gui/review.py): short names, each pair's group, verdicts; None until wired
+        self.name_of: Callable[[int], str] | None = None
+        self.hover_of: Callable[[int], str] | None = None
+        self.groups: dict[tuple[int, int], tuple[int, bool]] = {}  # (left, right) -> (group, copy vs copy)
+        self.verdict_of: Callable[[PairResult], Verdict] | None = None
 
     def make_columns(self) -> list[Column[PairResult]]:
         def name(side: str):
@@ -67,7 +78,45 @@ class PairModel(ColumnTableModel[PairResult]):
             figure(lambda: self.tr("Longest passage"),
                    lambda: self.tr("Characters in the longest matched passage"),
                    lambda p: f"{p.longest:,}", lambda p: p.longest),
+            Column(lambda: self.tr("Group"), self._group_text, self._group_key,
+                   lambda: self.tr("The group of documents the pair belongs to; pairs of two copies "
+                                   "are not findings of their own (see the Groups view)")),
+            Column(lambda: self.tr("Verdict"), self._verdict_text, self._verdict_text,
+                   lambda: self.tr("The reviewer's verdict on the pair (right-click to set)"),
+                   tooltip=self._verdict_tip),
         ]
+
+    # ----- review columns --------------------------------------------------------------------
+    def set_review(self, groups: dict[tuple[int, int], tuple[int, bool]]) -> None:
+        """Each pair's group and whether it is copy vs copy (from the review of the report)."""
+        self.groups = groups
+        self.restyle()
+
+    def group(self, pair: PairResult) -> tuple[int, bool] | None:
+        return self.groups.get((pair.left, pair.right))
+
+    def _group_text(self, pair: PairResult) -> str:
+        g = self.group(pair)
+        if g is None:
+            return ""
+        return f"G{g[0] + 1} · " + self.tr("copy vs copy") if g[1] else f"G{g[0] + 1}"
+
+    def _group_key(self, pair: PairResult):
+        g = self.group(pair)
+        return (1, 0, 0) if g is None else (0, g[0], g[1])
+
+    def verdict(self, pair: PairResult) -> Verdict:
+        return self.verdict_of(pair) if self.verdict_of is not None else Verdict()
+
+    def _verdict_text(self, pair: PairResult) -> str:
+        from ..widgets.verdict_menu import verdict_cell
+
+        return verdict_cell(self.verdict(pair))
+
+    def _verdict_tip(self, pair: PairResult) -> str:
+        from ..widgets.verdict_menu import verdict_tooltip
+
+        return verdict_tooltip(self.verdict(pair))
 
     def set_report(self, report: Report | None, hamming_threshold: int | None = None) -> None:
         self.report = report
@@ -86,7 +135,18 @@ class PairModel(ColumnTableModel[PairResult]):
         return rules.is_near_duplicate(pair.hamming, self.hamming_threshold)
 
     def _name(self, doc_index: int) -> str:
+<<<<<<< HEAD
         return shown_name(self.report.documents[doc_index])  # archived sources marked
+=======
+        if self.name_of is not None:
+            return safe_name(self.name_of(doc_index))
+        return safe_name(self.report.documents[doc_index].name)
+
+    def _full(self, doc_index: int) -> str:
+        if self.hover_of is not None:
+            return safe_name(self.hover_of(doc_index))
+        return safe_name(self.report.documents[doc_index].name)
+>>>>>>> main
 
     def row_style(self, pair: PairResult, role: Qt.ItemDataRole):
         if not self.is_near_duplicate(pair):
@@ -100,7 +160,7 @@ class PairModel(ColumnTableModel[PairResult]):
         return QBrush(NEAR_DUPLICATE_TEXT)
 
     def row_tooltip(self, pair: PairResult) -> str:
-        tip = f"{self._name(pair.left)}  ↔  {self._name(pair.right)}"
+        tip = f"{self._full(pair.left)}\n↔\n{self._full(pair.right)}"
         if self.is_near_duplicate(pair):
             tip += "\n" + self.tr("Near-duplicate: the simhash fingerprints differ in only %1 bits "
                                   "(threshold %2)").replace("%1", str(pair.hamming)).replace(
@@ -108,13 +168,36 @@ class PairModel(ColumnTableModel[PairResult]):
         return tip + "\n" + self.tr("%n matched passage(s)", "", len(pair.matches))
 
 
+#: What the pairs table can be narrowed to, besides the threshold (see PairFilter.show).
+SHOW = ("all", "findings", "unreviewed", "confirmed", "suspicious", "not_plagiarism")
+
+
 class PairFilter(QSortFilterProxyModel):
-    """Hides pairs below the similarity threshold; near-duplicates always stay visible."""
+    """Hides pairs below the similarity threshold; near-duplicates always stay visible.
+
+    `show` narrows further: "findings" leaves out copy-vs-copy pairs (they are listed under
+    their group), "unreviewed" pairs without a verdict, or one verdict's pairs.
+    """
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.threshold = 0.0
+        self.show = "all"
         self.setSortRole(SORT_ROLE)
+
+    def set_show(self, show: str) -> None:
+        if show not in SHOW:
+            raise ValueError(f"unknown pair filter {show!r}")
+        self.show = show
+        self.refilter()
+
+    def refilter(self) -> None:
+        """Verdicts or groups changed: filter again."""
+        if hasattr(self, "beginFilterChange"):
+            self.beginFilterChange()
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:
+            self.invalidateRowsFilter()
 
     def set_threshold(self, threshold: float) -> None:
         if threshold == self.threshold:
@@ -129,4 +212,13 @@ class PairFilter(QSortFilterProxyModel):
 
     def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex) -> bool:
         model: PairModel = self.sourceModel()
-        return rules.is_flagged(model.pair(source_row), self.threshold, model.hamming_threshold)
+        pair = model.pair(source_row)
+        if not rules.is_flagged(pair, self.threshold, model.hamming_threshold):
+            return False
+        if self.show == "all":
+            return True
+        if self.show == "findings":
+            group = model.group(pair)
+            return group is None or not group[1]
+        status = model.verdict(pair).status
+        return status == "" if self.show == "unreviewed" else status == self.show

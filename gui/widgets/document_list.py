@@ -42,7 +42,7 @@ class DocumentList(QWidget):
         self.view.setAlternatingRowColors(True)
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(DocumentModel.NAME, QHeaderView.ResizeMode.Stretch)
-        for col in (DocumentModel.FORMAT, DocumentModel.LENGTH, DocumentModel.HIGHEST):
+        for col in (DocumentModel.FORMAT, DocumentModel.LENGTH, DocumentModel.HIGHEST, DocumentModel.VERDICT):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         self.view.selectionModel().selectionChanged.connect(lambda *_: self.selectionChanged.emit())
 

@@ -1,4 +1,10 @@
-"""An N x N heat map of pair similarities, drawn with QPainter; click a cell to open its pair."""
+"""An N x N heat map of pair similarities, drawn with QPainter; click a cell to open its pair.
+
+Rows follow an order (`set_order`: the seriation of core/review, so each group of documents
+is a block on the diagonal, outlined); every method takes and returns document indexes of
+the report, whatever the order. Ctrl+wheel (or +/-) zooms around the pointer, the wheel and
+dragging scroll, 0 fits the whole map again: at 500 documents a zoomed map shows names.
+"""
 
 from __future__ import annotations
 
@@ -20,7 +26,7 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from core import rules
 from core.display import safe_name
-from gui.archive_marks import shown_name
+from gui.archive_marks import archive_mark, shown_name
 from core.models import Report
 
 # similarity -> color stops: pale for nothing shared, through yellow and orange, to dark red
@@ -34,6 +40,8 @@ STOPS = (
 DIAGONAL = QColor("#d5dbe2")
 GRID = QColor("#ffffff")
 HOVER = QColor("#1f3a5a")
+BLOCK = QColor("#1f3a5a")
+MAX_ZOOM = 64.0
 
 MARGIN = 8
 LEGEND_WIDTH = 16
@@ -74,6 +82,14 @@ class HeatMap(QWidget):
         self._sim = np.zeros((0, 0))
         self._image = QImage()
         self._hover: tuple[int, int] | None = None
+        self._order = np.zeros(0, dtype=np.int64)  # row -> document
+        self._pos = np.zeros(0, dtype=np.int64)  # document -> row
+        self._blocks: list[tuple[int, int]] = []  # (first row, rows) of each group
+        self._names: list[str] | None = None
+        self.zoom = 1.0
+        self._scroll = QPointF(0, 0)  # pixels of the zoomed grid scrolled out at the top left
+        self._drag: QPointF | None = None
+        self.setFocusPolicy(Qt.FocusPolicy.WheelFocus)
         self.setBackgroundRole(self.backgroundRole())
         self.setAutoFillBackground(True)
 
@@ -87,9 +103,35 @@ class HeatMap(QWidget):
         for pair in report.pairs if report else ():
             sim[pair.left, pair.right] = sim[pair.right, pair.left] = pair.similarity
         self._sim = sim
-        self._image = color_image(sim) if n else QImage()
+        self._names = None
+        self._blocks = []
+        self._set_rows(np.arange(n))
+
+    def set_order(self, order, blocks=(), names=None) -> None:
+        """Show rows in `order` (document indexes), outline `blocks` ((first row, rows) each)
+        and label rows with `names` (e.g. the short names; full names stay in the tooltip)."""
+        order = np.asarray(order, dtype=np.int64)
+        if len(order) != self.size_n or sorted(order.tolist()) != list(range(self.size_n)):
+            raise ValueError("the order must list every document once")
+        self._blocks = [(int(a), int(b)) for a, b in blocks]
+        self._names = list(names) if names is not None else None
+        self._set_rows(order)
+
+    def order(self) -> list[int]:
+        """The document shown in each row, top to bottom."""
+        return self._order.tolist()
+
+    def row_of(self, document: int) -> int:
+        return int(self._pos[document])
+
+    def _set_rows(self, order: np.ndarray) -> None:
+        n = len(order)
+        self._order = order
+        self._pos = np.empty(n, dtype=np.int64)
+        self._pos[order] = np.arange(n)
+        self._image = color_image(self._sim[np.ix_(order, order)]) if n else QImage()
         self._hover = None
-        self.update()
+        self._apply_zoom(self.zoom)
 
     def set_hamming_threshold(self, threshold: int) -> None:
         self.hamming_threshold = threshold
@@ -116,7 +158,13 @@ class HeatMap(QWidget):
         return min(widest + 12, max(60, self.width() // 4))
 
     def _row_label(self, i: int) -> str:
-        return f"{i + 1}. {shown_name(self.report.documents[i])}"  # archived sources marked
+        """The label of the row showing document i (archived sources marked)."""
+        name = self._names[i] if self._names is not None else self.report.documents[i].name
+        return f"{self._pos[i] + 1}. {safe_name(name)}{archive_mark(self.report.documents[i])}"
+
+    def _full_label(self, i: int) -> str:
+        """Row number and full file name of document i (for tooltips)."""
+        return f"{self._pos[i] + 1}. {shown_name(self.report.documents[i])}"
 
     def _layout(self) -> tuple[QRectF, float]:
         """The grid's rectangle and its cell size for the current widget size."""
@@ -128,25 +176,128 @@ class HeatMap(QWidget):
         top = top_numbers if cell >= 11 else 0
         cell = min((self.width() - 2 * MARGIN - legend - label_w) / n, (self.height() - 2 * MARGIN - top) / n)
         cell = max(cell, 1.0)
+        if self.zoom > 1:
+            cell *= self.zoom
+            label_w = self._label_width(cell)
+            top = QFontMetrics(self.font()).height() + 2 if cell >= 11 else 0
         if cell >= 3:
             cell = float(int(cell))
-        cell = min(cell, 64.0)
-        return QRectF(MARGIN + label_w, MARGIN + top, cell * n, cell * n), cell
+        cell = min(cell, 64.0 * max(1.0, self.zoom / 4))
+        return QRectF(MARGIN + label_w - self._scroll.x(), MARGIN + top - self._scroll.y(),
+                      cell * n, cell * n), cell
+
+    def _viewport(self) -> QRectF:
+        """The part of the widget the grid is drawn in (left of the legend, right of the names)."""
+        grid, cell = self._layout()
+        left, top = grid.left() + self._scroll.x(), grid.top() + self._scroll.y()
+        legend = LEGEND_GAP + LEGEND_WIDTH + QFontMetrics(self.font()).horizontalAdvance("100%") + 8
+        return QRectF(left, top, max(1.0, self.width() - MARGIN - legend - left),
+                      max(1.0, self.height() - MARGIN - top))
+
+    # ----- zoom and scroll -----------------------------------------------------------------
+    def set_zoom(self, zoom: float, anchor: QPointF | None = None) -> None:
+        """Zoom (1 = the whole map fits), keeping the point under `anchor` in place."""
+        self._apply_zoom(zoom, anchor)
+
+    def _apply_zoom(self, zoom: float, anchor: QPointF | None = None) -> None:
+        old_grid, old_cell = self._layout() if self.size_n else (QRectF(), 1.0)
+        self.zoom = min(max(zoom, 1.0), MAX_ZOOM)
+        if self.zoom == 1.0 or not self.size_n:
+            self._scroll = QPointF(0, 0)
+        else:
+            port = self._viewport()
+            anchor = anchor if anchor is not None else port.center()
+            # the grid position (in cells) under the anchor stays under it
+            cx = (anchor.x() - old_grid.left()) / old_cell
+            cy = (anchor.y() - old_grid.top()) / old_cell
+            self._scroll = QPointF(0, 0)
+            grid, cell = self._layout()
+            self._scroll = QPointF(grid.left() + cx * cell - anchor.x(),
+                                   grid.top() + cy * cell - anchor.y())
+            self._clamp_scroll()
+        self.update()
+
+    def scroll_by(self, dx: float, dy: float) -> None:
+        self._scroll += QPointF(dx, dy)
+        self._clamp_scroll()
+        self.update()
+
+    def _clamp_scroll(self) -> None:
+        saved, self._scroll = self._scroll, QPointF(0, 0)
+        grid, _cell = self._layout()
+        port = self._viewport()
+        max_x = max(0.0, grid.width() - port.width())
+        max_y = max(0.0, grid.height() - port.height())
+        self._scroll = QPointF(min(max(saved.x(), 0.0), max_x), min(max(saved.y(), 0.0), max_y))
+
+    def show_document(self, document: int) -> None:
+        """Scroll so the row of `document` is in view (zoomed in) and hover it."""
+        if self.zoom < 4:
+            self._apply_zoom(4.0)
+        grid, cell = self._layout()
+        port = self._viewport()
+        row = self.row_of(document)
+        self.scroll_by(0, grid.top() + row * cell - port.center().y())
+        self.scroll_by(grid.left() + row * cell - port.center().x(), 0)
+
+    def wheelEvent(self, event) -> None:
+        delta = event.angleDelta()
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            steps = delta.y() / 120
+            self._apply_zoom(self.zoom * (1.25 ** steps), event.position())
+        elif self.zoom > 1:
+            dx, dy = delta.x(), delta.y()
+            if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+                dx, dy = dy, dx
+            self.scroll_by(-dx, -dy)
+        else:
+            super().wheelEvent(event)
+            return
+        event.accept()
+
+    def keyPressEvent(self, event) -> None:
+        key = event.key()
+        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self._apply_zoom(self.zoom * 1.5)
+        elif key == Qt.Key.Key_Minus:
+            self._apply_zoom(self.zoom / 1.5)
+        elif key == Qt.Key.Key_0:
+            self._apply_zoom(1.0)
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if self.zoom > 1 and event.button() in (Qt.MouseButton.MiddleButton, Qt.MouseButton.RightButton):
+            self._drag = event.position()
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.size_n and self.zoom > 1:
+            self._clamp_scroll()
 
     def cell_rect(self, i: int, j: int) -> QRect:
-        """Where the cell of row i, column j is drawn (widget coordinates)."""
+        """Where the cell of documents i (row) and j (column) is drawn (widget coordinates)."""
         grid, cell = self._layout()
-        return QRectF(grid.left() + j * cell, grid.top() + i * cell, cell, cell).toAlignedRect()
+        r, c = self._pos[i], self._pos[j]
+        return QRectF(grid.left() + c * cell, grid.top() + r * cell, cell, cell).toAlignedRect()
 
     def cell_at(self, pos: QPoint | QPointF) -> tuple[int, int] | None:
-        """(row, column) under a point, or None outside the grid."""
+        """(row document, column document) under a point, or None outside the grid."""
         if not self.size_n:
             return None
         grid, cell = self._layout()
+        if not self._viewport().contains(QPointF(pos.x(), pos.y())):
+            return None
         x, y = pos.x() - grid.left(), pos.y() - grid.top()
         if x < 0 or y < 0 or x >= grid.width() or y >= grid.height():
             return None
-        return int(y // cell), int(x // cell)
+        r, c = min(int(y // cell), self.size_n - 1), min(int(x // cell), self.size_n - 1)
+        return int(self._order[r]), int(self._order[c])
 
     def sizeHint(self) -> QSize:
         return QSize(640, 560)
@@ -161,6 +312,9 @@ class HeatMap(QWidget):
                              self.tr("Run a check to see the similarity of every pair here."))
             return
         grid, cell = self._layout()
+        port = self._viewport()
+        painter.save()
+        painter.setClipRect(port)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
         painter.drawImage(grid, self._image)
         if cell >= 6:  # thin white lines keep neighbouring cells apart
@@ -172,9 +326,21 @@ class HeatMap(QWidget):
                 painter.drawLine(QPointF(grid.left(), grid.top() + offset),
                                  QPointF(grid.right(), grid.top() + offset))
         self._draw_near_duplicates(painter, grid, cell)
-        self._draw_labels(painter, grid, cell)
+        self._draw_blocks(painter, grid, cell)
         self._draw_hover(painter, grid, cell)
-        self._draw_legend(painter, grid)
+        painter.restore()
+        self._draw_labels(painter, grid, cell)
+        self._draw_legend(painter, port.intersected(grid))
+
+    def _draw_blocks(self, painter: QPainter, grid: QRectF, cell: float) -> None:
+        """Each group's block on the diagonal, outlined."""
+        if not self._blocks:
+            return
+        painter.setPen(QPen(BLOCK, 1.5 if cell < 4 else 2))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for first, rows in self._blocks:
+            painter.drawRect(QRectF(grid.left() + first * cell, grid.top() + first * cell,
+                                    rows * cell, rows * cell))
 
     def _draw_near_duplicates(self, painter: QPainter, grid: QRectF, cell: float) -> None:
         if cell < 8 or self.report is None:
@@ -185,7 +351,7 @@ class HeatMap(QWidget):
         radius = max(1.5, cell / 7)
         for p in self.report.pairs:
             if rules.is_near_duplicate(p.hamming, self.hamming_threshold):
-                for i, j in ((p.left, p.right), (p.right, p.left)):
+                for i, j in ((self._pos[p.left], self._pos[p.right]), (self._pos[p.right], self._pos[p.left])):
                     center = QPointF(grid.left() + (j + 0.5) * cell - 0.5, grid.top() + (i + 0.5) * cell - 0.5)
                     painter.drawEllipse(center, radius, radius)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
@@ -195,20 +361,34 @@ class HeatMap(QWidget):
             return
         fm = QFontMetrics(self.font())
         painter.setPen(self.palette().text().color())
-        for i in range(self.size_n):
-            y = grid.top() + i * cell
-            label = fm.elidedText(self._row_label(i), Qt.TextElideMode.ElideMiddle, int(grid.left() - MARGIN - 6))
-            painter.drawText(QRectF(MARGIN, y, grid.left() - MARGIN - 6, cell),
+        port = self._viewport()
+        label_right = port.left() - 6
+        first = max(0, int((port.top() - grid.top()) // cell))
+        last = min(self.size_n, int((port.bottom() - grid.top()) // cell) + 1)
+        painter.save()
+        painter.setClipRect(QRectF(0, port.top(), port.left(), port.height()))
+        for r in range(first, last):
+            i = int(self._order[r])
+            y = grid.top() + r * cell
+            label = fm.elidedText(self._row_label(i), Qt.TextElideMode.ElideMiddle, int(label_right - MARGIN))
+            painter.drawText(QRectF(MARGIN, y, label_right - MARGIN, cell),
                              Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, label)
-            number = str(i + 1)
+        painter.restore()
+        painter.save()
+        painter.setClipRect(QRectF(port.left(), 0, port.width(), port.top()))
+        first = max(0, int((port.left() - grid.left()) // cell))
+        last = min(self.size_n, int((port.right() - grid.left()) // cell) + 1)
+        for r in range(first, last):
+            number = str(r + 1)
             if fm.horizontalAdvance(number) <= cell:
-                painter.drawText(QRectF(grid.left() + i * cell, MARGIN, cell, grid.top() - MARGIN),
+                painter.drawText(QRectF(grid.left() + r * cell, MARGIN, cell, port.top() - MARGIN),
                                  Qt.AlignmentFlag.AlignCenter, number)
+        painter.restore()
 
     def _draw_hover(self, painter: QPainter, grid: QRectF, cell: float) -> None:
         if self._hover is None:
             return
-        i, j = self._hover
+        i, j = int(self._pos[self._hover[0]]), int(self._pos[self._hover[1]])
         highlight = QColor(HOVER)
         highlight.setAlpha(40)
         painter.fillRect(QRectF(grid.left(), grid.top() + i * cell, grid.width(), cell), highlight)
@@ -236,6 +416,11 @@ class HeatMap(QWidget):
 
     # ----- interaction ---------------------------------------------------------------------
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._drag is not None:
+            delta = event.position() - self._drag
+            self._drag = event.position()
+            self.scroll_by(-delta.x(), -delta.y())
+            return
         hit = self.cell_at(event.position())
         if hit != self._hover:
             self._hover = hit
@@ -250,6 +435,9 @@ class HeatMap(QWidget):
         super().leaveEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._drag is not None:
+            self._drag = None
+            return
         hit = self.cell_at(event.position())
         if event.button() == Qt.MouseButton.LeftButton and hit and hit[0] != hit[1]:
             self.cellClicked.emit(min(hit), max(hit))
@@ -258,8 +446,8 @@ class HeatMap(QWidget):
     def tooltip_text(self, i: int, j: int) -> str:
         """What hovering cell (i, j) says: both names, similarity and Hamming distance."""
         if i == j:
-            return self._row_label(i)
-        text = (f"{self._row_label(i)}\n{self._row_label(j)}\n"
+            return f"{self._full_label(i)}\n{safe_name(self.report.documents[i].path)}"
+        text = (f"{self._full_label(i)}\n{self._full_label(j)}\n"
                 + self.tr("Similarity: %1").replace("%1", f"{self._sim[i, j] * 100:.1f}%") + "\n"
                 + self.tr("Hamming distance: %1").replace("%1", str(self.hamming(i, j))))
         if rules.is_near_duplicate(self.hamming(i, j), self.hamming_threshold):

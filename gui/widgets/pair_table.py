@@ -6,7 +6,9 @@ from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QComboBox,
     QDoubleSpinBox,
+    QMenu,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -19,7 +21,7 @@ from PySide6.QtWidgets import (
 from core.models import Report
 
 from ..i18n import plural
-from ..models.pairs import PAIR_ROLE, PairFilter, PairModel
+from ..models.pairs import PAIR_ROLE, SHOW, PairFilter, PairModel
 
 SLIDER_MIN_WIDTH = 60
 NAME_MIN_WIDTH = 110  # px: about 14 characters of a file name, elided in the middle
@@ -78,7 +80,20 @@ class PairTable(QWidget):
         # stretched name columns would otherwise shrink to "z...t" in a narrow window, while
         # the figures keep their width: every column keeps room for a shortened name
         header.setMinimumSectionSize(NAME_MIN_WIDTH)
+        header.setDefaultSectionSize(NAME_MIN_WIDTH)  # what squeezed stretch sections fall back to
+        for column in (PairModel.GROUP, PairModel.VERDICT):  # often empty: a fixed, modest width
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(column, NAME_MIN_WIDTH)
         self.view.pairActivated.connect(self.pairActivated)
+        self.review = None  # gui.review.Review, for verdicts (set by the window)
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.view.customContextMenuRequested.connect(self._context_menu)
+        self.show_label = QLabel()
+        self.show_box = QComboBox()
+        self.show_box.setObjectName("pairShow")
+        self.show_label.setBuddy(self.show_box)
+        self.show_box.currentIndexChanged.connect(
+            lambda row: self.set_show(self.show_box.itemData(row) or "all"))
 
         self.threshold_label = QLabel()
         self.spin = QDoubleSpinBox()
@@ -105,9 +120,14 @@ class PairTable(QWidget):
         controls.addWidget(self.spin)
         controls.addWidget(self.slider)
         controls.addStretch(1)
+        narrowing = QHBoxLayout()  # a row of its own: the table must fit a narrow window
+        narrowing.addWidget(self.show_label)
+        narrowing.addWidget(self.show_box)
+        narrowing.addStretch(1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(controls)
+        layout.addLayout(narrowing)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.hint, 1)
         layout.addWidget(self.count_label)  # below the table: the controls row stays narrow
@@ -162,6 +182,40 @@ class PairTable(QWidget):
     def threshold(self) -> float:
         return self.proxy.threshold
 
+    def set_show(self, show: str) -> None:
+        """Narrow the table: "all", "findings" (no copy-vs-copy pairs), "unreviewed", or a verdict."""
+        self.proxy.set_show(show)
+        row = self.show_box.findData(show)
+        if row >= 0 and row != self.show_box.currentIndex():
+            self.show_box.blockSignals(True)
+            self.show_box.setCurrentIndex(row)
+            self.show_box.blockSignals(False)
+        self._update_count()
+
+    def refilter(self) -> None:
+        """Verdicts or groups changed: filter and repaint."""
+        self.model.restyle()
+        if self.proxy.show != "all":
+            self.proxy.refilter()
+            self._update_count()
+
+    def _context_menu(self, pos) -> None:
+        index = self.view.indexAt(pos)
+        report = self.model.report
+        if not index.isValid() or report is None:
+            return
+        k = int(index.siblingAtColumn(0).data(PAIR_ROLE))
+        pair = report.pairs[k]
+        menu = QMenu(self)
+        menu.addAction(self.tr("Compare"), lambda: self.pairActivated.emit(k))
+        if self.review is not None:
+            from .verdict_menu import add_verdict_actions
+
+            menu.addSeparator()
+            add_verdict_actions(menu, self.review.pair_verdict(pair, report),
+                                lambda v: self.review.set_pair_verdict(pair, v, report), self)
+        menu.exec(self.view.viewport().mapToGlobal(pos))
+
     def visible_pairs(self) -> list[int]:
         """Indexes into Report.pairs of the shown rows, in their on-screen order."""
         return [self.proxy.index(r, 0).data(PAIR_ROLE) for r in range(self.proxy.rowCount())]
@@ -188,6 +242,18 @@ class PairTable(QWidget):
 
     def retranslate(self) -> None:
         self.threshold_label.setText(self.tr("Show pairs from &similarity:"))
+        self.show_label.setText(self.tr("S&how:"))
+        labels = {"all": self.tr("All pairs"),
+                  "findings": self.tr("Findings (no copy vs copy)"),
+                  "unreviewed": self.tr("Not yet reviewed"),
+                  "confirmed": self.tr("Confirmed"), "suspicious": self.tr("Suspicious"),
+                  "not_plagiarism": self.tr("Not plagiarism")}
+        self.show_box.blockSignals(True)
+        self.show_box.clear()
+        for key in SHOW:
+            self.show_box.addItem(labels[key], key)
+        self.show_box.setCurrentIndex(max(0, self.show_box.findData(self.proxy.show)))
+        self.show_box.blockSignals(False)
         tip = self.tr("Pairs below this similarity are hidden; near-duplicates are always shown.")
         for w in (self.threshold_label, self.spin, self.slider):
             w.setToolTip(tip)

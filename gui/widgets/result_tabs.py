@@ -77,8 +77,11 @@ class ResultTabs(QTabWidget):
         super().changeEvent(event)
 
     # ----- compare tabs ----------------------------------------------------------------------
-    def open_compare(self, report: Report, pair: PairResult) -> QWidget:
-        """Show the pair's compare tab, opening it first if needed (ImportError if unavailable)."""
+    def open_compare(self, report: Report, pair: PairResult, names=None) -> QWidget:
+        """Show the pair's compare tab, opening it first if needed (ImportError if unavailable).
+
+        `names(i)` gives the (short) name a tab shows for document i; the tooltip has the full names.
+        """
         key = (id(report), pair.left, pair.right)
         widget = self.compare_tabs.get(key)
         if widget is not None and self.indexOf(widget) >= 0:
@@ -86,7 +89,11 @@ class ResultTabs(QTabWidget):
             return widget
         left, right = report.documents[pair.left], report.documents[pair.right]
         widget = create_compare_view(left, right, pair, report.options, self)
-        short, title = compare_title(safe_name(left.name), safe_name(right.name))
+        if names is not None:
+            short, _ = compare_title(safe_name(names(pair.left)), safe_name(names(pair.right)))
+            _, title = compare_title(safe_name(left.name), safe_name(right.name))
+        else:
+            short, title = compare_title(safe_name(left.name), safe_name(right.name))
         index = self.addTab(widget, short)
         self.setTabToolTip(index, f"{title}\n{pair.similarity * 100:.1f}%")
         self.setCurrentIndex(index)

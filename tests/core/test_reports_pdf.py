@@ -166,7 +166,8 @@ def test_breaks_between_words_and_chinese_characters_not_inside_words():
     assert break_positions("中，文") == [2]  # never before closing punctuation
     assert break_positions("（中）") == [2] or break_positions("（中）") == []
     assert break_positions("a_b.c") == []
-    assert break_positions("a_b.c", name=True) == [2, 4]
+    assert break_positions("a_b.c", "name") == [2, 4]
+    assert break_positions("0a1f", "code") == [1, 2, 3]
     assert break_positions("well-known") == [5]
 
 
@@ -178,5 +179,22 @@ def test_break_lines_fills_lines_greedily_and_cuts_only_a_word_wider_than_the_li
     long = "x" * 50
     cuts = break_lines(long, measure("x" * 20), measure)
     assert cuts == [20, 40]  # the last resort: nothing else could fit it
-    assert break_lines(LONG_NAME, measure(LONG_NAME[:30]), measure, name=True)[0] in (
+    assert break_lines(LONG_NAME, measure(LONG_NAME[:30]), measure, "name")[0] in (
         [i + 1 for i, ch in enumerate(LONG_NAME) if ch in "_."])
+
+
+def test_column_widths_fill_the_page_and_never_squeeze_numbers():
+    from core.reports.model import Column
+    from core.reports.pdf_report import Layout, column_widths
+    from core.reports.model import ReportDocument
+    st = Layout(ReportDocument("t", "s", "en", "en"), 500).st
+    columns = (Column("#", "number"), Column("Name", "name"), Column("SHA-256", "code"),
+               Column("Path", "path", 2.0))
+    rows = [("1000", LONG_NAME, "ab" * 32, "/class/" + LONG_NAME)] * 3
+    for width in (500.0, 200.0):
+        widths = column_widths(columns, rows, width, st)
+        assert abs(sum(widths) - width) < 0.01
+        assert widths[0] >= st["number"].measure("1000") + 6  # the number fits on its line
+    tight = column_widths(columns, rows, 200.0, st)
+    roomy = column_widths(columns, rows, 500.0, st)
+    assert tight[0] == roomy[0] and tight[1] < roomy[1]

@@ -32,7 +32,10 @@ def test_check_fills_the_pairs_table_in_the_engines_order(checked_window):
     assert w.pairs.visible_pairs() == shown  # sorted by similarity, highest first, like the report
     top = report.pairs[0]
     view = w.pairs.view
-    assert view.model().index(0, PairModel.LEFT).data() == report.documents[top.left].name
+    # the distinguishing short name (issue 13); the full name and path on hover
+    assert view.model().index(0, PairModel.LEFT).data() == w.review.name(top.left)
+    assert report.documents[top.left].name in view.model().index(0, PairModel.LEFT).data(
+        Qt.ItemDataRole.ToolTipRole)
     assert view.model().index(0, PairModel.SIMILARITY).data() == f"{top.similarity * 100:.1f}%"
     assert w.actions.export.isEnabled()
     assert "Checked" in w.statusBar().currentMessage()
@@ -47,15 +50,18 @@ def test_enter_opens_the_top_pair_in_a_compare_tab_once(qtbot, checked_window):
     top = w.session.report.pairs[0]
     current = w.tabs.currentWidget()
     assert isinstance(current, CompareView)
-    assert w.tabs.count() == 3
+    fixed = sum(w.tabs.is_fixed(w.tabs.widget(i)) for i in range(w.tabs.count()))
+    assert w.tabs.count() == fixed + 1
     docs = w.session.report.documents
-    assert docs[top.left].name in w.tabs.tabText(w.tabs.currentIndex())
+    # the tab shows the distinguishing short names, its tooltip the full names (issue 13)
+    assert w.review.name(top.left) in w.tabs.tabText(w.tabs.currentIndex())
+    assert docs[top.left].name in w.tabs.tabToolTip(w.tabs.currentIndex())
     assert docs[top.right].name in w.tabs.tabToolTip(w.tabs.currentIndex())
     w.tabs.setCurrentWidget(w.pairs)
     qtbot.keyClick(view, Qt.Key.Key_Enter)  # the same pair again: switch, do not duplicate
-    assert w.tabs.count() == 3 and w.tabs.currentWidget() is current
+    assert w.tabs.count() == fixed + 1 and w.tabs.currentWidget() is current
     w.actions.close_tab.trigger()
-    assert w.tabs.count() == 2
+    assert w.tabs.count() == fixed
 
 
 def test_double_click_opens_the_clicked_pair(qtbot, checked_window):
@@ -160,7 +166,8 @@ def test_use_as_template_marks_the_document_and_leaves_it_out(qtbot, window, dri
     window.actions.template.trigger()
     assert window.session.template == path
     index = window.documents.proxy.index(0, DocumentModel.NAME)
-    assert index.data() == f"{essays[0].name} (template)"
+    short = window.documents.model.short_name(window.session.entry(path))  # issue 13
+    assert essays[0].name.startswith(short) and index.data() == f"{short} (template)"
     assert index.data(Qt.ItemDataRole.FontRole).italic()
     assert "1 template" in window.status.summary.text()
     report = driver.check(window)

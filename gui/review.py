@@ -1,0 +1,149 @@
+"""The review of the last report (groups, order, short names, per-student figures, graph
+positions) and the reviewers' verdicts, shared by every view of the window.
+
+The review is computed off the GUI thread (`core.review.summary.review` on a `gui.worker`
+job) whenever a check finishes or the display threshold changes; views redraw on `changed`.
+Verdicts are `core.review.verdicts.Verdicts` (keyed by document text digest and pairs of
+them), so they survive a re-check and are what a saved check stores: `set_verdicts` /
+`verdicts` are the whole state to save and restore.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QObject, QThreadPool, Signal
+
+from core.models import VERDICTS, PairResult, Report, Verdict
+from core.review import ReviewData, review
+from core.review import UNREVIEWED, Verdicts, pair_key
+
+from .worker import Worker, start
+
+__all__ = ["Review", "verdict_label", "VERDICT_COLORS"]
+
+#: Background colors of the verdicts in tables (pale, so text stays readable).
+VERDICT_COLORS = {"confirmed": "#f6c9c4", "suspicious": "#fbe3b4", "not_plagiarism": "#cfe8d3"}
+
+
+def verdict_label(status: str) -> str:
+    """The words for a verdict status in the current language ("" for not yet reviewed)."""
+    tr = QCoreApplication.translate
+    return {
+        "": tr("Review", "Not yet reviewed"),
+        "confirmed": tr("Review", "Confirmed"),
+        "suspicious": tr("Review", "Suspicious"),
+        "not_plagiarism": tr("Review", "Not plagiarism"),
+    }.get(status, status)
+
+
+class Review(QObject):
+    """The review data of the session's last report, and the verdicts."""
+
+    changed = Signal()  # `data` is new (or None)
+    verdictsChanged = Signal()
+
+    def __init__(self, session, parent: QObject | None = None, pool: QThreadPool | None = None):
+        super().__init__(parent)
+        self.session = session
+        self.data: ReviewData | None = None
+        self.verdicts = Verdicts()
+        self._pool = pool or getattr(session, "_pool", None) or QThreadPool.globalInstance()
+        self._job: Worker | None = None
+        self._wanted: tuple[int, float] | None = None
+        session.checkFinished.connect(self.refresh)
+        session.optionsChanged.connect(self._options_changed)
+
+    # ----- review data ---------------------------------------------------------------------
+    @property
+    def busy(self) -> bool:
+        return self._job is not None
+
+    def refresh(self, *_args) -> Worker | None:
+        """Compute the review of the session's report off the GUI thread."""
+        report: Report | None = self.session.report
+        if report is None:
+            self.data = None
+            self.changed.emit()
+            return None
+        threshold = self.session.options.display_threshold
+        wanted = (id(report), threshold)
+        if self._wanted == wanted and (self._job is not None or self.data is not None):
+            return self._job
+        self._wanted = wanted
+        if self._job is not None:
+            self._job.cancel()
+        worker = Worker(lambda: review(report, threshold), name="review")
+        worker.signals.finished.connect(lambda data, w=worker: self._finished(w, data))
+        worker.signals.failed.connect(lambda *_a, w=worker: self._ended(w))
+        worker.signals.cancelled.connect(lambda w=worker: self._ended(w))
+        self._job = worker
+        return start(worker, self._pool)
+
+    def _finished(self, worker: Worker, data: ReviewData) -> None:
+        if worker is not self._job:
+            return
+        self._job = None
+        self.data = data
+        self.changed.emit()
+
+    def _ended(self, worker: Worker) -> None:
+        if worker is self._job:
+            self._job = None
+
+    def _options_changed(self) -> None:
+        if self.data is not None and self.session.report is not None and \
+                self.session.options.display_threshold != self.data.report.options.display_threshold:
+            self.refresh()
+
+    def wait(self, timeout: float = 30.0) -> bool:
+        return self._job is None or self._job.wait(timeout)
+
+    # ----- names ---------------------------------------------------------------------------
+    def name(self, document: int) -> str:
+        """A document's distinguishing short name (its file name until the review is ready)."""
+        data, report = self.data, self.session.report
+        if data is not None and report is not None and data.report.documents is report.documents:
+            return data.names[document]
+        return report.documents[document].name if report is not None else str(document)
+
+    def hover(self, document: int) -> str:
+        """The full name and path of a document, for tooltips."""
+        report = self.session.report
+        if report is None:
+            return ""
+        doc = report.documents[document]
+        return f"{doc.name}\n{doc.path}" if doc.path else doc.name
+
+    # ----- verdicts ------------------------------------------------------------------------
+    def pair_verdict(self, pair: PairResult, report: Report | None = None) -> Verdict:
+        report = report or self.session.report
+        return UNREVIEWED if report is None else self.verdicts.pair(report, pair)
+
+    def document_verdict(self, document: int, report: Report | None = None) -> Verdict:
+        report = report or self.session.report
+        return UNREVIEWED if report is None else self.verdicts.document(report, document)
+
+    def document_verdict_by_key(self, key: str) -> Verdict:
+        return self.verdicts.documents.get(key, UNREVIEWED)
+
+    def set_pair_verdict(self, pair: PairResult, verdict: Verdict, report: Report | None = None) -> None:
+        report = report or self.session.report
+        if report is None:
+            return
+        self.set_verdicts(self.verdicts.set_pair(pair_key(report, pair), verdict))
+
+    def set_document_verdict(self, document: int, verdict: Verdict, report: Report | None = None) -> None:
+        report = report or self.session.report
+        if report is None:
+            return
+        self.set_verdicts(self.verdicts.set_document(report.documents[document].key, verdict))
+
+    def set_verdicts(self, verdicts: Verdicts) -> None:
+        """Replace every verdict (e.g. from an opened saved check)."""
+        if verdicts != self.verdicts:
+            self.verdicts = verdicts
+            self.session.verdicts = verdicts  # exports carry them
+            self.verdictsChanged.emit()
+
+    @staticmethod
+    def statuses() -> tuple[str, ...]:
+        return VERDICTS

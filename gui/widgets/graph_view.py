@@ -1,0 +1,184 @@
+"""The graph view: documents as nodes, flagged pairs as edges (thicker and darker = more
+similar), laid out by networkx (core/review/layout.py) so that groups separate.
+
+Nodes take their group's color; a likely source is drawn larger with a dark ring; a node's
+border shows its verdict. Hover a node for its full name and path, double-click it for the
+per-student view; Ctrl+wheel zooms, dragging pans. Edges of one similarity band are one
+path item, so 5,000 edges cost a handful of items.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import (QGraphicsEllipseItem, QGraphicsItem, QGraphicsScene,
+                               QGraphicsSimpleTextItem, QGraphicsView, QLabel, QVBoxLayout, QWidget)
+
+from core.review import ReviewData
+
+from ..review import Review
+
+SCALE = 90.0  # scene pixels per layout unit
+NODE = 9.0  # radius of a node
+GROUP_COLORS = ("#4c6ef5", "#f76707", "#2b8a3e", "#c2255c", "#7048e8", "#0b7285", "#e67700",
+                "#5c940d", "#a61e4d", "#1864ab", "#862e9c", "#d9480f")
+BANDS = ((0.0, 0.25, 1.0, "#adb5bd"), (0.25, 0.5, 2.0, "#868e96"), (0.5, 0.75, 3.0, "#495057"),
+         (0.75, 1.01, 4.5, "#212529"))
+VERDICT_RING = {"confirmed": "#c92a2a", "suspicious": "#e67700", "not_plagiarism": "#2b8a3e"}
+NODE_ROLE = 0  # QGraphicsItem.data key holding the document index
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("GraphView", text)
+
+
+class _View(QGraphicsView):
+    nodeActivated = Signal(int)
+
+    def __init__(self, scene: QGraphicsScene):
+        super().__init__(scene)
+        self.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.BoundingRectViewportUpdate)
+
+    def wheelEvent(self, event) -> None:
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            factor = 1.25 ** (event.angleDelta().y() / 120)
+            self.scale(factor, factor)
+            event.accept()
+            return
+        super().wheelEvent(event)
+
+    def mouseDoubleClickEvent(self, event) -> None:
+        item = self.itemAt(event.position().toPoint())
+        while item is not None and item.data(NODE_ROLE) is None:
+            item = item.parentItem()
+        if item is not None:
+            self.nodeActivated.emit(int(item.data(NODE_ROLE)))
+            event.accept()
+            return
+        super().mouseDoubleClickEvent(event)
+
+
+class GraphView(QWidget):
+    """Flagged pairs as a graph, one color per group."""
+
+    documentActivated = Signal(int)
+
+    def __init__(self, review: Review, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.review = review
+        self.scene = QGraphicsScene(self)
+        self.view = _View(self.scene)
+        self.view.setObjectName("graphView")
+        self.view.nodeActivated.connect(self.documentActivated)
+        self.legend = QLabel()
+        self.legend.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.legend)
+        layout.addWidget(self.view, 1)
+        self.nodes: dict[int, QGraphicsEllipseItem] = {}
+        self.edge_items: list[QGraphicsItem] = []
+        self._fitted = False
+        review.changed.connect(self.rebuild)
+        review.verdictsChanged.connect(self._verdicts_changed)
+        self.rebuild()
+
+    @property
+    def data(self) -> ReviewData | None:
+        return self.review.data
+
+    def rebuild(self) -> None:
+        self.scene.clear()
+        self.nodes = {}
+        self.edge_items = []
+        data = self.data
+        self.legend.setText(tr("Documents linked by flagged pairs; thicker, darker edges are more "
+                               "similar. Large ringed nodes are likely sources. Ctrl+wheel zooms, "
+                               "double-click a document to open it."))
+        if data is None or not data.positions:
+            return
+        pos = {m: QPointF(x * SCALE, y * SCALE) for m, (x, y) in data.positions.items()}
+        report = data.report
+        paths = [QPainterPath() for _ in BANDS]
+        for d in data.details:
+            for k in d.pairs:
+                p = report.pairs[k]
+                band = next(b for b, (lo, hi, _w, _c) in enumerate(BANDS) if lo <= p.similarity < hi)
+                paths[band].moveTo(pos[p.left])
+                paths[band].lineTo(pos[p.right])
+        for path, (_lo, _hi, width, color) in zip(paths, BANDS):
+            if path.isEmpty():
+                continue
+            item = self.scene.addPath(path, QPen(QColor(color), width))
+            item.setZValue(0)
+            self.edge_items.append(item)
+        font = QFont(self.font())
+        font.setPointSizeF(max(6.0, font.pointSizeF() * 0.8))
+        for g, d in enumerate(data.details):
+            color = QColor(GROUP_COLORS[g % len(GROUP_COLORS)])
+            for m in d.members:
+                radius = NODE * (1.6 if m == d.source else 1.0)
+                node = QGraphicsEllipseItem(QRectF(-radius, -radius, 2 * radius, 2 * radius))
+                node.setPos(pos[m])
+                node.setBrush(QBrush(color))
+                node.setZValue(2 if m == d.source else 1)
+                node.setData(NODE_ROLE, m)
+                node.setToolTip(self._tooltip(m, g))
+                node.setCursor(Qt.CursorShape.PointingHandCursor)
+                self.scene.addItem(node)
+                label = QGraphicsSimpleTextItem(data.names[m], node)
+                label.setFont(font)
+                label.setPos(radius + 2, -radius - 2)
+                self.nodes[m] = node
+        self._verdicts_changed()
+        self.scene.setSceneRect(self.scene.itemsBoundingRect().adjusted(-20, -20, 20, 20))
+        self._fitted = False
+        self.fit()
+
+    def _tooltip(self, m: int, g: int) -> str:
+        data = self.data
+        d = data.details[g]
+        text = f"{self.review.hover(m)}\nG{g + 1} · {data.students[m].overall:.0%} " + tr("found elsewhere")
+        if m == d.source:
+            text += "\n" + tr("likely source of its group")
+        return text
+
+    def _verdicts_changed(self) -> None:
+        data = self.data
+        if data is None:
+            return
+        for m, node in self.nodes.items():
+            status = self.review.document_verdict(m, data.report).status
+            ring = VERDICT_RING.get(status)
+            g = data.group_of(m)
+            is_source = g is not None and data.details[g].source == m
+            if ring:
+                node.setPen(QPen(QColor(ring), 3.5))
+            else:
+                node.setPen(QPen(QColor("#1b1b1b"), 2.5 if is_source else 0.8))
+
+    def fit(self) -> None:
+        if self.scene.items():
+            self.view.fitInView(self.scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+            self._fitted = True
+
+    def center_on(self, document: int) -> None:
+        node = self.nodes.get(document)
+        if node is not None:
+            self.view.centerOn(node)
+            node.setSelected(True)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if not self._fitted:
+            self.fit()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if not self._fitted or self.view.transform().m11() < 1.0:
+            self.fit()
+
+

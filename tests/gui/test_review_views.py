@@ -1,0 +1,223 @@
+"""Reviewing a class in the app: Groups view, ordered heat map, graph, per-student view and
+verdicts, on the generated class of 60 essays in 6 planted groups (tests/data/make_class.py)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from make_class import make_class, write_class
+from PySide6.QtCore import QModelIndex, Qt
+
+from core.models import Verdict
+from gui.models.documents import DocumentModel
+from gui.models.pairs import PAIR_ROLE, PairModel
+from gui.widgets.compare_view import CompareView
+from gui.widgets.groups_view import ITEM_ROLE
+from gui.widgets.student_view import StudentView
+
+WAIT_MS = 60_000  # generous bound for background work (a failure, not a speed check)
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    return make_class()
+
+
+@pytest.fixture
+def reviewed(window, driver, qtbot, tmp_path, corpus):
+    """The main window with the planted class checked and its review computed."""
+    folder = tmp_path / "class"
+    write_class(corpus, folder)
+    (folder / "truth.json").unlink()
+    driver.load(window, [folder])
+    driver.check(window)
+    qtbot.waitUntil(lambda: window.review.data is not None and not window.review.busy, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: window.heat_map.order() != list(range(len(window.session.report.documents))),
+                    timeout=WAIT_MS)
+    return window
+
+
+def _names(report, members):
+    return {report.documents[m].name for m in members}
+
+
+def test_groups_view_lists_exactly_the_planted_groups_with_their_sources(reviewed, corpus):
+    w = reviewed
+    view, data = w.groups_view, w.review.data
+    model = view.model
+    assert model.rowCount() == len(corpus.groups) == 6
+    found = {}
+    for row in range(model.rowCount()):
+        kind, g = model.index(row, 0).data(ITEM_ROLE)
+        assert kind == "group"
+        detail = data.details[g]
+        source_cell = model.index(row, view.SOURCE).data()
+        found[frozenset(_names(data.report, detail.members))] = source_cell
+        assert model.index(row, view.SIZE).data().startswith(str(detail.size))
+    for planted in corpus.groups:
+        shown = found[frozenset(planted.members)]
+        if planted.source is None:
+            assert shown == "undecided"
+        else:
+            index = [d.name for d in data.report.documents].index(planted.source)
+            assert shown == data.names[index]
+
+
+def test_a_group_expands_into_members_source_pairs_and_copy_pairs(qtbot, reviewed):
+    w = reviewed
+    view, data = w.groups_view, w.review.data
+    g = next(i for i, d in enumerate(data.details) if d.source is not None and d.copy_pairs)
+    view.expand_group(g)
+    group = view.model.index(g, 0)
+    parts = [view.model.index(r, 0, group).data() for r in range(view.model.rowCount(group))]
+    assert parts[0].startswith("Members") and parts[1].startswith("Source vs copies")
+    assert parts[2].startswith("Copy vs copy")
+    copies = view.model.index(2, 0, group)
+    tags = [view.model.index(r, 0, copies).data(ITEM_ROLE) for r in range(view.model.rowCount(copies))]
+    assert [k for _, k in tags] == list(data.details[g].copy_pairs)
+    source_pairs = view.model.index(1, 0, group)
+    first = view.model.index(0, 0, source_pairs)
+    view._activate(first)
+    assert isinstance(w.tabs.currentWidget(), CompareView)
+
+
+def test_heat_map_rows_put_each_group_in_contiguous_rows(reviewed, corpus):
+    w = reviewed
+    heat, report = w.heat_map, w.session.report
+    order = heat.order()
+    assert sorted(order) == list(range(len(report.documents)))
+    index = {d.name: i for i, d in enumerate(report.documents)}
+    for planted in corpus.groups:
+        rows = sorted(heat.row_of(index[n]) for n in planted.members)
+        assert rows == list(range(rows[0], rows[0] + len(rows)))
+    assert len(heat._blocks) == 6
+    # a cell still names its documents whatever the order, and clicking opens that pair
+    p = report.pairs[0]
+    assert heat.cell_at(heat.cell_rect(p.left, p.right).center()) == (p.left, p.right)
+    heat.set_zoom(8.0)
+    assert heat.zoom == 8.0 and heat._label_width(heat._layout()[1]) > 0  # names show when zoomed
+    heat.show_document(p.left)
+    assert heat.cell_at(heat.cell_rect(p.left, p.left).center()) == (p.left, p.left)
+    heat.set_zoom(1.0)
+
+
+def test_short_names_are_unique_in_every_table(reviewed):
+    w = reviewed
+    report = w.session.report
+    docs = w.documents.proxy
+    shown = [docs.index(r, DocumentModel.NAME).data() for r in range(docs.rowCount())]
+    assert len(set(shown)) == len(shown) == 60 and all(len(n) == 3 for n in shown)  # '017'
+    pairs = w.pairs.view.model()
+    rows = [(pairs.index(r, PairModel.LEFT).data(), pairs.index(r, PairModel.RIGHT).data())
+            for r in range(pairs.rowCount())]
+    assert len(set(rows)) == len(rows)
+    k = pairs.index(0, 0).data(PAIR_ROLE)
+    tip = pairs.index(0, PairModel.LEFT).data(Qt.ItemDataRole.ToolTipRole)
+    assert report.documents[report.pairs[k].left].path in tip  # full name and path on hover
+
+
+def test_copy_pairs_are_marked_and_can_be_left_out_of_the_findings(reviewed):
+    w = reviewed
+    data = w.review.data
+    copies = data.copy_pairs
+    assert copies
+    table = w.pairs
+    every = set(table.visible_pairs())
+    table.set_show("findings")
+    findings = set(table.visible_pairs())
+    assert findings == every - copies
+    k = next(iter(copies))
+    row = table.model.pair(k)
+    assert "copy vs copy" in table.model.index(k, PairModel.GROUP).data() and row is data.report.pairs[k]
+    table.set_show("all")
+
+
+def test_verdicts_show_in_every_table_filter_and_reach_the_json(reviewed, tmp_path):
+    w = reviewed
+    report, review = w.session.report, w.review
+    pair = report.pairs[0]
+    review.set_pair_verdict(pair, Verdict("confirmed", "copied whole"))
+    assert w.pairs.model.index(0, PairModel.VERDICT).data() == "Confirmed ✎"
+    w.pairs.set_show("unreviewed")
+    assert 0 not in w.pairs.visible_pairs() and w.pairs.visible_pairs()
+    w.pairs.set_show("confirmed")
+    confirmed = w.pairs.visible_pairs()
+    assert report.pairs[confirmed[0]] == pair or all(
+        review.pair_verdict(report.pairs[k]).status == "confirmed" for k in confirmed)
+    w.pairs.set_show("all")
+    # the document verdict, set in the per-student view, shows in the document list
+    w.open_student(pair.left)
+    student: StudentView = w.student_view
+    row = student.verdict.findData("suspicious")
+    student.verdict.setCurrentIndex(row)
+    student.verdict.activated.emit(row)
+    assert review.document_verdict(pair.left).status == "suspicious"
+    docs = w.documents.proxy
+    key = report.documents[pair.left].path
+    from gui.models.documents import PATH_ROLE
+    doc_row = next(r for r in range(docs.rowCount()) if docs.index(r, 0).data(PATH_ROLE) == key)
+    assert docs.index(doc_row, DocumentModel.VERDICT).data() == "Suspicious"
+    # the groups view shows the pair verdict in place
+    g = review.data.group_of(pair.left)
+    w.groups_view.expand_group(g)
+    texts = _all_texts(w.groups_view.model)
+    assert "Confirmed ✎" in texts and "Suspicious" in texts
+    # and the export carries them
+    out = tmp_path / "r.json"
+    w.session.export(str(out), "json")
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["pairs"][0]["verdict"] == "confirmed" and data["pairs"][0]["note"] == "copied whole"
+    assert data["documents"][pair.left]["verdict"] == "suspicious"
+    assert len(data["groups"]) == 6
+
+
+def _all_texts(model, parent=QModelIndex()) -> list[str]:
+    out = []
+    for r in range(model.rowCount(parent)):
+        for c in range(model.columnCount(parent)):
+            out.append(model.index(r, c, parent).data())
+        out.extend(_all_texts(model, model.index(r, 0, parent)))
+    return out
+
+
+def test_graph_has_a_node_per_grouped_document_and_opens_the_student_view(qtbot, reviewed):
+    w = reviewed
+    data = w.review.data
+    graph = w.graph_view
+    members = {m for d in data.details for m in d.members}
+    assert set(graph.nodes) == members
+    assert graph.edge_items  # one path per similarity band
+    source = next(d.source for d in data.details if d.source is not None)
+    assert graph.nodes[source].rect().width() > graph.nodes[next(iter(members - {source}))].rect().width()
+    w.tabs.setCurrentWidget(graph)
+    qtbot.wait(20)
+    graph.documentActivated.emit(source)
+    assert w.tabs.currentWidget() is w.student_view and w.student_view.document == source
+
+
+def test_student_view_ranks_sources_colors_the_text_and_opens_compare(qtbot, reviewed):
+    w = reviewed
+    data = w.review.data
+    g = next(d for d in data.details if d.source is not None and d.size >= 5)
+    copy = next(m for m in g.members if m != g.source)
+    view = w.open_student(copy)
+    summary = data.students[copy]
+    shares = [float(view.sources.item(r, view.SHARE).text().rstrip("%")) for r in range(view.sources.rowCount())]
+    assert shares == sorted(shares, reverse=True) and shares[0] > 0
+    assert f"{summary.overall:.0%}" in view.heading.text()
+    top = summary.sources[0]
+    assert view.source_pairs()[0] == top.pair
+    # the text of the top source's first passage wears the top source's color
+    from gui.text_positions import PositionMap
+    from gui.widgets.student_view import source_color
+    from PySide6.QtGui import QTextCursor
+
+    span = top.spans[0]
+    start, _ = PositionMap(data.report.documents[copy].text).span_to_qt(span.start, span.end)
+    cursor = QTextCursor(view.text.document())
+    cursor.setPosition(start + 1)
+    assert cursor.charFormat().background().color() == source_color(0)
+    view.sources.cellDoubleClicked.emit(0, 1)
+    current = w.tabs.currentWidget()
+    assert isinstance(current, CompareView)
