@@ -9,12 +9,15 @@ from collections.abc import Callable
 
 from core import rules
 from core.display import safe_name
-<<<<<<< HEAD
-from gui.archive_marks import shown_name
-from core.models import PairResult, Report
-=======
-from core.models import PairResult, Report, Verdict
->>>>>>> main
+        doc = self.report.documents[doc_index]
+        if self.name_of is not None:
+            return safe_name(self.name_of(doc_index)) + archive_mark(doc)
+        return shown_name(doc)  # archived sources marked
+
+    def _full(self, doc_index: int) -> str:
+        if self.hover_of is not None:
+            return safe_name(self.hover_of(doc_index))
+        return safe_name(self.report.documents[doc_index].name)
 
 from .. import icons
 from .table import KEY_ROLE, RIGHT, SORT_ROLE, Column, ColumnTableModel
@@ -135,18 +138,15 @@ class PairModel(ColumnTableModel[PairResult]):
         return rules.is_near_duplicate(pair.hamming, self.hamming_threshold)
 
     def _name(self, doc_index: int) -> str:
-<<<<<<< HEAD
-        return shown_name(self.report.documents[doc_index])  # archived sources marked
-=======
+        doc = self.report.documents[doc_index]
         if self.name_of is not None:
-            return safe_name(self.name_of(doc_index))
-        return safe_name(self.report.documents[doc_index].name)
+            return safe_name(self.name_of(doc_index)) + archive_mark(doc)
+        return shown_name(doc)  # archived sources marked
 
     def _full(self, doc_index: int) -> str:
         if self.hover_of is not None:
             return safe_name(self.hover_of(doc_index))
         return safe_name(self.report.documents[doc_index].name)
->>>>>>> main
 
     def row_style(self, pair: PairResult, role: Qt.ItemDataRole):
         if not self.is_near_duplicate(pair):
