@@ -9,15 +9,8 @@ from collections.abc import Callable
 
 from core import rules
 from core.display import safe_name
-        doc = self.report.documents[doc_index]
-        if self.name_of is not None:
-            return safe_name(self.name_of(doc_index)) + archive_mark(doc)
-        return shown_name(doc)  # archived sources marked
-
-    def _full(self, doc_index: int) -> str:
-        if self.hover_of is not None:
-            return safe_name(self.hover_of(doc_index))
-        return safe_name(self.report.documents[doc_index].name)
+from core.models import PairResult, Report, Verdict
+from gui.archive_marks import archive_mark, shown_name
 
 from .. import icons
 from .table import KEY_ROLE, RIGHT, SORT_ROLE, Column, ColumnTableModel
