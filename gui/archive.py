@@ -108,9 +108,7 @@ class ArchiveController(QObject):
         w.menus.add("archive", lambda: self.tr("&Archive"),
                     [a.archive_switch, None, a.archive_add, a.archive_browse, None,
                      a.archive_location], before="help")
-        toolbar = getattr(w.main_menus, "toolbar", None)
-        if toolbar is not None:
-            toolbar.insertAction(a.cancel, a.archive_switch)
+        # (not in the toolbar: one more button there squeezes the document list of a narrow window)
 
     def location(self) -> str:
         from core.store import resolve_location
