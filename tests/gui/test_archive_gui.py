@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import subprocess
@@ -10,7 +11,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QThreadPool, Qt
+from PySide6.QtWidgets import QApplication
 
 from conftest import WAIT_MS, close_messages
 from core.models import Verdict
@@ -28,7 +30,10 @@ def data_dir(tmp_path, monkeypatch):
     path = tmp_path / "data"
     monkeypatch.setenv("PLAGSCOPE_DATA_DIR", str(path))
     monkeypatch.delenv("PLAGSCOPE_DB", raising=False)
-    return path
+    yield path
+    QThreadPool.globalInstance().waitForDone(WAIT_MS)
+    QApplication.processEvents()
+    gc.collect()  # our windows' garbage goes now, not while a later test counts references
 
 
 def test_save_and_open_check_with_verdicts(checked_window, make_window, tmp_path, essays):
