@@ -121,7 +121,7 @@ def groups(ctx: Context) -> Section | None:
     if not report.groups:
         return None
     columns = (Column(s("col_rank"), "number"), Column(s("col_size"), "number"),
-               Column(s("col_source"), "name", 1.0), Column(s("col_members"), "name", 3.0))
+               Column(s("col_source"), "name", 1.5), Column(s("col_members"), "name", 3.0))
     rows = []
     for n, group in enumerate(report.groups, 1):
         source = ctx.name(group.source) if group.source is not None else s("unknown_source")
