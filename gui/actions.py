@@ -4,8 +4,16 @@
                        texts=lambda: (tr("Open &Archive…"), tr("Browse earlier checks")))
     window.menus.add("archive", lambda: tr("&Archive"), [window.actions.archive_open], before="help")
 
-Texts are functions, called again on every language change (`retranslate`). An action is
-window-wide (its shortcut works anywhere in the window) unless added with `widget=`.
+    # a switch in an existing menu (and on the toolbar):
+    switch = window.actions.add("semantic", session.set_semantic, checkable=True,
+                                texts=lambda: (tr("Find &Translations and Paraphrases"), tr("...")))
+    window.menus.append("check", [None, switch])
+    window.main_menus.toolbar.addAction(switch)
+    # a view beside Pairs and Heat Map: window.tabs.add_view(widget, lambda: tr("Groups"))
+
+Texts are functions, called again on every language change (`retranslate`); write them as
+`self.tr(...)` inside your class so lupdate finds them. An action is window-wide (its
+shortcut works anywhere in the window) unless added with `widget=`.
 """
 
 from __future__ import annotations
@@ -101,6 +109,12 @@ class Menus:
         self._menus[name] = menu
         self._titles[name] = title
         menu.setTitle(title())
+        fill(menu, items)
+        return menu
+
+    def append(self, name: str, items: Iterable[QAction | QMenu | None]) -> QMenu:
+        """Add items at the end of an existing menu ("file", "check", "view", "help", ...)."""
+        menu = self._menus[name]
         fill(menu, items)
         return menu
 

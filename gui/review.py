@@ -49,6 +49,7 @@ class Review(QObject):
         self._pool = pool or getattr(session, "_pool", None) or QThreadPool.globalInstance()
         self._job: Worker | None = None
         self._wanted: tuple[int, float] | None = None
+        self._key_cache: tuple | None = None
         session.checkFinished.connect(self.refresh)
         session.optionsChanged.connect(self._options_changed)
 
@@ -114,13 +115,26 @@ class Review(QObject):
         return f"{doc.name}\n{doc.path}" if doc.path else doc.name
 
     # ----- verdicts ------------------------------------------------------------------------
+    def _keys(self, report: Report) -> list[str]:
+        """The documents' keys (text digests), computed once per report."""
+        cached = self._key_cache
+        if cached is None or cached[0] is not report.documents:
+            cached = self._key_cache = (report.documents, [d.key for d in report.documents])
+        return cached[1]
+
     def pair_verdict(self, pair: PairResult, report: Report | None = None) -> Verdict:
         report = report or self.session.report
-        return UNREVIEWED if report is None else self.verdicts.pair(report, pair)
+        if report is None or not self.verdicts.pairs:
+            return UNREVIEWED
+        keys = self._keys(report)
+        a, b = keys[pair.left], keys[pair.right]
+        return self.verdicts.pairs.get((a, b) if a <= b else (b, a), UNREVIEWED)
 
     def document_verdict(self, document: int, report: Report | None = None) -> Verdict:
         report = report or self.session.report
-        return UNREVIEWED if report is None else self.verdicts.document(report, document)
+        if report is None or not self.verdicts.documents:
+            return UNREVIEWED
+        return self.verdicts.documents.get(self._keys(report)[document], UNREVIEWED)
 
     def document_verdict_by_key(self, key: str) -> Verdict:
         return self.verdicts.documents.get(key, UNREVIEWED)

@@ -79,6 +79,8 @@ class Session(QObject):
         self._check: Worker | None = None
         self._check_revision = 0
         self._highest: dict[str, float] = {}
+        self._figure_table = None  # core.academic.figures.FigureTable of the last report
+        self._report_index: dict[str, int] = {}
         # the reviewers' verdicts (core.review.verdicts.Verdicts), kept current by gui/review.py
         # and written into every export
         self.verdicts = None
@@ -110,6 +112,14 @@ class Session(QObject):
     def highest_similarity(self, path: str) -> float | None:
         """The highest similarity of a document in the last report, if it took part."""
         return self._highest.get(path)
+
+    def figures(self, path: str):
+        """The academic figures (core.academic.figures.Figures) of a document in the last
+        report, computed when first asked for; None if it was not checked."""
+        index = self._report_index.get(path)
+        if index is None or self._figure_table is None:
+            return None
+        return self._figure_table[index]
 
     def _changed(self) -> None:
         self._revision += 1
@@ -276,6 +286,10 @@ class Session(QObject):
         for document in report.documents:
             highest.setdefault(normalize_path(document.path), 0.0)
         self._highest = highest
+        from core.academic import FigureTable
+
+        self._figure_table = FigureTable(report)
+        self._report_index = {normalize_path(d.path): i for i, d in enumerate(report.documents)}
         self.busyChanged.emit(self.busy)
         self.checkFinished.emit(report)
         self.documentsChanged.emit()

@@ -134,12 +134,33 @@ def passages(report: Report, analyses: Analyses | None = None) -> list[list[Pass
 
 def document_figures(report: Report, options: CheckOptions | None = None) -> list[Figures]:
     """The figures of every document of the report, in document order."""
-    options = options or report.options
-    analyses = Analyses(report.documents)
-    per_doc = passages(report, analyses)
-    out = []
-    for index, doc in enumerate(report.documents):
-        mine = per_doc[index]
+    table = FigureTable(report, options)
+    return [table[i] for i in range(len(report.documents))]
+
+
+class FigureTable:
+    """One document's figures on demand (a GUI shows a few rows of thousands), each computed once."""
+
+    def __init__(self, report: Report, options: CheckOptions | None = None):
+        self.report = report
+        self.options = options or report.options
+        self.analyses = Analyses(report.documents)
+        self._passages: list[list[Passage]] | None = None
+        self._done: dict[int, Figures] = {}
+
+    def __len__(self) -> int:
+        return len(self.report.documents)
+
+    def __getitem__(self, index: int) -> Figures:
+        if index not in self._done:
+            if self._passages is None:
+                self._passages = passages(self.report, self.analyses)
+            self._done[index] = self._compute(index)
+        return self._done[index]
+
+    def _compute(self, index: int) -> Figures:
+        doc, options, analyses = self.report.documents[index], self.options, self.analyses
+        mine = self._passages[index]
         count = analyses[index].count
         counted = [p for p in mine if not excluded(p.cls, options)
                    and long_enough(doc.text[p.span.start:p.span.end], options)]
@@ -149,9 +170,8 @@ def document_figures(report: Report, options: CheckOptions | None = None) -> lis
         for p in counted:
             by_source.setdefault(p.other, []).append((p.span.start, p.span.end))
         sources = len({p.other for p in counted if p.cls == "unattributed"})
-        out.append(_figures(doc.text, count, spans, strict, by_source, sources,
-                            _sections(doc.text, index, analyses)))
-    return out
+        return _figures(doc.text, count, spans, strict, by_source, sources,
+                        _sections(doc.text, index, analyses))
 
 
 def _figures(text, count, spans, strict, by_source, sources, sections) -> Figures:

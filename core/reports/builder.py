@@ -118,6 +118,8 @@ def legend(ctx: Context) -> Section:
 def groups(ctx: Context) -> Section | None:
     """Documents linked by flagged pairs (Report.groups), with the likely source when known."""
     s, report = ctx.s, ctx.report
+    if report.groups or ctx.flagged:
+        return review_groups(ctx)  # issue 13: short names, strongest pair, copy-vs-copy pairs
     if not report.groups:
         return None
     columns = (Column(s("col_rank"), "number"), Column(s("col_size"), "number"),
@@ -227,9 +229,93 @@ def options(ctx: Context) -> Section:
     return Section("options", s("options"), (table, *effective))
 
 
+# ----- review (issue 13): groups and the per-student summary lead the report -------------
+
+def _review(ctx: Context):
+    """(group details, short names, per-student summaries) at the report's threshold, once."""
+    cached = getattr(ctx, "_review_cache", None)
+    if cached is None:
+        from dataclasses import replace
+
+        from core.review import group_details, short_names, student_summaries
+
+        report = ctx.report
+        if report.options.display_threshold != ctx.threshold:
+            report = replace(report, options=report.options.with_changes(display_threshold=ctx.threshold))
+        names = [safe_name(n) for n in short_names([d.name for d in report.documents],
+                                                    [d.path for d in report.documents])]
+        cached = (group_details(report), names, student_summaries(report))
+        ctx._review_cache = cached
+    return cached
+
+
+def _verdict(ctx: Context, kind: str, key) -> str:
+    verdicts = ctx.verdicts
+    if not verdicts:
+        return ""
+    verdict = verdicts.pair(ctx.report, key) if kind == "pair" else verdicts.document(ctx.report, key)
+    text = ctx.s(f"verdict_{verdict.status}") if verdict.status else ""
+    return f"{text} ({verdict.note})" if verdict.note else text
+
+
+def review_groups(ctx: Context) -> Section | None:
+    """Each group: size, likely source (or why none), strongest pair, members, copy-vs-copy pairs."""
+    from core import messages
+
+    s, report = ctx.s, ctx.report
+    details, names, _ = _review(ctx)
+    if not details:
+        return None
+    columns = (Column(s("col_rank"), "number"), Column(s("col_size"), "number"),
+               Column(s("col_source"), "name", 1.2), Column(s("col_strongest"), "name", 1.2),
+               Column(s("col_members"), "name", 2.5), Column(s("col_copy_pairs"), "number"))
+    rows = []
+    for n, d in enumerate(details, 1):
+        if d.source is not None:
+            source = Cell(names[d.source], hint=ctx.name(d.source))
+        else:
+            source = Cell(s("unknown_source"), hint=messages.text(f"group.{d.reason}", s.language))
+        p = report.pairs[d.strongest]
+        strongest = Cell(f"{names[p.left]} ~ {names[p.right]} {ctx.percent(p.similarity)}",
+                         hint=f"{ctx.name(p.left)} ~ {ctx.name(p.right)}")
+        members = ", ".join(names[i] for i in d.members)
+        rows.append(Row((Cell(str(n)), Cell(str(d.size)), source, strongest,
+                         Cell(members, hint=", ".join(ctx.name(i) for i in d.members)),
+                         Cell(str(len(d.copy_pairs)))), flagged=True))
+    return Section("groups", s("groups"), (Paragraph(s("groups_intro"), "note"),
+                                           Table(columns, tuple(rows), kind="groups")))
+
+
+def students(ctx: Context) -> Section | None:
+    """The per-student summary: each document found elsewhere, its main sources and verdict."""
+    s, report = ctx.s, ctx.report
+    _, names, summaries = _review(ctx)
+    found = sorted((x for x in summaries if x.covered), key=lambda x: (-x.overall, x.document))
+    if not found:
+        return None
+    with_verdicts = bool(ctx.verdicts)
+    columns = [Column(s("col_student"), "name", 1.0), Column(s("col_overall"), "number"),
+               Column(s("col_sources"), "name", 3.0)]
+    if with_verdicts:
+        columns.append(Column(s("col_verdict"), "text", 1.0))
+    rows = []
+    for x in found:
+        sources = ", ".join(f"{names[src.other]} {ctx.percent(src.share)}" for src in x.sources[:5]
+                            if src.share > 0)
+        cells = [Cell(names[x.document], hint=f"{ctx.name(x.document)} — {ctx.path(x.document)}"),
+                 Cell(ctx.percent(x.overall), bar=x.overall), Cell(sources)]
+        if with_verdicts:
+            cells.append(Cell(_verdict(ctx, "document", x.document)))
+        rows.append(Row(tuple(cells), flagged=any(src.flagged for src in x.sources)))
+    blocks: list = [Paragraph(s("students_intro"), "note"), Table(tuple(columns), tuple(rows), kind="students")]
+    if len(found) < len(report.documents):
+        blocks.append(Paragraph(s("more_students", n=len(report.documents) - len(found)), "note"))
+    return Section("students", s("students"), tuple(blocks))
+
+
 #: The report's parts in order. Each takes the Context and returns a Section or None.
 PARTS: tuple[Callable[[Context], Section | None], ...] = (
-    summary, legend, groups, ranked_pairs, file_errors, pair_details, documents, options,
+    summary, legend, groups, students, ranked_pairs, file_errors, pair_details, documents, options,
 )
 
 
@@ -248,6 +334,8 @@ def option_value(name: str, value: object, opts: CheckOptions, s: Strings) -> st
         return f"{float(value) * 100:g}%"
     if value is None or value == () or value == []:
         return s("none")
+    if name in ("template", "exclude"):  # file names and patterns: shown safely
+        return ", ".join(safe_name(str(v)) for v in (value if isinstance(value, (tuple, list)) else [value]))
     if isinstance(value, (tuple, list)):
         return ", ".join(map(str, value))
     if isinstance(value, float) and value.is_integer():

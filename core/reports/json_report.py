@@ -8,7 +8,7 @@ fields `academic_fields` adds, and is still written on request and read)::
                     "sha256": "64 hex digits of the file's bytes, or \"\"", "id": "32 hex digits"}],
      "pairs": [{"left", "right", "hamming", "similarity", "left_coverage", "right_coverage",
                 "longest", "matches": [{"left": [start, end], "right": [start, end], "units"}]}],
-     "errors": [{"path", "message"}],
+     "errors": [{"path", "message", "code", "values"}],  (code/values: when the reason has a code)
      "groups": [{"members": [document indexes], "source": index or null}]}
 
 Version 2 (issue 15, see `academic_fields`): each match has `class`, `left_class`,
@@ -62,7 +62,7 @@ def to_json(report: Report, verdicts: "Verdicts | None" = None, *, version: int 
         "documents": [_document(doc, value, report)
                       for doc, value in zip(report.documents, report.simhashes)],
         "pairs": [_pair(pair, report) for pair in report.pairs],
-        "errors": [{"path": error.path, "message": error.message} for error in report.errors],
+        "errors": [_error(error) for error in report.errors],
         **report_fields(report),
     }
     if version >= 2:
@@ -184,7 +184,11 @@ def from_json(data: dict, texts: Sequence[str | None] | None = None) -> Report:
     for i, error in enumerate(errors):
         where = f"errors[{i}]"
         _need(isinstance(error, dict), where, "must be an object")
-        file_errors.append(FileError(_str(error, "path", where), _str(error, "message", where)))
+        code, values = error.get("code"), error.get("values")  # absent in older reports
+        if not isinstance(code, str) or not isinstance(values, dict):
+            code, values = "", {}
+        file_errors.append(FileError(_str(error, "path", where), _str(error, "message", where),
+                                     code, {str(k): v for k, v in values.items()}))
     groups = _read_groups(data, len(documents))
     return Report(options, tuple(documents), tuple(simhashes), tuple(results), tuple(file_errors),
                   groups)
@@ -333,6 +337,15 @@ def _list(data: dict, key: str, where: str) -> list:
     value = data.get(key)
     _need(isinstance(value, list), where if where == key else f"{where}.{key}", "must be a list")
     return value
+
+
+def _error(error: FileError) -> dict:
+    """A file error: its English `message`, and (when it has one) its reason `code`
+    (core.messages) with the `values`, so a reader can show it in another language."""
+    out = {"path": error.path, "message": error.message}
+    if error.code:
+        out.update(code=error.code, values=dict(error.values))
+    return out
 
 
 def _str(data: dict, key: str, where: str) -> str:

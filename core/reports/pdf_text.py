@@ -108,6 +108,7 @@ NAME_BREAKS = set("_.-/\\")
 PROSE_BREAKS = set("-/\\")
 
 
+@lru_cache(maxsize=None)
 def is_wide(ch: str) -> bool:
     """Chinese, Japanese and Korean characters and full-width forms: a line may break around them."""
     return unicodedata.east_asian_width(ch) in "WF"

@@ -23,7 +23,7 @@ TEMPLATE_COLOR = QColor("#5b6f82")
 class DocumentModel(ColumnTableModel[Entry]):
     """The session's entries as table rows; reset whenever the session's documents change."""
 
-    NAME, FORMAT, LENGTH, HIGHEST, VERDICT = range(5)
+    NAME, FORMAT, LENGTH, HIGHEST, VERDICT, COPY = range(6)
 
     def __init__(self, session: Session, parent=None):
         super().__init__(parent)
@@ -47,6 +47,10 @@ class DocumentModel(ColumnTableModel[Entry]):
                    alignment=RIGHT),
             Column(lambda: self.tr("Verdict"), self._verdict, self._verdict,
                    lambda: self.tr("The reviewer's verdict on the document")),
+            Column(lambda: self.tr("Copied"), self._copied, self._copied_key,
+                   lambda: self.tr("Similarity index (总文字复制比): the share of the document's "
+                                   "characters inside matched passages; the tooltip has all figures"),
+                   alignment=RIGHT, tooltip=self._figures_tip),
         ]
 
     def refresh(self) -> None:
@@ -111,6 +115,33 @@ class DocumentModel(ColumnTableModel[Entry]):
     def _highest_key(self, e: Entry) -> float:
         highest = self._session.highest_similarity(e.path)
         return -1.0 if highest is None else highest
+
+    def _copied(self, e: Entry) -> str:
+        f = self._session.figures(e.path)
+        return "" if f is None else f"{f.total_copy_ratio * 100:.1f}%"
+
+    def _copied_key(self, e: Entry) -> float:
+        f = self._session.figures(e.path)
+        return -1.0 if f is None else f.total_copy_ratio
+
+    def _figures_tip(self, e: Entry) -> str:
+        """All the document's figures, named as reviewers know them in the UI language."""
+        f = self._session.figures(e.path)
+        if f is None:
+            return ""
+        from PySide6.QtCore import QLocale
+
+        from core.academic import LABELS
+
+        # the UI language sets the default locale (gui/i18n.py): CNKI's names for Chinese
+        names = LABELS["zh" if QLocale().language() == QLocale.Language.Chinese else "en"]
+        lines = [f"{names['total_copy_ratio']}: {f.total_copy_ratio:.1%}",
+                 f"{names['copy_ratio_excluding_quotes']}: {f.copy_ratio_excluding_quotes:.1%}",
+                 f"{names['largest_source_ratio']}: {f.largest_source_ratio:.1%}",
+                 f"{names['copied_chars']}: {f.copied_chars:,} / {f.chars:,}",
+                 f"{names['sources']}: {f.sources}"]
+        lines += [f"  {s.title}: {s.copy_ratio:.1%}" for s in f.sections[:12]]
+        return "\n".join(lines)
 
     def _icon(self, e: Entry):
         if e.state is State.FAILED:

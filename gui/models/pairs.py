@@ -86,7 +86,12 @@ class PairModel(ColumnTableModel[PairResult]):
     def set_review(self, groups: dict[tuple[int, int], tuple[int, bool]]) -> None:
         """Each pair's group and whether it is copy vs copy (from the review of the report)."""
         self.groups = groups
-        self.restyle()
+        self.column_changed(self.GROUP)
+
+    def column_changed(self, column: int) -> None:
+        """One column's cells changed (a proxy sorted by another column need not sort again)."""
+        if self.rowCount():
+            self.dataChanged.emit(self.index(0, column), self.index(self.rowCount() - 1, column))
 
     def group(self, pair: PairResult) -> tuple[int, bool] | None:
         return self.groups.get((pair.left, pair.right))

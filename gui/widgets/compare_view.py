@@ -6,6 +6,12 @@ ExtraSelection per passage, and free to paint afterwards. Overlapping passages a
 pieces; a piece covered by several passages shows the innermost one's color hatched with
 the others' colors. The current passage is
 the only ExtraSelection, drawn in a stronger color on top of everything.
+
+Passages are colored by their attribution class in each document's own text (unattributed,
+quoted, cited, quoted and cited, reference list, template: CLASS_COLORS, with a legend), or
+per passage (`color_by="passage"`). Inside a passage, the units the in-passage alignment
+could not pair with the other side (Match.left_changes / right_changes: inserted, deleted or
+substituted) are painted in a lighter tint with a wavy underline, identical units solid.
 """
 
 from __future__ import annotations
@@ -79,6 +85,32 @@ PALETTE = (
 
 #: Character-format property listing the passages (0-based) that cover a character, shortest first.
 PASSAGE_PROPERTY = QTextFormat.UserProperty + 1
+#: Character-format property set on characters that differ from the other side (an edit mark).
+CHANGE_PROPERTY = QTextFormat.UserProperty + 2
+
+#: (light, strong) per attribution class (core.models.ATTRIBUTIONS); the reports use the same.
+CLASS_COLORS = {
+    "unattributed": ("#ffa8a8", "#f03e3e"),  # red: what counts as copying
+    "cited": ("#ffd8a8", "#f76707"),  # orange: cited, not quoted (verbatim still counts)
+    "quoted": ("#a5d8ff", "#1c7ed6"),  # blue: quoted, no citation
+    "quoted_cited": ("#b2f2bb", "#37b24d"),  # green: quoted and cited
+    "references": ("#dee2e6", "#868e96"),  # grey: in the reference list
+    "template": ("#d0bfff", "#7048e8"),  # violet: the assignment's own text
+}
+_CHANGE_TINT = 0.55  # share of white mixed into a passage's color where the words differ
+
+
+def class_color(cls: str, strong: bool = False) -> QColor:
+    """The color of an attribution class."""
+    light, dark = CLASS_COLORS.get(cls, CLASS_COLORS["unattributed"])
+    return QColor(dark if strong else light)
+
+
+def change_tint(color: QColor) -> QColor:
+    """`color` mixed with white: the background of edited units inside a passage."""
+    r, g, b = color.red(), color.green(), color.blue()
+    mix = lambda c: round(c + (255 - c) * _CHANGE_TINT)  # noqa: E731
+    return QColor(mix(r), mix(g), mix(b))
 
 _HATCH_PX = 7
 _HATCH_WIDTH = 2
@@ -147,8 +179,13 @@ class CompareView(QWidget):
         pair: PairResult,
         options: CheckOptions,
         parent: QWidget | None = None,
+        *,
+        color_by: str = "class",
     ):
         super().__init__(parent)
+        if color_by not in ("class", "passage"):
+            raise ValueError(f"color_by must be 'class' or 'passage', not {color_by!r}")
+        self._color_by = color_by
         if (left.id, right.id) != (pair.left, pair.right):
             raise ValueError(
                 f"documents {left.id} and {right.id} do not belong to pair {pair.left}-{pair.right}"
@@ -176,6 +213,8 @@ class CompareView(QWidget):
                 self._qt_ends.append(self._maps[side].to_qt_array(ends))
             except IndexError as e:
                 raise ValueError(f"a {name} passage lies outside its document: {e}") from None
+        self._classes = self._side_classes(left, right, pair)
+        self._changes = self._qt_changes(pair)
 
         self._build_ui()
         # Kept as Python references: eventFilter must not call into views that are being destroyed.
@@ -200,6 +239,41 @@ class CompareView(QWidget):
     def passage_range(self, side: int, index: int) -> tuple[int, int]:
         """The half-open Qt position range of passage `index` in the LEFT or RIGHT text."""
         return int(self._qt_starts[side][index]), int(self._qt_ends[side][index])
+
+    def passage_class(self, side: int, index: int) -> str:
+        """The attribution class of passage `index` in the LEFT or RIGHT document's own text."""
+        return self._classes[side][index]
+
+    def passage_color(self, side: int, index: int, strong: bool = False) -> QColor:
+        """The color passage `index` is painted in on `side`: its class's, or its own."""
+        if self._color_by == "class":
+            return class_color(self._classes[side][index], strong)
+        return passage_color(index, strong)
+
+    def _side_classes(self, left: Document, right: Document, pair: PairResult) -> list[list[str]]:
+        from core.academic import passage_classes
+
+        return list(passage_classes(left, right, pair))
+
+    def _qt_changes(self, pair: PairResult) -> list[list[list[tuple[int, int]]]]:
+        """Per side, per passage: the changed spans in Qt positions, clipped to the passage."""
+        out: list[list[list[tuple[int, int]]]] = [[], []]
+        for side, name in ((LEFT, "left"), (RIGHT, "right")):
+            for m in pair.matches:
+                span = getattr(m, name)
+                spans = [(max(c.start, span.start), min(c.end, span.end))
+                         for c in getattr(m, f"{name}_changes") if c.end > c.start]
+                spans = [(a, b) for a, b in spans if b > a]
+                if spans:
+                    flat = np.array([x for ab in spans for x in ab], dtype=np.int64)
+                    qt = self._maps[side].to_qt_array(flat).tolist()
+                    spans = list(zip(qt[0::2], qt[1::2]))
+                out[side].append(spans)
+        return out
+
+    def changes(self, side: int, index: int) -> list[tuple[int, int]]:
+        """Qt position ranges inside passage `index` that differ from the other side."""
+        return list(self._changes[side][index])
 
     def text_view(self, side: int) -> QPlainTextEdit:
         return self._views[side]
@@ -271,7 +345,7 @@ class CompareView(QWidget):
         bar.addWidget(self.sync_box)
 
         rows = [
-            PassageRow(passage_color(i), len(m.left), len(m.right), left.text[m.left.start:m.left.end])
+            PassageRow(self.passage_color(LEFT, i), len(m.left), len(m.right), left.text[m.left.start:m.left.end])
             for i, m in enumerate(pair.matches)
         ]
         self.passage_list = PassageList(rows)
@@ -284,7 +358,17 @@ class CompareView(QWidget):
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.setChildrenCollapsible(False)
-        splitter.addWidget(self.passage_list)
+        # the legend sits under the passage list, so the texts keep their full height
+        self.legend_label = QLabel()
+        self.legend_label.setObjectName("legend")
+        self.legend_label.setWordWrap(True)
+        self.legend_label.setTextFormat(Qt.TextFormat.RichText)
+        list_pane = QWidget()
+        list_column = QVBoxLayout(list_pane)
+        list_column.setContentsMargins(0, 0, 0, 0)
+        list_column.addWidget(self.passage_list, 1)
+        list_column.addWidget(self.legend_label)
+        splitter.addWidget(list_pane)
         for label, view in ((self.left_label, self.left_view), (self.right_label, self.right_view)):
             pane = QWidget()
             column = QVBoxLayout(pane)
@@ -317,6 +401,7 @@ class CompareView(QWidget):
             keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
             action.setToolTip(f"{action.text()} ({keys})")
         self.sync_box.setText(self.tr("Synchronized scrolling"))
+        self.legend_label.setText(self._legend_html())
         for label, document, coverage in ((self.left_label, self._docs[LEFT], self._pair.left_coverage),
                                           (self.right_label, self._docs[RIGHT], self._pair.right_coverage)):
             label.setText(self.tr("%1 — %2 covered").replace("%1", shown_name(document))
@@ -339,6 +424,27 @@ class CompareView(QWidget):
         if self._near_duplicate():
             text += self.tr(" · near-duplicate")
         return text
+
+    def _legend_html(self) -> str:
+        """The classes' colors (those in this pair first, bold) and what an edit mark looks like."""
+        names = {
+            "unattributed": self.tr("unattributed"), "cited": self.tr("cited, not quoted"),
+            "quoted": self.tr("quoted, not cited"), "quoted_cited": self.tr("quoted and cited"),
+            "references": self.tr("reference list"), "template": self.tr("template"),
+        }
+        present = set(self._classes[LEFT]) | set(self._classes[RIGHT])
+        chips = []
+        if self._color_by == "class":
+            for cls, label in names.items():
+                weight = "bold" if cls in present else "normal"
+                chips.append(f'<span style="background:{CLASS_COLORS[cls][0]};font-weight:{weight}">'
+                             f"&nbsp;{label}&nbsp;</span>")
+        sample = CLASS_COLORS["unattributed"]
+        tint = change_tint(QColor(sample[0])).name()
+        chips.append(f'<span style="background:{sample[0]}">&nbsp;{self.tr("same words")}&nbsp;</span>'
+                     f'<span style="background:{tint};text-decoration:underline;color:{sample[1]}">'
+                     f'&nbsp;{self.tr("changed words")}&nbsp;</span>')
+        return "<br>".join(chips)
 
     def _near_duplicate(self) -> bool:
         return rules.is_near_duplicate(self._pair.hamming, self._options.hamming)
@@ -376,24 +482,38 @@ class CompareView(QWidget):
         for start, end, cover in layer_segments(self._qt_starts[side], self._qt_ends[side]):
             cursor.setPosition(start)
             cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
-            cursor.setCharFormat(self._piece_format(cover))
+            cursor.setCharFormat(self._piece_format(side, cover))
+        for index, spans in enumerate(self._changes[side]):
+            mark = self._change_format(side, index)
+            for start, end in spans:
+                cursor.setPosition(start)
+                cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+                cursor.mergeCharFormat(mark)
         cursor.endEditBlock()
         document.setDocumentLayout(QPlainTextDocumentLayout(document))
         return document
 
-    def _piece_format(self, cover: tuple[int, ...]) -> QTextCharFormat:
+    def _change_format(self, side: int, index: int) -> QTextCharFormat:
+        """Edited units of passage `index`: a lighter tint of its color, a wavy underline."""
+        fmt = QTextCharFormat()
+        fmt.setBackground(change_tint(self.passage_color(side, index)))
+        fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
+        fmt.setUnderlineColor(self.passage_color(side, index, strong=True))
+        fmt.setProperty(CHANGE_PROPERTY, True)
+        return fmt
+
+    def _piece_format(self, side: int, cover: tuple[int, ...]) -> QTextCharFormat:
         fmt = QTextCharFormat()
         shown = cover[:_MAX_LAYERS]
         if len(shown) == 1:
-            fmt.setBackground(passage_color(shown[0]))
+            fmt.setBackground(self.passage_color(side, shown[0]))
         else:
             # The innermost passage's color, hatched with the others' strong colors.
-            key = tuple(i % len(PALETTE) for i in shown)
-            if key not in self._brushes:
-                self._brushes[key] = _hatch(
-                    passage_color(key[0]), tuple(passage_color(i, strong=True) for i in key[1:])
-                )
-            fmt.setBackground(self._brushes[key])
+            colors = (self.passage_color(side, shown[0]).name(),) + tuple(
+                self.passage_color(side, i, strong=True).name() for i in shown[1:])
+            if colors not in self._brushes:
+                self._brushes[colors] = _hatch(QColor(colors[0]), tuple(QColor(c) for c in colors[1:]))
+            fmt.setBackground(self._brushes[colors])
         fmt.setProperty(PASSAGE_PROPERTY, list(cover))
         numbers = ", ".join(str(i + 1) for i in cover)
         fmt.setToolTip(self.tr("Passage %1").replace("%1", numbers))
@@ -407,17 +527,33 @@ class CompareView(QWidget):
             view.setExtraSelections([])
             return
         start, end = self.passage_range(side, self._current)
-        selection = QTextEdit.ExtraSelection()
-        cursor = QTextCursor(view.document())
-        cursor.setPosition(start)
-        cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
-        selection.cursor = cursor
-        fmt = QTextCharFormat()
-        fmt.setBackground(passage_color(self._current, strong=True))
-        fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.SingleUnderline)
-        fmt.setUnderlineColor(QColor("#212529"))
-        selection.format = fmt
-        view.setExtraSelections([selection])
+        strong = self.passage_color(side, self._current, strong=True)
+        # unchanged stretches in the strong color; edited ones keep a tint and the wavy underline
+        pieces, at = [], start
+        for a, b in sorted(self._changes[side][self._current]):
+            if a > at:
+                pieces.append((at, a, False))
+            pieces.append((max(a, at), b, True))
+            at = max(at, b)
+        if at < end:
+            pieces.append((at, end, False))
+        selections = []
+        for a, b, changed in pieces:
+            if b <= a:
+                continue
+            selection = QTextEdit.ExtraSelection()
+            cursor = QTextCursor(view.document())
+            cursor.setPosition(a)
+            cursor.setPosition(b, QTextCursor.MoveMode.KeepAnchor)
+            selection.cursor = cursor
+            fmt = QTextCharFormat()
+            fmt.setBackground(change_tint(strong) if changed else strong)
+            fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline if changed
+                                  else QTextCharFormat.UnderlineStyle.SingleUnderline)
+            fmt.setUnderlineColor(strong.darker(150) if changed else QColor("#212529"))
+            selection.format = fmt
+            selections.append(selection)
+        view.setExtraSelections(selections)
 
     @contextmanager
     def _programmatic_scroll(self):
@@ -535,3 +671,4 @@ class CompareView(QWidget):
         # Clicking again where passages overlap steps through them.
         choice = hits[(hits.index(self._current) + 1) % len(hits)] if self._current in hits else hits[0]
         self.select_passage(choice, scroll_sides=(1 - side,))
+

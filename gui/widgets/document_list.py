@@ -101,7 +101,7 @@ class DocumentList(QWidget):
         return super().eventFilter(watched, event)
 
     def _fit_columns(self) -> None:
-        """In a narrow list, hide Verdict, Highest, then Format, then Length, rather than squeeze the names."""
+        """In a narrow list, columns give way from the right rather than squeeze the names."""
         header = self.view.horizontalHeader()
         room = self.view.viewport().width() - NAME_MIN_WIDTH
 
@@ -109,11 +109,11 @@ class DocumentList(QWidget):
             title = self.model.headerData(column, Qt.Orientation.Horizontal) or ""
             return max(self.view.sizeHintForColumn(column), header.fontMetrics().horizontalAdvance(title) + 24)
 
-        optional = (DocumentModel.LENGTH, DocumentModel.FORMAT, DocumentModel.HIGHEST, DocumentModel.VERDICT)
-        shown = list(optional)
+        others = [c for c in range(self.model.columnCount()) if c != DocumentModel.NAME]
+        shown = list(others)
         while shown and sum(width(c) for c in shown) > room:
             shown.pop()
-        for column in optional:
+        for column in others:
             header.setSectionHidden(column, column not in shown)
 
     def changeEvent(self, event: QEvent) -> None:

@@ -101,7 +101,7 @@ class GroupsView(QWidget):
             root.appendRow(self._group_row(g))
         header = self.tree.header()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        for column, width in ((self.GROUP, 220), (self.SIZE, 120), (self.SOURCE, 160),
+        for column, width in ((self.GROUP, 290), (self.SIZE, 150), (self.SOURCE, 120),
                               (self.STRONGEST, 260)):
             header.resizeSection(column, width)
         if data.details:
@@ -169,8 +169,9 @@ class GroupsView(QWidget):
             pairs.appendRow(self._pair_row(k, copy=False))
         item.appendRow([pairs] + [QStandardItem() for _ in range(4)])
         if d.copy_pairs:
-            copies = QStandardItem(tr("Copy vs copy (%1): not findings of their own")
-                                   .replace("%1", str(len(d.copy_pairs))))
+            copies = QStandardItem(tr("Copy vs copy (%1)").replace("%1", str(len(d.copy_pairs))))
+            copies.setToolTip(tr("Pairs of two copies of the same source: listed here, not as "
+                                 "findings of their own"))
             copies.setData(("part", g), ITEM_ROLE)
             copies.setForeground(QBrush(COPY_PAIR_COLOR))
             for k in d.copy_pairs:

@@ -48,20 +48,24 @@ LEGEND_WIDTH = 16
 LEGEND_GAP = 14
 
 
-def color_image(sim: np.ndarray) -> QImage:
-    """One pixel per cell, colored by similarity (gray diagonal), computed in one numpy pass."""
-    n = sim.shape[0]
+def _color_table(levels: int = 1001) -> np.ndarray:
+    """ARGB of similarity 0, 0.001, ..., 1 (the STOPS interpolated once)."""
     xs = [stop for stop, _ in STOPS]
-    channels = [
-        np.interp(sim, xs, [getattr(c, name)() for _, c in STOPS])
-        for name in ("red", "green", "blue")
-    ]
-    argb = (
-        np.uint32(0xFF000000)
-        | (np.rint(channels[0]).astype(np.uint32) << 16)
-        | (np.rint(channels[1]).astype(np.uint32) << 8)
-        | np.rint(channels[2]).astype(np.uint32)
-    )
+    grid = np.linspace(0.0, 1.0, levels)
+    channels = [np.rint(np.interp(grid, xs, [getattr(c, name)() for _, c in STOPS])).astype(np.uint32)
+                for name in ("red", "green", "blue")]
+    return np.uint32(0xFF000000) | (channels[0] << 16) | (channels[1] << 8) | channels[2]
+
+
+_TABLE = _color_table()
+
+
+def color_image(sim: np.ndarray) -> QImage:
+    """One pixel per cell, colored by similarity (gray diagonal), by one table look-up (a
+    thousandth of similarity per step: 500 x 500 cells in a few milliseconds)."""
+    n = sim.shape[0]
+    steps = np.rint(np.clip(sim, 0.0, 1.0) * (len(_TABLE) - 1)).astype(np.intp)
+    argb = _TABLE[steps]
     np.fill_diagonal(argb, np.uint32(DIAGONAL.rgba()))
     data = np.ascontiguousarray(argb)
     return QImage(data.tobytes(), n, n, 4 * n, QImage.Format.Format_ARGB32).copy()

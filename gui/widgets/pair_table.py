@@ -74,16 +74,15 @@ class PairTable(QWidget):
         self.view.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # names keep their endings
         self.view.setAlternatingRowColors(True)
         header = self.view.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # figures get a width from their header (ResizeToContents asked every row's data on each
+        # change: 1 s of blocked GUI thread at 5,000 pairs, bench/review_bench.py)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(PairModel.LEFT, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(PairModel.RIGHT, QHeaderView.ResizeMode.Stretch)
         # stretched name columns would otherwise shrink to "z...t" in a narrow window, while
         # the figures keep their width: every column keeps room for a shortened name
         header.setMinimumSectionSize(NAME_MIN_WIDTH)
         header.setDefaultSectionSize(NAME_MIN_WIDTH)  # what squeezed stretch sections fall back to
-        for column in (PairModel.GROUP, PairModel.VERDICT):  # often empty: a fixed, modest width
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
-            header.resizeSection(column, NAME_MIN_WIDTH)
         self.view.pairActivated.connect(self.pairActivated)
         self.review = None  # gui.review.Review, for verdicts (set by the window)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
@@ -146,7 +145,17 @@ class PairTable(QWidget):
         return self.model.report
 
     def set_report(self, report: Report | None, hamming_threshold: int | None = None) -> None:
+        header = self.view.horizontalHeader()
+        column, order = header.sortIndicatorSection(), header.sortIndicatorOrder()
+        if (column, order) == (PairModel.SIMILARITY, Qt.SortOrder.DescendingOrder):
+            # the report is ranked so already: keep its order instead of sorting thousands of
+            # rows through Python (1 s of blocked GUI thread at 5,000 pairs)
+            self.proxy.sort(-1)
         self.model.set_report(report, hamming_threshold)
+        if self.proxy.sortColumn() == -1:
+            header.blockSignals(True)
+            header.setSortIndicator(column, order)
+            header.blockSignals(False)
         self._update_count()
 
     def set_documents(self, ready: int, loading: bool = False) -> None:
@@ -182,6 +191,16 @@ class PairTable(QWidget):
     def threshold(self) -> float:
         return self.proxy.threshold
 
+    def _fit_figures(self) -> None:
+        """Every column but the names as wide as its header (or a shortened name), never wider."""
+        header = self.view.horizontalHeader()
+        metrics = header.fontMetrics()
+        for column in range(self.model.columnCount()):
+            if column in (PairModel.LEFT, PairModel.RIGHT):
+                continue
+            title = self.model.headerData(column, Qt.Orientation.Horizontal) or ""
+            header.resizeSection(column, max(NAME_MIN_WIDTH, metrics.horizontalAdvance(title) + 28))
+
     def set_show(self, show: str) -> None:
         """Narrow the table: "all", "findings" (no copy-vs-copy pairs), "unreviewed", or a verdict."""
         self.proxy.set_show(show)
@@ -194,7 +213,7 @@ class PairTable(QWidget):
 
     def refilter(self) -> None:
         """Verdicts or groups changed: filter and repaint."""
-        self.model.restyle()
+        self.model.column_changed(PairModel.VERDICT)
         if self.proxy.show != "all":
             self.proxy.refilter()
             self._update_count()
@@ -243,6 +262,7 @@ class PairTable(QWidget):
     def retranslate(self) -> None:
         self.threshold_label.setText(self.tr("Show pairs from &similarity:"))
         self.show_label.setText(self.tr("S&how:"))
+        self._fit_figures()
         labels = {"all": self.tr("All pairs"),
                   "findings": self.tr("Findings (no copy vs copy)"),
                   "unreviewed": self.tr("Not yet reviewed"),

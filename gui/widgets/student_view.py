@@ -169,6 +169,9 @@ class StudentView(QWidget):
     def _fill_sources(self, sources) -> None:
         data = self.data
         report = data.report
+        header = self.sources.horizontalHeader()
+        # sized once after filling: ResizeToContents would measure the table after every cell
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.sources.setRowCount(len(sources))
         for r, s in enumerate(sources):
             swatch = QTableWidgetItem("")
@@ -189,6 +192,8 @@ class StudentView(QWidget):
                 cell.setBackground(brush)
             for c, item in enumerate((swatch, name, share, sim, cell)):
                 self.sources.setItem(r, c, item)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(self.SOURCE, QHeaderView.ResizeMode.Stretch)
         self.compare_button.setEnabled(bool(sources))
         if sources:
             self.sources.selectRow(0)

@@ -251,3 +251,17 @@ def test_ctrl_c_stops_with_one_line_130_and_no_process_left(tmp_path, to_group):
     for pid in left:
         os.kill(pid, signal.SIGKILL)
     assert left == []
+
+
+def test_json_errors_keep_their_reason_code_for_other_languages(folder, tmp_path):
+    from core.reports import from_json
+
+    out = tmp_path / "r.json"
+    assert main(["check", str(folder), "--json", str(out), "--quiet"]) == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    [error] = data["errors"]
+    assert error["code"] == "file.empty" and error["values"] == {} and error["message"] == "is empty"
+    docs = {d["name"]: (folder / d["name"]).read_text(encoding="utf-8" if d["name"] == "a.txt" else "gb18030")
+            for d in data["documents"]}
+    report = from_json(data, [docs[d["name"]] for d in data["documents"]])
+    assert report.errors[0].text("zh") == "是空文件"

@@ -236,3 +236,16 @@ def test_changes_inside_a_passage_are_marked():
                    '<span class="chg">h</span>')
     unlinked = marked_html(MarkedText("ab<", (Mark(0, 3, 2, "c1", "x"),)), strings("en"))
     assert unlinked == '<span class="m m2 c1" title="x">ab&lt;</span>'
+
+
+def test_every_new_part_escapes_too():
+    """Options (a template path), groups and errors go through the same escaping."""
+    from core.models import Group
+    report = hostile_report()
+    report = Report(CheckOptions(template='/t/<script>alert(4)</script>.txt', exclude=("<i>x</i>",)),
+                    report.documents, report.simhashes, report.pairs, report.errors,
+                    (Group((0, 1), 0),))
+    page = Page(render_html(report, generated=WHEN))
+    assert [t for t, _ in page.tags if t in ("script", "img", "i")] == []
+    assert "/t/<script>alert(4)</script>.txt" in page.text and "<i>x</i>" in page.text
+    assert page.text.count('<img src=x onerror="alert(2)">.txt') >= 4  # pairs, groups, details, documents

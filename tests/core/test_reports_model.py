@@ -190,3 +190,10 @@ def test_the_ranked_table_of_a_large_class_is_cut_after_the_strongest_but_keeps_
     detailed = {int(b.anchor.split("-")[1]) for b in section(doc, "details").blocks if isinstance(b, Article)}
     assert set(range(1, MAX_FLAGGED_ROWS + 1)) | detailed == set(ranks)
     assert note.text.startswith(f"{len(report.pairs) - len(ranks)} more flagged pairs")
+
+
+def test_a_template_path_in_the_options_is_shown_safely():
+    doc = build_document(small_report(template="/t/\x1b[31mred.txt", exclude=("a\u202eb",)))
+    values = {row.cells[0].text: row.cells[1].text for row in section(doc, "options").blocks[0].rows}
+    assert values[OPTION_LABELS["en"]["template"]] == "/t/\\x1b[31mred.txt"
+    assert values[OPTION_LABELS["en"]["exclude"]] == "a\\u202eb"

@@ -198,3 +198,11 @@ def test_column_widths_fill_the_page_and_never_squeeze_numbers():
     tight = column_widths(columns, rows, 200.0, st)
     roomy = column_widths(columns, rows, 500.0, st)
     assert tight[0] == roomy[0] and tight[1] < roomy[1]
+
+
+def test_markup_in_names_and_texts_is_printed_as_text():
+    text = 'Intro <b>bold?</b> & <font size="40">big</font> <br/> end of the essay here'
+    name = '<i>x</i> & <para>.txt'
+    report = pair_report([text, text], [name, "b.txt"], [[Match(Span(0, len(text)), Span(0, len(text)), 9)]])
+    out = flat(extract_text(io.BytesIO(render_pdf(report, generated=WHEN))))
+    assert flat(text) in out and flat(name) in out

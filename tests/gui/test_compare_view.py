@@ -66,10 +66,10 @@ def make_pair(left_text, right_text, matches, **values) -> tuple[Document, Docum
 @pytest.fixture
 def open_view(qtbot):
     def opener(left_text=LEFT_TEXT, right_text=RIGHT_TEXT, matches=None, options=None,
-               size=(1000, 500), **values):
+               size=(1000, 500), color_by="passage", **values):
         left, right, pair = make_pair(left_text, right_text,
                                       small_matches() if matches is None else matches, **values)
-        view = CompareView(left, right, pair, options or CheckOptions())
+        view = CompareView(left, right, pair, options or CheckOptions(), color_by=color_by)
         qtbot.addWidget(view)
         view.resize(*size)
         view.show()

@@ -1,0 +1,204 @@
+"""The review views at class scale: how long the GUI thread is blocked and how soon they open.
+
+    python bench/review_bench.py [--docs 500] [--group-size 21] [--report-docs 200]
+
+1. A generated class (tests/data/make_class.py: `--docs` essays, groups of `--group-size`,
+   which gives about 5,000 flagged pairs at 500 documents) is checked once outside the GUI.
+2. A real MainWindow (offscreen) receives the report as the Session does when a check
+   finishes; a 10 ms QTimer on the GUI thread records the longest gap between its ticks (the
+   longest time the window could not respond) from then until every review view is built.
+   "views ready" is the time from the report's arrival to the review computed off the GUI
+   thread and the Groups, Heat Map, Graph and Student views filled; each view is then shown
+   and painted once ("open"), and a verdict is set (every table updates).
+3. The report of a `--report-docs` class is written as HTML, PDF, JSON and CSV: size and time.
+
+Targets (issue 13): no GUI-thread block over 100 ms, every view open in under 1 s at 500
+documents and 5,000 flagged pairs. The machine has 2 cores shared with other work: figures
+are noisy (the load average is printed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "data"))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QElapsedTimer, QSettings, QTimer  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+
+class StallMeter:
+    """A 10 ms timer on the GUI thread; the longest interval between ticks is the worst stall."""
+
+    def __init__(self):
+        self.clock = QElapsedTimer()
+        self.timer = QTimer()
+        self.timer.setInterval(10)
+        self.timer.timeout.connect(self.tick)
+        self.worst = 0
+
+    def start(self) -> None:
+        self.worst = 0
+        self.clock.start()
+        self.timer.start()
+
+    def tick(self) -> None:
+        self.worst = max(self.worst, self.clock.restart())
+
+    def stop(self) -> int:
+        self.tick()
+        self.timer.stop()
+        return self.worst
+
+
+def check_class(docs: int, group_size: int, seed: int = 5):
+    from make_class import make_class
+
+    from core.options import CheckOptions
+    from core.pipeline import check_documents, run
+
+    groups = max(1, docs // (group_size + 1))
+    corpus = make_class(docs, (group_size,) * groups, whole=(), english=tuple(range(0, groups, 4)),
+                        seed=seed)
+    t = time.perf_counter()
+    report = run(check_documents(corpus.documents(), CheckOptions()))
+    return report, time.perf_counter() - t
+
+
+def pump(app: QApplication, until, timeout: float = 120.0) -> float:
+    start = time.perf_counter()
+    while not until():
+        app.processEvents()
+        time.sleep(0.001)
+        if time.perf_counter() - start > timeout:
+            raise TimeoutError("the views did not get ready")
+    return time.perf_counter() - start
+
+
+def bench_views(app: QApplication, report) -> list[tuple[str, float, int]]:
+    """(step, seconds, worst stall ms) for the window receiving `report` and each view opening."""
+    from core.models import Verdict
+    from gui.main_window import MainWindow
+    from gui.session import Session
+    from gui.settings import Settings
+
+    tmp = tempfile.mkdtemp()
+    settings = Settings(QSettings(os.path.join(tmp, "s.ini"), QSettings.Format.IniFormat))
+    session = Session(settings.options())
+    window = MainWindow(settings, session=session)
+    window.resize(1280, 800)
+    window.show()
+    pump(app, lambda: True)
+    rows = []
+    meter = StallMeter()
+    meter.start()
+    t = time.perf_counter()
+    session.report = report
+    session.checkFinished.emit(report)  # as Session._on_check_finished does
+    pump(app, lambda: window.review.data is not None and not window.review.busy
+         and window.heat_map.order() != list(range(len(report.documents))))
+    rows.append(("report arrives -> all views ready", time.perf_counter() - t, meter.stop()))
+    for name, widget in (("Groups", window.groups_view), ("Heat Map", window.heat_map),
+                         ("Graph", window.graph_view), ("Student", window.student_view),
+                         ("Pairs", window.pairs)):
+        meter.start()
+        t = time.perf_counter()
+        window.tabs.setCurrentWidget(widget)
+        widget.repaint()
+        app.processEvents()
+        rows.append((f"open {name}", time.perf_counter() - t, meter.stop()))
+    meter.start()
+    t = time.perf_counter()
+    window.groups_view.expand_group(0)
+    window.groups_view.repaint()
+    app.processEvents()
+    rows.append(("expand the largest group", time.perf_counter() - t, meter.stop()))
+    meter.start()
+    t = time.perf_counter()
+    worst = max(range(len(report.documents)), key=lambda i: len(window.review.data.students[i].sources))
+    window.open_student(worst)
+    window.student_view.repaint()
+    app.processEvents()
+    rows.append(("student view, most sources", time.perf_counter() - t, meter.stop()))
+    meter.start()
+    t = time.perf_counter()
+    window.review.set_pair_verdict(report.pairs[0], Verdict("confirmed"))
+    app.processEvents()
+    rows.append(("set a verdict (all tables update)", time.perf_counter() - t, meter.stop()))
+    meter.start()
+    t = time.perf_counter()
+    window.heat_map.set_zoom(8.0)
+    window.tabs.setCurrentWidget(window.heat_map)
+    window.heat_map.repaint()
+    app.processEvents()
+    rows.append(("heat map zoom x8 and paint", time.perf_counter() - t, meter.stop()))
+    window.close()
+    return rows
+
+
+def bench_reports(report) -> list[tuple[str, float, int]]:
+    """(format, seconds, bytes) of the report written in each format."""
+    from core.reports import FORMATS, write_report
+
+    out = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for fmt in FORMATS:
+            path = Path(tmp) / f"r.{fmt}"
+            t = time.perf_counter()
+            try:
+                write_report(report, path, fmt)
+            except (OSError, ValueError) as e:  # e.g. PDF without a CJK font
+                out.append((fmt, float("nan"), -1))
+                print(f"  {fmt}: {e}", file=sys.stderr)
+                continue
+            out.append((fmt, time.perf_counter() - t, path.stat().st_size))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--docs", type=int, default=500)
+    parser.add_argument("--group-size", type=int, default=21)
+    parser.add_argument("--report-docs", type=int, default=200)
+    args = parser.parse_args()
+    app = QApplication.instance() or QApplication([])
+    from core.rules import flagged_pairs
+
+    report, seconds = check_class(args.docs, args.group_size)
+    flagged = flagged_pairs(report.pairs, report.options.display_threshold, report.options.hamming)
+    print(f"class: {len(report.documents)} documents, {len(report.pairs)} pairs, {len(flagged)} flagged, "
+          f"{len(report.groups)} groups (check {seconds:.1f} s, outside the GUI); "
+          f"load average {os.getloadavg()[0]:.2f}")
+    print()
+    print(f"| {'step':<36} | {'seconds':>8} | {'worst GUI stall (ms)':>20} |")
+    print(f"|{'-' * 38}|{'-' * 10}|{'-' * 22}|")
+    rows = bench_views(app, report)
+    for step, s, stall in rows:
+        print(f"| {step:<36} | {s:8.3f} | {stall:20d} |")
+    worst = max(stall for _s, _t, stall in rows)
+    slowest = max(s for step, s, _ in rows if step.startswith("open"))
+    ready = rows[0][1]
+    print(f"targets: worst stall {worst} ms < 100 ms: {'met' if worst < 100 else 'MISSED'}; "
+          f"views ready {ready:.2f} s and slowest open {slowest:.2f} s < 1 s: "
+          f"{'met' if max(ready, slowest) < 1 else 'MISSED'}")
+    print()
+    small, seconds = check_class(args.report_docs, 8, seed=6)
+    print(f"reports of a {len(small.documents)}-document class ({len(small.groups)} groups, "
+          f"{len(flagged_pairs(small.pairs, small.options.display_threshold, small.options.hamming))} "
+          f"flagged pairs):")
+    print(f"| {'format':<6} | {'seconds':>8} | {'size':>10} |")
+    print(f"|{'-' * 8}|{'-' * 10}|{'-' * 12}|")
+    for fmt, s, size in bench_reports(small):
+        print(f"| {fmt:<6} | {s:8.2f} | {size / 1e6:8.2f} MB |")
+
+
+if __name__ == "__main__":
+    main()
