@@ -1,11 +1,14 @@
 """Accuracy of the default settings on the shared evaluation sets; prints one table.
 
     python bench/accuracy.py [--seeds 1 2 3] [--docs 60] [--shared ../shared]
+                             [--genre news-zh=DIR --genre archaic-en=DIR ...]
 
 Builds the PAN-style zh and en benchmarks with ../shared/eval/make_benchmark.py for each
 seed, checks them with Plagscope's defaults through the same pipeline as `plagscope check`,
 scores the JSON reports with ../shared/eval/score.py, and does the same for the
-Clough-Stevenson student answers. Nothing is tuned here: it measures what ships.
+Clough-Stevenson student answers. `--genre NAME=DIR` adds a benchmark built by
+make_benchmark from the texts in DIR (made by bench/genres.py; NAME ends in -zh or -en, the
+language) for each seed. Nothing is tuned here: it measures what ships.
 """
 
 from __future__ import annotations
@@ -44,22 +47,37 @@ def check_to_json(folder: Path, out: Path) -> float:
     return time.perf_counter() - start
 
 
+def _shared() -> Path:
+    """../shared beside the checkout (a worktree's is two levels further up)."""
+    for base in (ROOT.parent, *ROOT.parents[1:3]):
+        if (base / "shared" / "eval").is_dir():
+            return base / "shared"
+    return ROOT.parent / "shared"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
     parser.add_argument("--docs", type=int, default=60)
-    parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    parser.add_argument("--shared", type=Path, default=_shared())
+    parser.add_argument("--genre", action="append", default=[], metavar="NAME=DIR",
+                        help="a benchmark from the texts in DIR (bench/genres.py); NAME ends in -zh or -en")
     args = parser.parse_args()
     shared = args.shared.resolve()
-    print(f"{'set':14} {'plagdet':>7} {'prec':>6} {'recall':>6} {'gran':>6} {'auc':>6} "
+    sets = [(lang, lang, None) for lang in ("zh", "en")]
+    for item in args.genre:
+        name, _, folder = item.partition("=")
+        sets.append((name, name.rsplit("-", 1)[-1], Path(folder).resolve()))
+    print(f"{'set':16} {'plagdet':>7} {'prec':>6} {'recall':>6} {'gran':>6} {'auc':>6} "
           f"{'verbatim recall':>15} {'secs':>6}")
     with tempfile.TemporaryDirectory() as tmp:
-        for lang in ("zh", "en"):
+        for name, lang, source in sets:
             for seed in args.seeds:
-                out = Path(tmp) / f"{lang}{seed}"
+                out = Path(tmp) / f"{name}{seed}"
+                extra = ["--source-dir", str(source)] if source else []
                 subprocess.run([sys.executable, str(shared / "eval" / "make_benchmark.py"), "--lang",
                                 lang, "--out", str(out), "--seed", str(seed), "--docs",
-                                str(args.docs)], check=True, capture_output=True)
+                                str(args.docs), *extra], check=True, capture_output=True)
                 secs = check_to_json(out / "docs", out / "report.json")
                 full = subprocess.run(
                     [sys.executable, str(shared / "eval" / "score.py"), "--truth",
@@ -68,7 +86,7 @@ def main() -> None:
                 m = last_line(full)
                 verbatim = next(line.split()[3] for line in full.splitlines()
                                 if line.startswith("none "))
-                print(f"{lang + ' seed ' + str(seed):14} {m['plagdet']:>7} {m['precision']:>6} "
+                print(f"{name + ' seed ' + str(seed):16} {m['plagdet']:>7} {m['precision']:>6} "
                       f"{m['recall']:>6} {m['granularity']:>6} {m['auc']:>6} {verbatim:>15} "
                       f"{secs:6.1f}")
         clough = shared / "corpora" / "clough-stevenson-dev"

@@ -25,7 +25,7 @@ LANGUAGES = ("en", "zh")
 
 #: Progress.stage values, in the order a check passes through them (each is a code below).
 STAGES = ("loading", "fingerprinting", "indexing", "comparing", "archiving", "archive_search",
-          "reviewing")
+          "embedding", "aligning", "reviewing")
 
 SUPPORTED_NOTE = "Plagscope reads .txt, .docx and .pdf"
 _SUPPORTED_ZH = "Plagscope 可读取 .txt、.docx 和 .pdf"
@@ -41,6 +41,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "comparing": {"en": "comparing", "zh": "正在比对"},
     "archiving": {"en": "adding to the archive", "zh": "正在加入档案库"},
     "archive_search": {"en": "searching the archive", "zh": "正在检索档案库"},
+    # the semantic layer (core/semantic), when switched on
+    "embedding": {"en": "reading sentences for meaning", "zh": "正在理解句子"},
+    "aligning": {"en": "finding translations and paraphrases", "zh": "正在查找翻译和改写"},
     "reviewing": {"en": "grouping and ordering", "zh": "正在分组和排序"},
     # --- finding the files (core.loaders.folders, core.loaders.reasons) --------------------
     "path.missing": {"en": "no such file or folder", "zh": "没有这个文件或文件夹"},

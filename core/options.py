@@ -10,13 +10,18 @@ LANGS = ("zh", "en")
 @dataclass(frozen=True, slots=True)
 class LangParams:
     """Parameters for one language, in units: k-gram length, winnowing window, the gap that
-    still joins two pieces of one passage, and the run length that counts as verbatim
-    copying in the similarity."""
+    still joins two pieces of one passage, the run length that counts as verbatim copying,
+    the short gap: a passage is made of pieces whose shared k-grams are at most this far
+    apart, each with t units in shared k-grams (a long gap joins two such pieces, never a
+    short match alone), and `dense`: a pair's passages count only when one of them took a
+    verbatim run of t units or this many units in all (alignment.dense)."""
 
     k: int
     window: int
     gap: int
     verbatim: int
+    short_gap: int = 12
+    dense: int = 28
 
     @property
     def guarantee(self) -> int:
@@ -57,6 +62,9 @@ class CheckOptions:
     exclude_template: bool = True
     min_match_chars: int = 13
     min_match_words: int = 6
+    # The semantic layer (core/semantic; README "Translations and paraphrases"): sentence
+    # embeddings find translations and paraphrases; needs the `semantic` extra installed.
+    semantic: bool = False
 
     def __post_init__(self) -> None:
         def need(ok: bool, message: str) -> None:
@@ -103,6 +111,6 @@ class CheckOptions:
 
 # Chosen by measurement on the evaluation benchmarks; see bench/accuracy.py and README.
 DEFAULTS = {
-    "zh": LangParams(k=5, window=10, gap=45, verbatim=16),
-    "en": LangParams(k=3, window=10, gap=10, verbatim=8),
+    "zh": LangParams(k=5, window=10, gap=45, verbatim=16, short_gap=16, dense=28),
+    "en": LangParams(k=3, window=10, gap=10, verbatim=8, short_gap=10, dense=21),
 }

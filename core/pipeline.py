@@ -326,6 +326,8 @@ def check_documents(
     pairs = yield from compare(profiled, options, template_profile,
                                keys=[d.key for d in documents])
     pairs = attribute(documents, pairs, options, template)  # Match.attribution (core.academic)
+    if options.semantic:
+        pairs = yield from _with_semantic(documents, profiled, pairs, cache)
     report = Report(
         options=options,
         documents=documents,
@@ -334,6 +336,17 @@ def check_documents(
         errors=tuple(errors),
     )
     return _with_groups(report)
+
+
+def _with_semantic(documents, profiled, pairs, cache):
+    """Optional step: translations and paraphrases (core/semantic, imported only when asked
+    for); without its model installed the check is the verbatim one."""
+    from core.semantic import layer, model
+
+    if not model.available():
+        return pairs
+    found = yield from layer.find(documents, cache)
+    return layer.merge(pairs, found, profiled)
 
 
 def _with_groups(report: Report) -> Report:

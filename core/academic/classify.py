@@ -59,7 +59,7 @@ class _Template:
             from core.engine.profile import language
 
             u = self.units_of(text)
-            k = self.options.params(language(u)).k
+            k = self.options.params(language(u, text)).k
             flags = np.zeros(len(u), dtype=bool)
             if len(u) >= k:
                 hits = np.isin(self.kgram_hashes(u.hashes, k), self._template_kgrams(k))

@@ -28,6 +28,8 @@ class Counter:
         self.prefix = np.concatenate(([0], np.cumsum(solid, dtype=np.int64)))
 
     def __call__(self, start: int, end: int) -> int:
+        last = len(self.prefix) - 1  # spans of a report read back without its text may lie beyond it
+        start, end = min(max(start, 0), last), min(max(end, 0), last)
         if end <= start:
             return 0
         return int(self.prefix[end] - self.prefix[start])

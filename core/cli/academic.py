@@ -31,6 +31,11 @@ def add_arguments(c: argparse.ArgumentParser) -> None:
     g.add_argument("--min-match-words", type=int, metavar="N", default=_D.min_match_words,
                    help=f"figures count other passages of at least N words "
                         f"(default {_D.min_match_words}, WCopyfind's)")
+    g.add_argument("--student-reports", metavar="DIR",
+                   help="write a report for each student with a matched passage into DIR (HTML and PDF: "
+                        "figures, sources ranked, the text colored by attribution)")
+    g.add_argument("--report-language", choices=("en", "zh"), default="en",
+                   help="language of the per-student reports (default en; zh uses CNKI's names)")
     g.add_argument("--json-version", type=int, choices=(1, 2), default=2,
                    help="JSON report version (default 2; 1 for tools that read only version 1, "
                         "such as ../shared/eval/score.py)")
@@ -64,3 +69,19 @@ def print_figures(report: Report) -> None:
         "bibliography (去除引用文献复制比), top% = largest single source (单篇最大文字复制比), "
         "matched = matched characters (重复字数), src = sources with unattributed passages")
     out(format_figures(report))
+
+
+def write_student_reports(args: argparse.Namespace, report: Report) -> list[str]:
+    """Lines to print after writing the per-student reports `--student-reports` asks for."""
+    if not getattr(args, "student_reports", None):
+        return []
+    from core.reports.student_pages import write_student_reports as write
+
+    try:
+        written = write(report, args.student_reports, language=args.report_language)
+    except (OSError, ValueError) as e:  # ValueError: no font with Chinese characters for the PDF
+        from core.cli.common import warn
+
+        warn(f"could not write the student reports to {show(args.student_reports)}: {e}")
+        return []
+    return [f"wrote {len(written)} student report files to {show(args.student_reports)}"]

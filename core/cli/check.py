@@ -15,6 +15,7 @@ HELP = "compare every pair of documents and rank them"
 DESCRIPTION = "Compare every pair of documents and rank them."
 
 _D = CheckOptions()  # the defaults shown in --help come from the code, never retyped
+SEMANTIC_HINT = "pip install 'plagscope[semantic]'"  # = core.semantic.model.INSTALL_HINT
 
 
 def _per_language(field: str) -> str:
@@ -42,6 +43,9 @@ def add_arguments(c: argparse.ArgumentParser) -> None:
                              + (": keep all found)" if not _D.min_passage else ")"))
     engine.add_argument("--keywords", type=int, metavar="N", default=_D.keywords,
                         help=f"keywords per document for simhash (default {_D.keywords})")
+    engine.add_argument("--semantic", action="store_true", default=_D.semantic,
+                        help="also find translations (zh <-> en) and paraphrases by the meaning of "
+                             f"sentences (needs {SEMANTIC_HINT})")
     limits = c.add_argument_group("limits")
     limits.add_argument("--max-file-mb", type=float, metavar="MB", default=_D.max_file_mb,
                         help=f"skip files larger than this (default {_D.max_file_mb:g})")
@@ -63,8 +67,22 @@ def options_from(args: argparse.Namespace) -> CheckOptions:
     return CheckOptions(
         k=args.k, window=args.window, hamming=args.hamming, keywords=args.keywords,
         min_passage=args.min_passage, template=args.template, max_file_mb=args.max_file_mb,
-        max_chars=args.max_chars, workers=args.workers, **academic.option_fields(args),
+        max_chars=args.max_chars, workers=args.workers, semantic=_semantic(args),
+        **academic.option_fields(args),
     )
+
+
+def _semantic(args: argparse.Namespace) -> bool:
+    """--semantic, when the layer is installed; otherwise say how to install it and go on."""
+    if not getattr(args, "semantic", False):
+        return False
+    from core.semantic.model import available
+
+    if available():
+        return True
+    warn(f"--semantic: the semantic layer is not installed, checking without it; "
+         f"turn it on with: {SEMANTIC_HINT}")
+    return False
 
 
 def format_table(report: Report, top: int, names: list[str] | None = None,
@@ -74,8 +92,10 @@ def format_table(report: Report, top: int, names: list[str] | None = None,
     if names is None:
         names = [show(d.name) for d in report.documents]
     col = max(8, min(28, max((width(n) for n in names), default=8)))
+    meaning = report.options.semantic  # a column for the semantic layer's finding
     head = (f"{'#':>3}  {fit('left', col)}  {fit('right', col)}  {'sim%':>6}  {'ham':>3}  "
-            f"{'lcov%':>6}  {'rcov%':>6}  {'longest':>7}  {'pass':>4}")
+            f"{'lcov%':>6}  {'rcov%':>6}  {'longest':>7}  {'pass':>4}"
+            + (f"  {'meaning':<17}" if meaning else ""))
     lines = [head, "-" * width(head)]
     shown = [(rank, p) for rank, p in enumerate(report.pairs, 1) if rank - 1 not in hide]
     for rank, p in shown[:top]:
@@ -84,6 +104,7 @@ def format_table(report: Report, top: int, names: list[str] | None = None,
             f"{rank:>3}  {fit(names[p.left], col)}  {fit(names[p.right], col)}  "
             f"{100 * p.similarity:6.1f}  {p.hamming:>3}{near} {100 * p.left_coverage:6.1f}  "
             f"{100 * p.right_coverage:6.1f}  {p.longest:>7}  {len(p.matches):>4}"
+            + (f"  {semantic_cell(p)}" if meaning else "")
         )
     if not report.pairs:
         lines.append("    no pair shares a passage or a near-duplicate fingerprint")
@@ -92,6 +113,12 @@ def format_table(report: Report, top: int, names: list[str] | None = None,
     if hide:
         lines.append(f"    {len(hide)} copy-vs-copy pair(s) are counted under their groups above")
     return "\n".join(lines)
+
+
+def semantic_cell(pair) -> str:
+    """"translation 78%" / "paraphrase 40%": the semantic layer's kind and share, or ""."""
+    found = pair.semantic
+    return f"{found.kind} {100 * found.share:.0f}%" if found is not None else ""
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -112,6 +139,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         report, (("json", args.json), ("html", args.html), ("csv", args.csv), ("pdf", args.pdf)), inputs,
         json_version=args.json_version)
     written = archive_lines(report) + written + save_if_asked(args, report)
+    written += academic.write_student_reports(args, report)
     try:
         print_report(report, args.top)
         if args.by_document:
@@ -132,6 +160,10 @@ def print_report(report: Report, top: int) -> None:
     if report.documents:  # with nothing read, the reasons alone say it all
         out(f"{len(report.documents)} documents, {len(report.pairs)} pairs with shared passages "
             f"or near-duplicate fingerprints (* = Hamming <= {report.options.hamming})")
+        if report.options.semantic:
+            by_meaning = sum(1 for p in report.pairs if p.semantic is not None)
+            out(f"{by_meaning} pairs render each other's sentences (translation or paraphrase: "
+                f"the meaning column, share of sentences aligned)")
         # the groups first, then the pairs by the same short names (issue 13)
         from core.cli.groups import format_groups, short_names_for
         from core.review.groups import group_details

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.models import Document, Fingerprint
-from core.engine.normalize import Units, split_units, unit_batches
+from core.engine.normalize import Units, code_points, split_units, unit_batches
 from core.options import CheckOptions, LangParams
 from core.engine.hashing import hash_strings
 from core.engine.simhash import keywords, simhash, vocabulary
@@ -33,9 +33,17 @@ class Profile:
         return [Fingerprint(int(h), int(p)) for h, p in zip(self.fp_hashes, self.fp_units)]
 
 
-def language(u: Units) -> str:
-    """'zh' when most units are CJK characters, else 'en'."""
-    return "zh" if len(u) and 2 * int(u.single.sum()) >= len(u) else "en"
+def language(u: Units, text: str | None = None) -> str:
+    """'zh' when most units are CJK characters, else 'en'. Given the text, numbers (ASCII or
+    full-width digits) do not count as words: a Chinese report full of figures is Chinese."""
+    if not len(u):
+        return "en"
+    singles = int(u.single.sum())
+    words = len(u) - singles
+    if text is not None and words:
+        first = code_points(text)[u.starts[~u.single]]
+        words -= int((((first >= 0x30) & (first <= 0x39)) | ((first >= 0xFF10) & (first <= 0xFF19))).sum())
+    return "zh" if singles and singles >= words else "en"
 
 
 def profile(text: str, options: CheckOptions) -> Profile:
@@ -47,9 +55,11 @@ def fingerprint_texts(texts: list[str], options: CheckOptions) -> list[tuple[Uni
     """Units, language and winnowed fingerprints (hashes, first units) of each text, computed
     a batch of texts at a time (measured 1.4-2.6x faster than one text per call)."""
     out: list = []
+    at = 0
     for joined, offsets in unit_batches(texts):
         pieces = split_units(joined, offsets)
-        langs = [language(u) for u in pieces]
+        langs = [language(u, texts[at + i]) for i, u in enumerate(pieces)]
+        at += len(pieces)
         if len(set(langs)) == 1:
             params = options.params(langs[0])
             fps = fingerprints_joined(joined.hashes, offsets, params.k, params.window)

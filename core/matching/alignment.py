@@ -188,21 +188,42 @@ class Taken:
         return cls(np.zeros(len(a), dtype=bool), np.zeros(len(b), dtype=bool))
 
 
-def aligned_matches(a: Units, b: Units, passages, k: int, min_chars: int = 0):
+def longest_run(mask: np.ndarray) -> int:
+    """The longest run of True in a boolean array."""
+    edges = np.flatnonzero(np.diff(np.concatenate(([0], mask.view(np.int8), [0]))))
+    return int((edges[1::2] - edges[0::2]).max()) if len(edges) else 0
+
+
+def dense(al: UnitAlignment, t: int, taken: int) -> bool:
+    """A passage is dense when its alignment took a verbatim run of t units (what winnowing
+    always finds) or `taken` units in all (LangParams.dense): stock phrases a few units apart
+    take less (news datelines, titles and figures: at most 25 characters in our news-zh genre
+    set; formulas of an archaic text up to 20 words), a heavily edited copy of 150 characters
+    about 80."""
+    return int(al.left.sum()) >= taken or longest_run(al.left) >= t
+
+
+def aligned_matches(a: Units, b: Units, passages, k: int, min_chars: int = 0,
+                    t: int | None = None, taken: int = 0):
     """The passages (unit ranges with a0, a1, b0, b1) as Matches with their in-passage changes,
-    dropping those under `min_chars` characters on either side, and what the kept ones took."""
+    dropping those under `min_chars` characters on either side and, given t, all of them when
+    none is `dense` with t and `taken` (a pair's lightly edited fragments count beside a dense passage; alone
+    they are stock phrases), and what the kept ones took."""
     from core.models import Match  # local: models is light, but keep the import list short
 
+    aligned = []
+    for m in passages:
+        left = Span(int(a.starts[m.a0]), int(a.ends[m.a1 - 1]))
+        right = Span(int(b.starts[m.b0]), int(b.ends[m.b1 - 1]))
+        if min(len(left), len(right)) >= min_chars:
+            aligned.append((m, left, right, align_units(a.hashes[m.a0:m.a1], b.hashes[m.b0:m.b1], k)))
+    if t is not None and not any(dense(al, t, taken) for *_, al in aligned):
+        aligned = []
     taken_left = np.zeros(len(a), dtype=bool)
     taken_right = np.zeros(len(b), dtype=bool)
     changed_left = changed_right = 0
     out = []
-    for m in passages:
-        left = Span(int(a.starts[m.a0]), int(a.ends[m.a1 - 1]))
-        right = Span(int(b.starts[m.b0]), int(b.ends[m.b1 - 1]))
-        if min(len(left), len(right)) < min_chars:
-            continue
-        al = align_units(a.hashes[m.a0:m.a1], b.hashes[m.b0:m.b1], k)
+    for m, left, right, al in aligned:
         taken_left[m.a0:m.a1] |= al.left
         taken_right[m.b0:m.b1] |= al.right
         changed_left += int((~al.left).sum())

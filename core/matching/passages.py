@@ -110,17 +110,33 @@ def _runs(pa: np.ndarray, pb: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.nd
     return a[first], a[first] + d[first], count
 
 
+def _solid(pa: np.ndarray, pb: np.ndarray, group: np.ndarray, k: int, short_gap: int,
+           min_units: int) -> np.ndarray:
+    """The seeds of a group that lie in solid pieces: pieces are the seeds joined by gaps of at
+    most `short_gap` units in both documents, and a solid one has `min_units` units inside
+    shared k-grams on each side. A long gap is so bridged only between solid pieces, never by
+    a short match alone (stock phrases a few lines apart are no passage)."""
+    kept = [piece for piece in cluster(pa[group], pb[group], k, short_gap)
+            if _covered(pa[group][piece], k) >= min_units and _covered(pb[group][piece], k) >= min_units]
+    return np.sort(group[np.concatenate(kept)]) if kept else group[:0]
+
+
 def align(
     a: Units, b: Units, pa: np.ndarray, pb: np.ndarray, k: int, gap: int, min_units: int,
-    verbatim: int,
+    verbatim: int, short_gap: int | None = None,
 ) -> Alignment:
     """Passages of two documents from their shared k-grams (seed start positions `pa` in a,
     `pb` in b), in unit ranges ordered by left position. A passage needs `min_units` units
-    inside shared k-grams on each side."""
+    inside shared k-grams on each side, in pieces whose seeds are at most `short_gap` units
+    apart (see _solid; None: any gap up to `gap`)."""
     if not len(pa):
         return Alignment([])
     found: list[UnitMatch] = []
     for group in cluster(pa, pb, k, gap, -(-min_units // k)):
+        if short_gap is not None:
+            group = _solid(pa, pb, group, k, short_gap, min_units)
+            if not len(group):
+                continue
         ga, gb = pa[group], pb[group]
         if _covered(ga, k) < min_units or _covered(gb, k) < min_units:
             continue

@@ -100,9 +100,9 @@ def score_pair(corpus: Corpus, i: int, j: int, listed: bool) -> PairResult | Non
     found = Alignment([])
     if len(pa) >= params.guarantee - params.k + 1:  # fewer seeds cannot make a passage
         found = align(a.units, b.units, pa, pb, params.k, params.gap, params.guarantee,
-                      params.verbatim)
+                      params.verbatim, params.short_gap)
     matches, taken = aligned_matches(a.units, b.units, found.passages, params.k,
-                                     options.min_passage)
+                                     options.min_passage, params.guarantee, params.dense)
     shares = corpus.evidence.get(SHARES)
     words = (float(shares[i, j]) if shares is not None else
              vocabulary.overlap(a.vocab, a.vocab_idf, b.vocab, b.vocab_idf))

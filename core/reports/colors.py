@@ -12,6 +12,13 @@ PALETTE = ("#ffd6a5", "#b9f3b0", "#b3d1ff", "#ffc6f5", "#f9f7a8",
 
 COLORS: dict[str, str] = {f"c{i}": color for i, color in enumerate(PALETTE)}
 
+#: The attribution classes (core.models.ATTRIBUTIONS) of the per-student pages: the same
+#: light colors as the app's compare view (gui/widgets/compare_view.py CLASS_COLORS).
+COLORS.update({
+    "cls-unattributed": "#ffa8a8", "cls-cited": "#ffd8a8", "cls-quoted": "#a5d8ff",
+    "cls-quoted_cited": "#b2f2bb", "cls-references": "#dee2e6", "cls-template": "#d0bfff",
+})
+
 #: Drawn under text changed inside a passage (inserted, deleted or substituted units).
 CHANGE_COLOR = "#b3261e"
 FLAG_COLOR = "#b3261e"

@@ -14,6 +14,10 @@ fields `academic_fields` adds, and is still written on request and read)::
 Version 2 (issue 15, see `academic_fields`): each match has `class`, `left_class`,
 `right_class`, `left_changes`, `right_changes`; each document has `figures`.
 
+A pair the semantic layer found (`check --semantic`, issue 16) has `semantic`: {"kind":
+"translation" | "paraphrase", "share", "sentences": [{"left": [start, end], "right": [start,
+end], "score"}]} (see `semantic_fields`); it never changes the pair's verbatim figures.
+
 A document that came from the archive (`check --archive`) has `archive`: {"id", "label",
 "added"} (its archive id, label and ISO 8601 date added).
 
@@ -86,9 +90,47 @@ def document_fields(doc: Document, report: Report) -> dict:
 
 
 def pair_fields(pair: PairResult, report: Report) -> dict:
-    """More pair fields: `semantic` (issue 16) goes here. (`verdict` and `note` on pairs and
-    documents come from the reviewers' verdicts: `_add_verdicts`.)"""
-    return {}
+    """More pair fields: `semantic` (issue 16, `semantic_fields`). (`verdict` and `note` on pairs
+    and documents come from the reviewers' verdicts: `_add_verdicts`.)"""
+    return semantic_fields(pair)
+
+
+def semantic_fields(pair: PairResult) -> dict:
+    """`semantic` (issue 16), on a pair the semantic layer found: {"kind": "translation" |
+    "paraphrase", "share": the share of the document's sentences aligned to the other,
+    "sentences": [{"left": [start, end], "right": [start, end], "score"}]}; absent otherwise."""
+    found = pair.semantic
+    if found is None:
+        return {}
+    return {"semantic": {
+        "kind": found.kind,
+        "share": float(found.share),
+        "sentences": [{"left": [int(s.left.start), int(s.left.end)],
+                       "right": [int(s.right.start), int(s.right.end)],
+                       "score": float(s.score)} for s in found.sentences],
+    }}
+
+
+def read_semantic(pair: dict, where: str, left_chars: int, right_chars: int):
+    """The SemanticMatch of a pair's `semantic` field (None when absent); raises ValueError."""
+    from core.models import SemanticMatch, SentencePair
+
+    found = pair.get("semantic")
+    if found is None:
+        return None
+    at = f"{where}.semantic"
+    _need(isinstance(found, dict), at, "must be an object")
+    kind = found.get("kind")
+    _need(kind in ("translation", "paraphrase"), f"{at}.kind", "must be translation or paraphrase")
+    share = _fraction(found, "share", at)
+    sentences = []
+    for n, item in enumerate(_list(found, "sentences", at)):
+        here = f"{at}.sentences[{n}]"
+        _need(isinstance(item, dict), here, "must be an object")
+        sentences.append(SentencePair(_span(item, "left", here, left_chars),
+                                      _span(item, "right", here, right_chars),
+                                      _fraction(item, "score", here)))
+    return SemanticMatch(kind, share, tuple(sentences))
 
 
 def report_fields(report: Report) -> dict:
@@ -313,7 +355,8 @@ def _read_pair(pair: Any, k: int, chars: list[int]) -> PairResult:
         units = match.get("units", 0)
         _need(_is_int(units) and units >= 0, f"{at}.units", "must be a whole number >= 0")
         matches.append(read_academic_match(match, at, spans, units))
-    return PairResult(left, right, hamming, *ratios, longest, tuple(matches))
+    return PairResult(left, right, hamming, *ratios, longest, tuple(matches),
+                      semantic=read_semantic(pair, where, chars[left], chars[right]))
 
 
 def _span(match: dict, side: str, where: str, limit: int) -> Span:

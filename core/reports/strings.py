@@ -11,6 +11,16 @@ from __future__ import annotations
 LANGUAGES = ("en", "zh")
 
 _EN = {
+    # per-student pages (issue 15, core/reports/student_pages.py)
+    "student_report": "Similarity report for {name}",
+    "student_report_intro": ("Similarity Index counts every matched passage; the second figure leaves out "
+                             "quotations and the bibliography. Sources are ranked by how much of this text they "
+                             "share. In the text each passage is colored by how it is attributed here; "
+                             "underlined words differ from the source."),
+    "col_student_source": "Source",
+    "col_share": "Share of this text",
+    "no_sources": "No source shares a counted passage with this text.",
+    "verdict_label": "Verdict",
     "html_lang": "en",
     "title": "Plagscope similarity report",
     "generated": "Generated {date}",
@@ -125,6 +135,14 @@ _EN = {
 }
 
 _ZH = {
+    # 每位学生一页（issue 15，core/reports/student_pages.py）
+    "student_report": "{name} 的相似度检测报告",
+    "student_report_intro": ("总文字复制比计入全部相同片段；去除引用文献复制比不计引用和参考文献。相似来源按与本文共有的比例排序。"
+                             "全文中各片段按其在本文中的标注方式着色，带下划线的字词与来源不同。"),
+    "col_student_source": "相似来源",
+    "col_share": "占本文比例",
+    "no_sources": "没有来源与本文共有计入的片段。",
+    "verdict_label": "结论",
     "html_lang": "zh-CN",
     "title": "Plagscope 相似度检测报告",
     "generated": "生成时间 {date}",
@@ -251,6 +269,7 @@ OPTION_LABELS = {
         "exclude_template": "Leave the template out of the copy ratio",
         "min_match_chars": "Shortest match counted (Chinese characters)",
         "min_match_words": "Shortest match counted (English words)",
+        "semantic": "Find translations and paraphrases",
     },
     "zh": {
         "k": "k 元组长度（单位）",
@@ -272,6 +291,7 @@ OPTION_LABELS = {
         "exclude_template": "复制比不计模板",
         "min_match_chars": "计入的最短相同片段（汉字）",
         "min_match_words": "计入的最短相同片段（英文单词）",
+        "semantic": "查找翻译和改写",
     },
 }
 

@@ -82,9 +82,22 @@ class GraphView(QWidget):
         self.nodes: dict[int, QGraphicsEllipseItem] = {}
         self.edge_items: list[QGraphicsItem] = []
         self._fitted = False
-        review.changed.connect(self.rebuild)
+        self._stale = False
+        review.changed.connect(self._review_changed)
         review.verdictsChanged.connect(self._verdicts_changed)
         self.rebuild()
+
+    # ----- built when shown: a new review costs only the visible view's time -----------------
+    def _review_changed(self) -> None:
+        self._stale = True
+        if self.isVisible():
+            self.ensure_built()
+
+    def ensure_built(self) -> None:
+        """Rebuild from the current review if it changed since the last build."""
+        if self._stale:
+            self._stale = False
+            self.rebuild()
 
     @property
     def data(self) -> ReviewData | None:
@@ -148,7 +161,7 @@ class GraphView(QWidget):
 
     def _verdicts_changed(self) -> None:
         data = self.data
-        if data is None:
+        if data is None or self._stale:
             return
         for m, node in self.nodes.items():
             status = self.review.document_verdict(m, data.report).status
@@ -166,12 +179,14 @@ class GraphView(QWidget):
             self._fitted = True
 
     def center_on(self, document: int) -> None:
+        self.ensure_built()
         node = self.nodes.get(document)
         if node is not None:
             self.view.centerOn(node)
             node.setSelected(True)
 
     def showEvent(self, event) -> None:
+        self.ensure_built()
         super().showEvent(event)
         if not self._fitted:
             self.fit()

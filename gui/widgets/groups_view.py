@@ -66,9 +66,26 @@ class GroupsView(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.summary)
         layout.addWidget(self.tree, 1)
-        review.changed.connect(self.rebuild)
+        self._stale = False
+        review.changed.connect(self._review_changed)
         review.verdictsChanged.connect(self._verdicts_changed)
         self.rebuild()
+
+    # ----- built when shown: a new review costs only the visible view's time -----------------
+    def _review_changed(self) -> None:
+        self._stale = True
+        if self.isVisible():
+            self.ensure_built()
+
+    def ensure_built(self) -> None:
+        """Rebuild from the current review if it changed since the last build."""
+        if self._stale:
+            self._stale = False
+            self.rebuild()
+
+    def showEvent(self, event) -> None:
+        self.ensure_built()
+        super().showEvent(event)
 
     # ----- building ------------------------------------------------------------------------
     @property
@@ -222,7 +239,7 @@ class GroupsView(QWidget):
     def _verdicts_changed(self) -> None:
         """Refresh verdict cells and review counts in place (no collapse)."""
         data = self.data
-        if data is None:
+        if data is None or self._stale:
             return
         root = self.model.invisibleRootItem()
         for g in range(root.rowCount()):
@@ -242,6 +259,7 @@ class GroupsView(QWidget):
 
     # ----- interaction ---------------------------------------------------------------------
     def expand_group(self, g: int) -> None:
+        self.ensure_built()
         index = self.model.index(g, 0)
         self.tree.expand(index)
         self.tree.setCurrentIndex(index)

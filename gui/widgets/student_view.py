@@ -69,6 +69,9 @@ class StudentView(QWidget):
         self.sources.cellDoubleClicked.connect(lambda row, _c: self._compare_row(row))
         self.sources.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.sources.customContextMenuRequested.connect(self._sources_menu)
+        self.sources.currentCellChanged.connect(lambda row, *_: self._bring_forward(row))
+        self._shown: list = []  # the sources shown, in rank order
+        self._text = ""
         header = self.sources.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(self.SOURCE, QHeaderView.ResizeMode.Stretch)
@@ -101,10 +104,27 @@ class StudentView(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.heading)
         layout.addWidget(self.splitter, 1)
-        review.changed.connect(self.rebuild)
+        self._stale = False
+        review.changed.connect(self._review_changed)
         review.verdictsChanged.connect(self._verdicts_changed)
         self.retranslate()
         self.rebuild()
+
+    # ----- built when shown: a new review costs only the visible view's time -----------------
+    def _review_changed(self) -> None:
+        self._stale = True
+        if self.isVisible():
+            self.ensure_built()
+
+    def ensure_built(self) -> None:
+        """Rebuild from the current review if it changed since the last build."""
+        if self._stale:
+            self._stale = False
+            self.rebuild()
+
+    def showEvent(self, event) -> None:
+        self.ensure_built()
+        super().showEvent(event)
 
     @property
     def data(self) -> ReviewData | None:
@@ -136,6 +156,10 @@ class StudentView(QWidget):
 
     def show_document(self, document: int) -> None:
         """Show one document's figure, sources and colored text."""
+        if self._stale:
+            self.document = document
+            self.ensure_built()  # rebuild() shows self.document
+            return
         data = self.data
         if data is None:
             return
@@ -162,8 +186,10 @@ class StudentView(QWidget):
                    .replace("%1", str(len([s for s in summary.sources if s.spans]))))
             + _esc(where))
         self.heading.setToolTip(self.review.hover(document))
-        self._fill_sources(shown)
+        self._shown = shown
+        self._text = doc.text
         self._fill_text(doc.text, shown)
+        self._fill_sources(shown)
         self._show_verdict()
 
     def _fill_sources(self, sources) -> None:
@@ -198,12 +224,17 @@ class StudentView(QWidget):
         if sources:
             self.sources.selectRow(0)
 
-    def _fill_text(self, text: str, sources) -> None:
+    def _fill_text(self, text: str, sources, forward: int | None = None) -> None:
+        """The text with each source's passages in its color; where sources overlap the one
+        with most text shows, unless `forward` (a rank) is brought to the front."""
         self.text.setPlainText(qt_input(text))
         positions = PositionMap(text)
         cursor = QTextCursor(self.text.document())
-        # lowest-ranked first, so where sources overlap the source with most text shows
-        for r in range(len(sources) - 1, -1, -1):
+        ranks = list(range(len(sources) - 1, -1, -1))
+        if forward is not None and 0 <= forward < len(sources):
+            ranks.remove(forward)
+            ranks.append(forward)
+        for r in ranks:
             fmt = QTextCharFormat()
             fmt.setBackground(QBrush(source_color(r)))
             fmt.setToolTip(self.data.names[sources[r].other])
@@ -213,6 +244,20 @@ class StudentView(QWidget):
                 cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
                 cursor.mergeCharFormat(fmt)
         self.text.moveCursor(QTextCursor.MoveOperation.Start)
+
+    def _bring_forward(self, row: int) -> None:
+        """The selected source's passages on top, in its color (the others stay beneath)."""
+        if self._shown and 0 <= row < len(self._shown):
+            scroll = self.text.verticalScrollBar().value()
+            self._fill_text(self._text, self._shown, forward=row)
+            first = self._shown[row].spans[:1]
+            if first and row > 0:
+                cursor = QTextCursor(self.text.document())
+                cursor.setPosition(PositionMap(self._text).to_qt(first[0].start))
+                self.text.setTextCursor(cursor)
+                self.text.centerCursor()
+            else:
+                self.text.verticalScrollBar().setValue(scroll)
 
     def _clear(self) -> None:
         self.heading.setText(tr("Run a check, then pick a document to see where its text is found."))
@@ -280,7 +325,7 @@ class StudentView(QWidget):
                   lambda v: self.review.set_document_verdict(document, v, report), self)
 
     def _verdicts_changed(self) -> None:
-        if self.document is None or self.data is None:
+        if self.document is None or self.data is None or self._stale:
             return
         report = self.data.report
         for r in range(self.sources.rowCount()):

@@ -69,6 +69,7 @@ def main() -> None:
         copy = max((m for m in group.members if m != group.source),
                    key=lambda m: len(data.students[m].sources))
         window.open_student(copy)
+        window.student_view.sources.setCurrentCell(1, 1)  # the second source's passages in front
         shoot(app, window, args.out / "review_student.png")
         window.session.cancel()
         window.close()

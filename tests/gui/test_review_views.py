@@ -45,6 +45,7 @@ def _names(report, members):
 def test_groups_view_lists_exactly_the_planted_groups_with_their_sources(reviewed, corpus):
     w = reviewed
     view, data = w.groups_view, w.review.data
+    w.tabs.setCurrentWidget(view)  # views are built when first shown
     model = view.model
     assert model.rowCount() == len(corpus.groups) == 6
     found = {}
@@ -185,6 +186,7 @@ def test_graph_has_a_node_per_grouped_document_and_opens_the_student_view(qtbot,
     w = reviewed
     data = w.review.data
     graph = w.graph_view
+    graph.ensure_built()
     members = {m for d in data.details for m in d.members}
     assert set(graph.nodes) == members
     assert graph.edge_items  # one path per similarity band
@@ -218,6 +220,14 @@ def test_student_view_ranks_sources_colors_the_text_and_opens_compare(qtbot, rev
     cursor = QTextCursor(view.text.document())
     cursor.setPosition(start + 1)
     assert cursor.charFormat().background().color() == source_color(0)
+    # selecting another source brings its passages forward, in its own color
+    second = summary.sources[1]
+    view.sources.setCurrentCell(1, 1)
+    start, _ = PositionMap(data.report.documents[copy].text).span_to_qt(second.spans[0].start,
+                                                                        second.spans[0].end)
+    cursor = QTextCursor(view.text.document())
+    cursor.setPosition(start + 1)
+    assert cursor.charFormat().background().color() == source_color(1)
     view.sources.cellDoubleClicked.emit(0, 1)
     current = w.tabs.currentWidget()
     assert isinstance(current, CompareView)

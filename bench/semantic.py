@@ -1,0 +1,350 @@
+"""The semantic layer (core/semantic): translations, paraphrases and speed; prints tables.
+
+    python bench/semantic.py [--seeds 1 2 3] [--real-zh FILE --real-en FILE]
+                             [--msrp msr_paraphrase_train.txt] [--clough DIR]
+                             [--speed 200 1000] [--only translation paraphrase speed]
+
+Translation: essays built from ../shared/corpora/tatoeba-cmn-eng. Each seed makes 40 Chinese
+documents of 30-60 sentences; 20 of them get an English document that renders a part of
+them (10-25 consecutive sentences, a few of its own sentences slipped in, one neighbouring
+pair swapped in a third of them) among 10-30 sentences of its own; 20 English and 10 Chinese
+documents are unrelated. Each Tatoeba sentence is used once per seed. Reported: the ROC AUC of
+the semantic share over every document pair (0 for a pair without a finding), and the
+precision and recall of the aligned sentence pairs against the planted ones.
+
+Real pair: any two files (e.g. a text and its published translation) must be reported as a
+translation. Paraphrase: the pair score (core.semantic.align.pair_score) of each sentence pair
+of a Microsoft Research Paraphrase Corpus file (develop on the TRAINING split only), ranked by
+ROC AUC against the labels, beside word-Jaccard; and the semantic share of the Clough-Stevenson
+answers against the source text of their task, by category. Speed: `plagscope check --semantic`
+on the bench/corpus.py essays (half zh, half en) in a new process (cold: model load, no
+cache), then the same check again in one process with its profile cache; time and peak memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import random
+import re
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+# ../shared beside the checkout (a worktree under wt/ looks one level further up)
+SHARED = next((p / "shared" for p in ROOT.parents if (p / "shared" / "corpora").is_dir()),
+              ROOT.parent / "shared")
+
+from core.models import Document  # noqa: E402
+from core.options import CheckOptions  # noqa: E402
+from core.pipeline import ProfileCache, check, check_documents, run  # noqa: E402
+from core.semantic import model  # noqa: E402
+from core.semantic.align import pair_score  # noqa: E402
+
+
+def auc(scores, labels) -> float:
+    """ROC AUC with ties counted half (Mann-Whitney U)."""
+    scores = np.asarray(scores, dtype=np.float64)
+    labels = np.asarray(labels, dtype=bool)
+    order = np.argsort(scores, kind="mergesort")
+    ranks = np.empty(len(scores))
+    sorted_scores = scores[order]
+    i = 0
+    while i < len(scores):
+        j = i
+        while j + 1 < len(scores) and sorted_scores[j + 1] == sorted_scores[i]:
+            j += 1
+        ranks[order[i:j + 1]] = (i + j) / 2 + 1
+        i = j + 1
+    pos = labels.sum()
+    neg = len(labels) - pos
+    return float((ranks[labels].sum() - pos * (pos + 1) / 2) / (pos * neg))
+
+
+def table(head: list[str], rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+# -- translation ---------------------------------------------------------------------------
+
+def tatoeba(shared: Path) -> list[tuple[str, str]]:
+    rows = list(csv.DictReader(open(shared / "corpora" / "tatoeba-cmn-eng" / "cmn-eng.tsv",
+                                    encoding="utf-8"), delimiter="\t"))
+    seen_en, seen_zh, out = set(), set(), []
+    two = re.compile(r"[.!?][\"”']?\s+\S|[。！？][”」]?.")  # more than one sentence
+    for row in rows:  # one translation per sentence: a repeated sentence is no evidence
+        if row["en"] in seen_en or row["zh"] in seen_zh:
+            continue
+        if two.search(row["en"].strip()) or two.search(row["zh"].strip()):
+            continue
+        seen_en.add(row["en"])
+        seen_zh.add(row["zh"])
+        out.append((row["en"], row["zh"]))
+    return out
+
+
+def join(sentences: list[str], lang: str, rnd: random.Random) -> tuple[str, list[tuple[int, int]]]:
+    """Sentences as paragraphs of 3-7 sentences; the span of each sentence."""
+    text, spans = "", []
+    left = rnd.randint(3, 7)
+    for n, sentence in enumerate(sentences):
+        if n and left == 0:
+            text += "\n\n"
+            left = rnd.randint(3, 7)
+        elif n and lang == "en":
+            text += " "
+        spans.append((len(text), len(text) + len(sentence)))
+        text += sentence
+        left -= 1
+    return text + "\n", spans
+
+
+def translation_set(pairs: list[tuple[str, str]], seed: int):
+    """Documents, the planted document pairs and the planted sentence pairs (as span pairs)."""
+    rnd = random.Random(seed)
+    pool = pairs[:]
+    rnd.shuffle(pool)
+    take = iter(pool)
+    docs: list[tuple[str, str]] = []  # (name, text)
+    truth_docs: set[tuple[int, int]] = set()
+    truth_sentences: set[tuple[int, int, int, int, int, int]] = set()
+    for k in range(40):
+        block = [next(take) for _ in range(rnd.randint(30, 60))]
+        zh_text, zh_spans = join([zh for _, zh in block], "zh", rnd)
+        zh_index = len(docs)
+        docs.append((f"zh{k:02d}", zh_text))
+        if k >= 20:
+            continue
+        length = rnd.randint(10, min(25, len(block)))
+        first = rnd.randint(0, len(block) - length)
+        rendered = list(range(first, first + length))
+        if k % 3 == 0:  # one neighbouring pair swapped
+            at = rnd.randrange(len(rendered) - 1)
+            rendered[at], rendered[at + 1] = rendered[at + 1], rendered[at]
+        body: list[tuple[str, int | None]] = [(block[i][0], i) for i in rendered]
+        for _ in range(rnd.randint(0, 3)):  # a few sentences of its own slipped in
+            body.insert(rnd.randint(1, len(body) - 1), (next(take)[0], None))
+        before = [(next(take)[0], None) for _ in range(rnd.randint(5, 15))]
+        after = [(next(take)[0], None) for _ in range(rnd.randint(5, 15))]
+        sentences = before + body + after
+        en_text, en_spans = join([s for s, _ in sentences], "en", rnd)
+        en_index = len(docs)
+        docs.append((f"en{k:02d}", en_text))
+        truth_docs.add((zh_index, en_index))
+        for (_, source), span in zip(sentences, en_spans):
+            if source is not None:
+                truth_sentences.add((zh_index, en_index, *zh_spans[source], *span))
+    for k in range(20):
+        sentences = [next(take)[0] for _ in range(rnd.randint(20, 50))]
+        docs.append((f"en-other{k:02d}", join(sentences, "en", rnd)[0]))
+    for k in range(10):
+        sentences = [next(take)[1] for _ in range(rnd.randint(30, 60))]
+        docs.append((f"zh-other{k:02d}", join(sentences, "zh", rnd)[0]))
+    return docs, truth_docs, truth_sentences
+
+
+def _same_sentences(found: tuple, truth: tuple) -> bool:
+    """A found sentence pair hits a planted one: same documents, spans overlapping on each side."""
+    return (found[:2] == truth[:2] and found[2] < truth[3] and truth[2] < found[3]
+            and found[4] < truth[5] and truth[4] < found[5])
+
+
+def translation(shared: Path, seeds: list[int]) -> str:
+    pairs = tatoeba(shared)
+    rows = []
+    for seed in seeds:
+        docs, truth_docs, truth_sentences = translation_set(pairs, seed)
+        documents = [Document(i, name, name, "txt", text) for i, (name, text) in enumerate(docs)]
+        started = time.perf_counter()
+        report = run(check_documents(documents, CheckOptions(semantic=True)))
+        seconds = time.perf_counter() - started
+        share = {(p.left, p.right): p.semantic.share for p in report.pairs if p.semantic}
+        scores, labels = [], []
+        for i in range(len(docs)):
+            for j in range(i + 1, len(docs)):
+                scores.append(share.get((i, j), 0.0))
+                labels.append((i, j) in truth_docs)
+        found = set()
+        for p in report.pairs:
+            if p.semantic:
+                for s in p.semantic.sentences:
+                    found.add((p.left, p.right, s.left.start, s.left.end, s.right.start, s.right.end))
+        right = {f for f in found if any(_same_sentences(f, t) for t in truth_sentences)}
+        caught = {t for t in truth_sentences if any(_same_sentences(f, t) for f in found)}
+        precision = len(right) / len(found) if found else 0.0
+        recall = len(caught) / len(truth_sentences)
+        reported = sum(1 for key in truth_docs if key in share)
+        false_pairs = sum(1 for key in share if key not in truth_docs)
+        rows.append([str(seed), str(len(docs)), f"{auc(scores, labels):.4f}", f"{precision:.3f}",
+                     f"{recall:.3f}", f"{reported}/{len(truth_docs)}", str(false_pairs),
+                     f"{seconds:.1f}"])
+    return table(["seed", "documents", "pair AUC", "sentence precision", "sentence recall",
+                  "planted pairs found", "other pairs reported", "check s"], rows)
+
+
+def real_pair(left: Path, right: Path) -> str:
+    documents = [Document(0, left.name, str(left), "txt", left.read_text(encoding="utf-8")),
+                 Document(1, right.name, str(right), "txt", right.read_text(encoding="utf-8"))]
+    report = run(check_documents(documents, CheckOptions(semantic=True)))
+    rows = []
+    for p in report.pairs:
+        sem = p.semantic
+        rows.append([left.name, right.name, f"{p.similarity:.3f}",
+                     sem.kind if sem else "-", f"{sem.share:.2f}" if sem else "-",
+                     str(len(sem.sentences)) if sem else "0"])
+    if not rows:
+        rows.append([left.name, right.name, "not reported", "-", "-", "0"])
+    return table(["left", "right", "verbatim similarity", "semantic kind", "share",
+                  "aligned sentences"], rows)
+
+
+# -- paraphrase ----------------------------------------------------------------------------
+
+def msrp(path: Path) -> str:
+    rows = [line.rstrip("\n").split("\t") for line in path.open(encoding="utf-8-sig")][1:]
+    rows = [r for r in rows if len(r) == 5]
+    labels = [r[0] == "1" for r in rows]
+    left, right = [r[3] for r in rows], [r[4] for r in rows]
+    a, b = model.encode(left), model.encode(right)
+    cosine = (a * b).sum(axis=1)
+    scores = [pair_score(float(c), x, y) for c, x, y in zip(cosine, left, right)]
+    words = re.compile(r"\w+")
+    jaccard = []
+    for x, y in zip(left, right):
+        wx, wy = set(words.findall(x.lower())), set(words.findall(y.lower()))
+        jaccard.append(len(wx & wy) / max(1, len(wx | wy)))
+    verbatim = plagscope_scores(left, right)
+    return table(["pairs", "semantic pair score AUC", "cosine alone", "word-Jaccard",
+                  "Plagscope verbatim similarity"],
+                 [[str(len(rows)), f"{auc(scores, labels):.4f}", f"{auc(cosine, labels):.4f}",
+                   f"{auc(jaccard, labels):.4f}", f"{auc(verbatim, labels):.4f}"]])
+
+
+def plagscope_scores(left: list[str], right: list[str]) -> list[float]:
+    """The verbatim similarity Plagscope gives each sentence pair (0 when not reported)."""
+    from core.engine.profile import profiles
+    from core.matching.compare import compare
+
+    options = CheckOptions()
+    out = []
+    profs = profiles(left + right, options)
+    n = len(left)
+    for i in range(n):
+        pairs = run(compare([profs[i], profs[n + i]], options))
+        out.append(pairs[0].similarity if pairs else 0.0)
+    return out
+
+
+def clough(folder: Path) -> str:
+    info = {}
+    with (folder / "file_information.csv").open(encoding="utf-8") as f:
+        for row in csv.DictReader(f):
+            name = row.get("File") or row.get("file")
+            info[name] = (row.get("Task") or row.get("task"), row.get("Category") or row.get("category"))
+    names = sorted(info)
+    texts = {n: (folder / n).read_text(encoding="utf-8", errors="replace") for n in names}
+    by_category: dict[str, list[float]] = {}
+    cache = ProfileCache()
+    for name in names:
+        task, category = info[name]
+        source = folder / f"orig_task{task}.txt"
+        docs = [Document(0, source.name, str(source), "txt", source.read_text(encoding="utf-8", errors="replace")),
+                Document(1, name, name, "txt", texts[name])]
+        report = run(check_documents(docs, CheckOptions(semantic=True), cache=cache))
+        share = next((p.semantic.share for p in report.pairs if p.semantic), 0.0)
+        by_category.setdefault(category, []).append(share)
+    rows = []
+    for category in ("cut", "light", "heavy", "non"):
+        values = by_category.get(category, [])
+        found = sum(1 for v in values if v > 0)
+        rows.append([category, str(len(values)), f"{np.mean(values):.3f}" if values else "-",
+                     f"{found}/{len(values)}"])
+    scores = [v for c in ("cut", "light", "heavy") for v in by_category.get(c, [])]
+    non = by_category.get("non", [])
+    heavy = by_category.get("heavy", [])
+    note = (f"heavy vs non AUC {auc(heavy + non, [True] * len(heavy) + [False] * len(non)):.3f}; "
+            f"all plagiarised vs non AUC {auc(scores + non, [True] * len(scores) + [False] * len(non)):.3f}")
+    return table(["category", "answers", "mean semantic share", "with a finding"], rows) + "\n\n" + note
+
+
+# -- speed ---------------------------------------------------------------------------------
+
+def speed(sizes: list[int]) -> str:
+    sys.path.insert(0, str(ROOT / "bench"))
+    import corpus  # bench/corpus.py
+
+    rows = []
+    for size in sizes:
+        folder = Path(tempfile.mkdtemp(prefix=f"semantic-{size}-"))
+        for lang in ("zh", "en"):
+            source = corpus.cached(lang, size // 2)
+            for path in sorted((source / "docs").glob("*.txt")):
+                (folder / f"{lang}-{path.name}").write_bytes(path.read_bytes())
+        times = {}
+        for flag in ([], ["--semantic"]):
+            command = [sys.executable, "-m", "core.cli", "check", str(folder), "--quiet",
+                       "--json", str(folder / "report.json"), *flag]
+            before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+            started = time.perf_counter()
+            subprocess.run(command, cwd=ROOT, check=True, capture_output=True)
+            times[bool(flag)] = time.perf_counter() - started
+            peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+            times[(bool(flag), "mb")] = max(before, peak) / 1024
+        cache = ProfileCache()
+        options = CheckOptions(semantic=True)
+        run(check([folder], options, cache))
+        started = time.perf_counter()
+        report = run(check([folder], options, cache))
+        again = time.perf_counter() - started
+        found = sum(1 for p in report.pairs if p.semantic)
+        rows.append([str(size), f"{times[False]:.1f}", f"{times[True]:.1f}",
+                     f"{times[(True, 'mb')]:.0f}", f"{again:.1f}", str(found)])
+    return table(["essays", "check s (layer off, new process)", "check --semantic s (cold, new process)",
+                  "peak MB (largest process so far)", "re-check s (profile cache)",
+                  "pairs with a semantic finding"], rows)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
+    parser.add_argument("--shared", type=Path, default=SHARED)
+    parser.add_argument("--real-zh", type=Path)
+    parser.add_argument("--real-en", type=Path)
+    parser.add_argument("--msrp", type=Path, help="msr_paraphrase_train.txt (never the test split)")
+    parser.add_argument("--clough", type=Path, default=SHARED / "corpora" / "clough-stevenson-dev")
+    parser.add_argument("--speed", type=int, nargs="*", default=[200, 1000])
+    parser.add_argument("--only", nargs="+", default=["translation", "paraphrase", "speed"])
+    args = parser.parse_args()
+    if not model.available():
+        sys.exit(f"the semantic layer is not installed: {model.INSTALL_HINT}")
+    started = time.perf_counter()
+    model.load()
+    print(f"model {model.model_id()} loaded in {time.perf_counter() - started:.2f} s\n")
+    if "translation" in args.only:
+        print("## Translation (tatoeba-cmn-eng essays)\n")
+        print(translation(args.shared, args.seeds) + "\n")
+        if args.real_zh and args.real_en:
+            print("## A real translation\n")
+            print(real_pair(args.real_zh, args.real_en) + "\n")
+    if "paraphrase" in args.only:
+        if args.msrp:
+            print("## Paraphrase (MSRP sentence pairs)\n")
+            print(msrp(args.msrp) + "\n")
+        print("## Clough-Stevenson answers vs their source\n")
+        print(clough(args.clough) + "\n")
+    if "speed" in args.only and args.speed:
+        print("## Speed (2 cores shared with other developers: noisy)\n")
+        print(speed(args.speed) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,128 @@
+"""The per-student report (issue 15): one student's page as its own HTML or PDF document.
+
+A page holds the academic figures (CNKI's names in Chinese, Turnitin's in English), the
+reviewer's verdict and note if any, the sources ranked by how much of the student's text
+they share, the sections' copy ratios, and the student's whole text with every passage
+colored by its attribution class in that text (where passages of different classes overlap,
+the least attributed class shows) and the words changed inside passages underlined. It is
+built from the same report model as the class report and rendered by the same renderers,
+in the reader's language; `write_student_reports` writes one per student with a passage.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from datetime import datetime
+from pathlib import Path
+
+import numpy as np
+
+from core.academic.figures import CLASS_LABELS, LABELS, FigureTable, passages
+from core.models import ATTRIBUTIONS, Report
+from core.reports.model import (Cell, Column, Figure, Figures, Mark, MarkedText, Paragraph, ReportDocument,
+                                Row, Section, Table)
+
+#: Where passages of several classes overlap, the first of these shows (least attributed first).
+PRIORITY = ("unattributed", "cited", "quoted", "quoted_cited", "template", "references")
+_CJK = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+
+
+def class_key(cls: str) -> str:
+    """The colors.COLORS key of an attribution class."""
+    return f"cls-{cls}"
+
+
+def student_document(report: Report, index: int, *, language: str = "en", verdicts=None,
+                     generated: datetime | None = None, table: FigureTable | None = None) -> ReportDocument:
+    """Document `index`'s report page as a ReportDocument (render with html_page / pdf_bytes)."""
+    from core.reports.builder import Context, _verdict
+    from core.reports.strings import strings
+
+    s = strings(language)
+    when = generated or datetime.now().astimezone()
+    ctx = Context(report, s, report.options.display_threshold, when, verdicts=verdicts)
+    table = table or FigureTable(report)
+    f = table[index]
+    names = LABELS[language]
+    pct = ctx.percent
+    blocks: list = [Paragraph(s("student_report_intro"), "note"), Figures((
+        Figure(names["total_copy_ratio"], pct(f.total_copy_ratio), emphasis=True),
+        Figure(names["copy_ratio_excluding_quotes"], pct(f.copy_ratio_excluding_quotes)),
+        Figure(names["largest_source_ratio"], pct(f.largest_source_ratio)),
+        Figure(names["copied_chars"], f"{f.copied_chars:,} / {f.chars:,}"),
+        Figure(names["sources"], str(f.sources)),
+    ), kind="cards")]
+    verdict = _verdict(ctx, "document", index)
+    if verdict:
+        blocks.append(Paragraph(f"{s('verdict_label')}: {verdict}", "metrics"))
+    rows = tuple(Row((Cell(ctx.name(other), hint=ctx.path(other)), Cell(pct(ratio), bar=ratio)))
+                 for other, ratio in f.ranked)
+    blocks.append(Table((Column(s("col_student_source"), "name", 2.0), Column(s("col_share"), "number")),
+                        rows, empty=s("no_sources"), kind="sources"))
+    if len(f.sections) > 1:
+        blocks.append(Table((Column(names["sections"], "text", 2.0), Column(s("col_share"), "number")),
+                            tuple(Row((Cell(sec.title), Cell(pct(sec.copy_ratio), bar=sec.copy_ratio)))
+                                  for sec in f.sections), kind="sections"))
+    blocks.append(_marked_text(ctx, report, index, passages(report, table.analyses)[index], language))
+    title = s("student_report", name=ctx.name(index))
+    return ReportDocument(
+        title=title, subtitle=s("generated", date=when.strftime("%Y-%m-%d %H:%M")), language=language,
+        html_language=s("html_lang"), sections=(Section("student", ctx.name(index), tuple(blocks), nav=False),),
+        footer=s("footer"), back=s("back"))
+
+
+def _marked_text(ctx, report: Report, index: int, mine, language: str) -> MarkedText:
+    """The text with one mark per run of one class (overlapping passages merged)."""
+    doc = report.documents[index]
+    n = len(doc.text)
+    rank = np.full(n + 1, len(PRIORITY), dtype=np.int8)  # no class
+    for p in mine:
+        a, b = max(0, p.span.start), min(n, p.span.end)
+        if b > a:
+            rank[a:b] = np.minimum(rank[a:b], PRIORITY.index(p.cls))
+    edges = np.flatnonzero(np.diff(rank)) + 1
+    starts = np.concatenate(([0], edges))
+    ends = np.concatenate((edges, [n + 1]))
+    labels = CLASS_LABELS[language]
+    marks = []
+    for a, b in zip(starts.tolist(), ends.tolist()):
+        r = int(rank[a])
+        if r < len(PRIORITY) and a < n:
+            cls = PRIORITY[r]
+            marks.append(Mark(a, min(b, n), len(marks) + 1, class_key(cls), labels[cls]))
+    changes = set()
+    for pair in report.pairs:
+        for m in pair.matches:
+            side = m.left_changes if pair.left == index else m.right_changes if pair.right == index else ()
+            changes.update((c.start, c.end) for c in side if c.end > c.start)
+    seen = {mark.color for mark in marks}
+    legend = tuple(Figure(labels[c], class_key(c)) for c in ATTRIBUTIONS if class_key(c) in seen)
+    return MarkedText(doc.text, tuple(marks), tuple(sorted(changes)), title=ctx.name(index),
+                      hint=ctx.path(index), language="zh" if _CJK.search(doc.text) else "", legend=legend)
+
+
+def write_student_reports(report: Report, folder: str | os.PathLike, formats=("html", "pdf"), *,
+                          language: str = "en", verdicts=None) -> list[Path]:
+    """One report per document with a counted passage, named after it, in `folder`; the paths written."""
+    from core.atomic import write_bytes_atomic, write_text_atomic
+    from core.reports.html_report import html_page
+    from core.reports.pdf_report import pdf_bytes
+
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    table = FigureTable(report)
+    written = []
+    for index, doc in enumerate(report.documents):
+        if not table[index].copied_chars:
+            continue
+        page = student_document(report, index, language=language, verdicts=verdicts, table=table)
+        stem = f"{index + 1:03d}_{Path(doc.name).stem}"
+        for fmt in formats:
+            path = folder / f"{stem}.{fmt}"
+            if fmt == "html":
+                write_text_atomic(path, html_page(page), encoding="utf-8", errors="replace")
+            else:
+                write_bytes_atomic(path, pdf_bytes(page))
+            written.append(path)
+    return written

@@ -1,0 +1,78 @@
+"""Each document's sentences and their vectors, computed once and cached by Document.key."""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from core.models import Document, Progress
+from core.semantic import model
+from core.semantic.sentences import Sentences, split
+
+STAGE = "embedding"
+_BATCH = 1024  # sentences per call to the model between two progress reports
+
+
+@dataclass(frozen=True, slots=True)
+class SemanticProfile:
+    """A document's sentences, one unit-length vector each, and the document's language."""
+
+    lang: str  # "zh" when most units are Han characters, else "en"
+    sentences: Sentences
+    vectors: np.ndarray  # float32 (sentences, model.DIM)
+    model: str  # model.model_id() that made the vectors
+
+    def __len__(self) -> int:
+        return len(self.sentences)
+
+
+def cache_key(document: Document) -> tuple:
+    """Where a document's semantic profile lives in the profile cache (beside its fingerprints)."""
+    return ("semantic", model.model_id(), document.key)
+
+
+def _language(text: str, sentences: Sentences) -> str:
+    from core.semantic.sentences import count_units
+
+    han = words = 0
+    for s, e in zip(sentences.starts.tolist(), sentences.ends.tolist()):
+        h, w = count_units(text[s:e])
+        han, words = han + h, words + w
+    return "zh" if han >= words and han else "en"
+
+
+def semantic_profiles(
+    documents: Sequence[Document], cache=None
+) -> Generator[Progress, None, list[SemanticProfile]]:
+    """Sentences and vectors of each document: cached ones reused, the rest embedded in batches
+    (all documents' sentences together, so short documents cost no more per sentence)."""
+    keys = [cache_key(d) for d in documents]
+    found: list[SemanticProfile | None] = [cache.get(k) if cache is not None else None for k in keys]
+    missing = [i for i, p in enumerate(found) if p is None]
+    split_docs = {i: split(documents[i].text) for i in missing}
+    texts: list[str] = []
+    owners: list[int] = []
+    for i in missing:
+        pieces = split_docs[i].texts(documents[i].text)
+        texts += pieces
+        owners += [i] * len(pieces)
+    total = len(texts)
+    yield Progress(STAGE, 0, total)
+    vectors = np.zeros((total, model.DIM), dtype=np.float32)
+    for at in range(0, total, _BATCH):
+        vectors[at:at + _BATCH] = model.encode(texts[at:at + _BATCH])
+        yield Progress(STAGE, min(total, at + _BATCH), total)
+    at = 0
+    name = model.model_id()
+    for i in missing:
+        sentences = split_docs[i]
+        n = len(sentences)
+        prof = SemanticProfile(_language(documents[i].text, sentences), sentences,
+                               vectors[at:at + n].copy(), name)
+        at += n
+        found[i] = prof
+        if cache is not None:
+            cache.put(keys[i], prof)
+    return found  # type: ignore[return-value]
