@@ -1,23 +1,32 @@
 """How archived sources are marked wherever a document is named (pairs table, heat map,
-compare view): the name plus "[archived, LABEL]", and a tooltip saying where it came from."""
+compare view): "[A] " before the name in the narrow places (tables, heat map: short enough to
+survive eliding), "[archived, LABEL] " in the compare view's header, and a tooltip saying
+where the document came from (archive id, label, date added)."""
 
 from __future__ import annotations
 
 from core.display import safe_name
 from core.models import Document
 
+MARK = "[A] "
+
 
 def archive_mark(document: Document) -> str:
-    """" [archived, LABEL]" for an archived source, else ""."""
-    if document.archive is None:
-        return ""
-    label = f", {safe_name(document.archive.label)}" if document.archive.label else ""
-    return f" [archived{label}]"
+    """The prefix that marks an archived source, or ""."""
+    return MARK if document.archive is not None else ""
 
 
 def shown_name(document: Document) -> str:
     """A document's name for tables, the heat map and the compare view: archived sources marked."""
-    return safe_name(document.name) + archive_mark(document)
+    return archive_mark(document) + safe_name(document.name)
+
+
+def long_name(document: Document) -> str:
+    """The compare view's header name: "[archived, LABEL] name" for an archived source."""
+    if document.archive is None:
+        return safe_name(document.name)
+    label = f", {safe_name(document.archive.label)}" if document.archive.label else ""
+    return f"[archived{label}] {safe_name(document.name)}"
 
 
 def archive_tooltip(document: Document) -> str:

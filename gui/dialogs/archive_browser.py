@@ -30,7 +30,11 @@ class ArchiveBrowser(QDialog):
                                               self.tr("Added"), self.tr("Characters")])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header = self.table.horizontalHeader()
+        for column in (0, 2, 3, 4):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.table.setWordWrap(False)
         self.table.verticalHeader().setVisible(False)
         self.table.doubleClicked.connect(lambda _i: self.open_text())
         self.count = QLabel()

@@ -138,7 +138,7 @@ class PairModel(ColumnTableModel[PairResult]):
     def _name(self, doc_index: int) -> str:
         doc = self.report.documents[doc_index]
         if self.name_of is not None:
-            return safe_name(self.name_of(doc_index)) + archive_mark(doc)
+            return archive_mark(doc) + safe_name(self.name_of(doc_index))
         return shown_name(doc)  # archived sources marked
 
     def _full(self, doc_index: int) -> str:

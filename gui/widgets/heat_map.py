@@ -164,7 +164,7 @@ class HeatMap(QWidget):
     def _row_label(self, i: int) -> str:
         """The label of the row showing document i (archived sources marked)."""
         name = self._names[i] if self._names is not None else self.report.documents[i].name
-        return f"{self._pos[i] + 1}. {safe_name(name)}{archive_mark(self.report.documents[i])}"
+        return f"{self._pos[i] + 1}. {archive_mark(self.report.documents[i])}{safe_name(name)}"
 
     def _full_label(self, i: int) -> str:
         """Row number and full file name of document i (for tooltips)."""

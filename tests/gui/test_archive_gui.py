@@ -127,10 +127,13 @@ def test_archive_menu_add_check_against_archive_and_browse(make_window, driver, 
     assert [d.name for d in report.documents] == ["zh_light_edit_gbk.txt", "zh_original_网络阅读.txt"]
     assert report.documents[1].archive.label == "2024 spring"
     names = [new.pairs.model.data(new.pairs.model.index(0, c)) for c in range(new.pairs.model.columnCount())]
-    assert any("[archived, 2024 spring]" in str(n) for n in names)
-    assert "[archived" in new.heat_map.tooltip_text(0, 1)
+    assert any(str(n).startswith("[A] ") for n in names)
+    assert "[A] " in new.heat_map.tooltip_text(0, 1)
     tab = new.open_pair(0)
     assert tab is not None
+    from PySide6.QtWidgets import QLabel
+
+    assert any("[archived, 2024 spring] zh_original" in label.text() for label in tab.findChildren(QLabel))
 
     browser = new.archive.browse()
     assert browser.table.rowCount() == 2
