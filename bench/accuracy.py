@@ -47,6 +47,33 @@ def check_to_json(folder: Path, out: Path) -> float:
     return time.perf_counter() - start
 
 
+def many_copies(m: int = 60, size: int = 2000) -> str:
+    """N identical copies of one essay among m documents (the rest distinct), N = 2..m: are
+    all copy pairs at 100%, and how long does the largest check take?"""
+    import random
+
+    from core.models import Document
+    from core.pipeline import check_documents
+
+    failed, slowest = [], (0.0, 0)
+    for n in range(2, m + 1):
+        rng = random.Random(n)
+        han = lambda k: "".join(chr(rng.randrange(0x4E00, 0x4E00 + 3000)) for _ in range(k))
+        essay = han(size)
+        texts = [essay] * n + [han(size) for _ in range(m - n)]
+        docs = [Document(i, f"d{i}.txt", f"d{i}.txt", "txt", t) for i, t in enumerate(texts)]
+        start = time.perf_counter()
+        report = run(check_documents(docs, CheckOptions()))
+        secs = time.perf_counter() - start
+        slowest = max(slowest, (secs, n))
+        copies = [p for p in report.pairs if p.left < n and p.right < n]
+        if len(copies) != n * (n - 1) // 2 or any(p.similarity != 1.0 for p in copies):
+            failed.append(n)
+    verdict = "every copy pair at 100% for every N" if not failed else f"FAILED for N = {failed}"
+    return (f"many copies: N identical copies of a {size}-character essay among {m} documents, "
+            f"N = 2..{m}: {verdict}; slowest check N = {slowest[1]}, {slowest[0]:.1f} s")
+
+
 def _shared() -> Path:
     """../shared beside the checkout (a worktree's is two levels further up)."""
     for base in (ROOT.parent, *ROOT.parents[1:3]):
@@ -60,6 +87,7 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
     parser.add_argument("--docs", type=int, default=60)
     parser.add_argument("--shared", type=Path, default=_shared())
+    parser.add_argument("--no-sweep", action="store_true", help="skip the many-copies sweep")
     parser.add_argument("--genre", action="append", default=[], metavar="NAME=DIR",
                         help="a benchmark from the texts in DIR (bench/genres.py); NAME ends in -zh or -en")
     args = parser.parse_args()
@@ -96,6 +124,8 @@ def main() -> None:
             m = score(shared, ["--clough", str(clough), "--report", str(out)])
             print(f"\nClough-Stevenson: auc={m['auc']} mean similarity cut={m['cut']} "
                   f"light={m['light']} heavy={m['heavy']} non={m['non']} ({secs:.1f} s)")
+    if not args.no_sweep:
+        print("\n" + many_copies())
 
 
 if __name__ == "__main__":

@@ -6,10 +6,10 @@
    which gives about 5,000 flagged pairs at 500 documents) is checked once outside the GUI.
 2. A real MainWindow (offscreen) receives the report as the Session does when a check
    finishes; a 10 ms QTimer on the GUI thread records the longest gap between its ticks (the
-   longest time the window could not respond) from then until every review view is built.
-   "views ready" is the time from the report's arrival to the review computed off the GUI
-   thread and the Groups, Heat Map, Graph and Student views filled; each view is then shown
-   and painted once ("open"), and a verdict is set (every table updates).
+   longest time the window could not respond). "review ready" is the time from the report's
+   arrival to the review computed off the GUI thread and the heat map in group order; the
+   Groups, Graph and Student views are built when first shown, so each "open" is building
+   and painting it once; then a verdict is set (every table updates).
 3. The report of a `--report-docs` class is written as HTML, PDF, JSON and CSV: size and time.
 
 Targets (issue 13): no GUI-thread block over 100 ms, every view open in under 1 s at 500
@@ -105,7 +105,7 @@ def bench_views(app: QApplication, report) -> list[tuple[str, float, int]]:
     session.checkFinished.emit(report)  # as Session._on_check_finished does
     pump(app, lambda: window.review.data is not None and not window.review.busy
          and window.heat_map.order() != list(range(len(report.documents))))
-    rows.append(("report arrives -> all views ready", time.perf_counter() - t, meter.stop()))
+    rows.append(("report arrives -> review ready, map ordered", time.perf_counter() - t, meter.stop()))
     for name, widget in (("Groups", window.groups_view), ("Heat Map", window.heat_map),
                          ("Graph", window.graph_view), ("Student", window.student_view),
                          ("Pairs", window.pairs)):
@@ -178,16 +178,16 @@ def main() -> None:
           f"{len(report.groups)} groups (check {seconds:.1f} s, outside the GUI); "
           f"load average {os.getloadavg()[0]:.2f}")
     print()
-    print(f"| {'step':<36} | {'seconds':>8} | {'worst GUI stall (ms)':>20} |")
-    print(f"|{'-' * 38}|{'-' * 10}|{'-' * 22}|")
+    print(f"| {'step':<44} | {'seconds':>8} | {'worst GUI stall (ms)':>20} |")
+    print(f"|{'-' * 46}|{'-' * 10}|{'-' * 22}|")
     rows = bench_views(app, report)
     for step, s, stall in rows:
-        print(f"| {step:<36} | {s:8.3f} | {stall:20d} |")
+        print(f"| {step:<44} | {s:8.3f} | {stall:20d} |")
     worst = max(stall for _s, _t, stall in rows)
     slowest = max(s for step, s, _ in rows if step.startswith("open"))
     ready = rows[0][1]
     print(f"targets: worst stall {worst} ms < 100 ms: {'met' if worst < 100 else 'MISSED'}; "
-          f"views ready {ready:.2f} s and slowest open {slowest:.2f} s < 1 s: "
+          f"review ready {ready:.2f} s and slowest open {slowest:.2f} s < 1 s: "
           f"{'met' if max(ready, slowest) < 1 else 'MISSED'}")
     print()
     small, seconds = check_class(args.report_docs, 8, seed=6)

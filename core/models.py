@@ -87,6 +87,9 @@ class Match:
     in-passage alignment could not pair with an equal unit on the other side (inserted,
     deleted or substituted; empty for a verbatim passage). `attribution` is one of
     `ATTRIBUTIONS`: how the passage is attributed in the document that took it.
+    `shared_by` is how many of the checked documents hold this text when it is common to
+    more than the document-frequency cap of them (likely the assignment: "in N of M
+    documents", a candidate for the template); 0 otherwise.
     """
 
     left: Span
@@ -95,6 +98,7 @@ class Match:
     left_changes: tuple[Span, ...] = ()
     right_changes: tuple[Span, ...] = ()
     attribution: str = "unattributed"
+    shared_by: int = 0
 
 
 ATTRIBUTIONS = ("unattributed", "quoted", "cited", "quoted_cited", "references", "template")

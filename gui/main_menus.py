@@ -48,6 +48,8 @@ class MainMenus(QObject):
                                                       "text: passages shared with it are ignored")))
         add("check", w.run_check, icon="check", shortcut="Ctrl+R",
             texts=lambda: (self.tr("&Check"), self.tr("Compare every pair of documents (Ctrl+R)")))
+        # the semantic layer's switch, next to Check; off (and disabled) without its model
+        add("semantic", w.set_semantic, checkable=True, texts=self._semantic_texts)
         add("cancel", w.cancel, icon="cancel", shortcut=QKeySequence(Qt.Key.Key_Escape),
             texts=lambda: (self.tr("C&ancel"), self.tr("Stop the running check (Esc)")))
         add("export", w.export_report, icon="export", shortcut="Ctrl+E",
@@ -78,7 +80,7 @@ class MainMenus(QObject):
         self.recent_menu.aboutToShow.connect(self.fill_recent_menu)
         self.menus.add("file", lambda: self.tr("&File"), [a.open, a.add_folder, self.recent_menu, None, a.remove,
                                                     a.template, None, a.export, None, a.quit])
-        self.menus.add("check", lambda: self.tr("&Check"), [a.check, a.cancel, None, a.options])
+        self.menus.add("check", lambda: self.tr("&Check"), [a.check, a.semantic, a.cancel, None, a.options])
         # View > Language, where the README and most applications put it; each language is
         # named in itself, so it can be found in a language one cannot read
         self.language_menu = QMenu(self.window)
@@ -95,9 +97,26 @@ class MainMenus(QObject):
         self.toolbar.setObjectName("mainToolbar")
         self.toolbar.setMovable(False)
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        fill(self.toolbar, [a.open, a.add_folder, a.remove, a.template, None, a.check, a.cancel, None,
+        fill(self.toolbar, [a.open, a.add_folder, a.remove, a.template, None, a.check, a.semantic, a.cancel, None,
                             a.export, a.options])
         self.window.addToolBar(self.toolbar)
+
+    def _semantic_texts(self) -> tuple[str, str]:
+        text = self.tr("Find &Translations and Paraphrases")
+        if self.window.session.semantic_available():
+            return text, self.tr("Also find essays that translate (Chinese and English) or paraphrase "
+                                 "each other, sentence by sentence; the check takes longer")
+        return text, self.tr("Needs the semantic layer, which is not installed: %1").replace(
+            "%1", self.window.session.semantic_install_hint())
+
+    def show_semantic(self, on: bool) -> None:
+        """Show the switch as the options say (disabled when the layer is not installed)."""
+        action = self.actions.semantic
+        available = self.window.session.semantic_available()
+        action.setEnabled(available)
+        action.blockSignals(True)
+        action.setChecked(bool(on) and available)
+        action.blockSignals(False)
 
     def retranslate(self) -> None:
         self.actions.retranslate()

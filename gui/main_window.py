@@ -15,26 +15,17 @@ from core.display import safe_name
 from core.models import PairResult, Report
 from core.options import CheckOptions
 
-from . import icons
+from . import icons, window_layout
 from .dialogs.files import FileChooser
 from .dialogs.messages import Messages
 from .dialogs.options_dialog import OptionsDialog
 from .dialogs.export import Exporter
 from .i18n import Translations
 from .main_menus import MainMenus
-from .review import Review
+from .review_panes import ReviewPanes
 from .session import CheckError, Session, State
 from .settings import Settings
-from .widgets.document_list import DocumentList
-from .widgets.file_drop import FileDrop
-from .widgets.graph_view import GraphView
-from .widgets.groups_view import GroupsView
-from .widgets.heat_map import HeatMap
-from .widgets.pair_table import PairTable
-from .widgets.result_tabs import ResultTabs
-from .widgets.stale_banner import StaleBanner
-from .widgets.status import StatusArea
-from .widgets.student_view import StudentView
+from .widgets import DocumentList, FileDrop, HeatMap, PairTable, ResultTabs, StaleBanner, StatusArea
 
 log = logging.getLogger(__name__)
 
@@ -63,13 +54,14 @@ class MainWindow(QMainWindow):
         self._build_panes()
         self.main_menus = MainMenus(self)
         self.actions, self.menus = self.main_menus.actions, self.main_menus.menus
+        self.main_menus.show_semantic(self.session.options.semantic)
         self.status = StatusArea(self.statusBar(), self.actions.cancel)
         from .archive import ArchiveController  # Save/Open Check, autosave, the Archive menu
 
         self.archive = ArchiveController(self)
         self._connect()
         self.retranslate()
-        self._restore_layout()
+        window_layout.restore(self, self.splitter, self.settings)
         self._update_actions()
 
     def _build_panes(self) -> None:
@@ -78,22 +70,15 @@ class MainWindow(QMainWindow):
         self.pairs = PairTable()
         self.pairs.set_threshold(self.session.options.display_threshold)
         self.heat_map = HeatMap()
-        # issue 13: the review of a whole class (groups, graph, one student at a time, verdicts)
-        self.review = Review(self.session, self)
-        self.groups_view = GroupsView(self.review)
-        self.graph_view = GraphView(self.review)
-        self.student_view = StudentView(self.review)
-        self.pairs.review = self.review
-        self.pairs.model.name_of = self.review.name
-        self.pairs.model.hover_of = self.review.hover
-        self.pairs.model.verdict_of = self.review.pair_verdict
-        self.documents.model.verdict_of = self._entry_verdict
         self.tabs = ResultTabs()
         self.tabs.add_view(self.pairs, lambda: self.tr("Pairs"), icon="check")
-        self.tabs.add_view(self.groups_view, lambda: self.tr("Groups"))
         self.tabs.add_view(self.heat_map, lambda: self.tr("Heat Map"))
-        self.tabs.add_view(self.graph_view, lambda: self.tr("Graph"))
-        self.tabs.add_view(self.student_view, lambda: self.tr("Student"))
+        # issue 13: the review of a whole class (groups, graph, one student at a time, verdicts)
+        self.review_panes = ReviewPanes(self)
+        self.review_panes.add_views()
+        p = self.review_panes
+        self.review, self.groups_view, self.graph_view, self.student_view, self.open_student = (
+            p.review, p.groups_view, p.graph_view, p.student_view, p.open_student)
         self.stale_banner = StaleBanner()
 
         right = QWidget()
@@ -128,25 +113,10 @@ class MainWindow(QMainWindow):
         self.pairs.pairActivated.connect(self.open_pair)
         self.pairs.thresholdChanged.connect(self._threshold_changed)
         self.heat_map.cellClicked.connect(self.open_cell)
-        self.review.changed.connect(self._review_ready)
-        self.review.verdictsChanged.connect(self._verdicts_changed)
-        self.groups_view.pairActivated.connect(self.open_pair)
-        self.groups_view.documentActivated.connect(self.open_student)
-        self.graph_view.documentActivated.connect(self.open_student)
-        self.student_view.pairActivated.connect(self.open_pair)
-
-    def _restore_layout(self) -> None:
-        for saved, restore in ((self.settings.geometry(), self.restoreGeometry),
-                               (self.settings.window_state(), self.restoreState),
-                               (self.settings.splitter("main"), self.splitter.restoreState)):
-            if saved is not None:
-                restore(saved)
+        self.review_panes.connect()
 
     def save_layout(self) -> None:
-        self.settings.set_geometry(self.saveGeometry())
-        self.settings.set_window_state(self.saveState())
-        self.settings.set_splitter("main", self.splitter.saveState())
-        self.settings.sync()
+        window_layout.save(self, self.splitter, self.settings)
 
     # ----- language --------------------------------------------------------------------------
     def retranslate(self) -> None:
@@ -232,8 +202,7 @@ class MainWindow(QMainWindow):
 
     def _busy_changed(self, busy: bool) -> None:
         self.status.set_busy(busy)
-        self.pairs.set_documents(len(self.session.ready_entries()), self.session.loading)
-        self._update_actions()
+        self._documents_changed()
 
     def _check_finished(self, report: Report) -> None:
         hamming = self.session.options.hamming
@@ -275,41 +244,6 @@ class MainWindow(QMainWindow):
                                 self.tr("The compare view is not available in this installation."), str(e))
             return None
 
-    # ----- review (issue 13) -----------------------------------------------------------------
-    def _review_ready(self) -> None:
-        """The groups, order and short names of the report are ready: order the heat map."""
-        data = self.review.data
-        report = self.heat_map.report
-        if data is None or report is None or data.report.documents is not report.documents:
-            return
-        blocks, row = [], 0
-        for d in data.details:
-            blocks.append((row, d.size))
-            row += d.size
-        self.heat_map.set_order(data.order, blocks, data.names)
-        groups = {}
-        for g, d in enumerate(data.details):
-            copies = set(d.copy_pairs)
-            for k in d.pairs:
-                p = data.report.pairs[k]
-                groups[(p.left, p.right)] = (g, k in copies)
-        self.pairs.model.set_review(groups)
-        self.pairs.refilter()
-        self.documents.model.restyle()
-
-    def _verdicts_changed(self) -> None:
-        self.pairs.refilter()
-        self.documents.model.restyle()
-
-    def _entry_verdict(self, entry):
-        return self.review.document_verdict_by_key(entry.document.key)
-
-    def open_student(self, document: int) -> QWidget:
-        """Show one document in the per-student view."""
-        self.tabs.setCurrentWidget(self.student_view)
-        self.student_view.show_document(document)
-        return self.student_view
-
     # ----- options and export ----------------------------------------------------------------
     def edit_options(self) -> None:
         dialog = OptionsDialog(self.session.options, self)
@@ -321,8 +255,13 @@ class MainWindow(QMainWindow):
         self.session.set_options(options)
         self.settings.set_options(options)
 
+    def set_semantic(self, on: bool) -> None:
+        """The "Find translations and paraphrases" switch: an option, so it is remembered."""
+        self.apply_options(self.session.options.with_changes(semantic=bool(on)))
+
     def _options_changed(self) -> None:
         options = self.session.options
+        self.main_menus.show_semantic(options.semantic)
         self.pairs.set_threshold(options.display_threshold)
         self.pairs.model.set_hamming_threshold(options.hamming)
         self.heat_map.set_hamming_threshold(options.hamming)

@@ -228,6 +228,20 @@ class Session(QObject):
         if changed:
             self.optionsChanged.emit()
 
+    # ----- the semantic layer (optional) ----------------------------------------------------
+    @staticmethod
+    def semantic_available() -> bool:
+        """Whether the semantic layer's model is installed (checked without importing it)."""
+        from core.semantic.model import available
+
+        return available()
+
+    @staticmethod
+    def semantic_install_hint() -> str:
+        from core.semantic.model import INSTALL_HINT
+
+        return INSTALL_HINT
+
     # ----- checking ------------------------------------------------------------------------
     def start_check(self) -> Worker:
         """Check the loaded documents against each other off the GUI thread.

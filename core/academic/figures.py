@@ -218,7 +218,8 @@ def _sections(text: str, index: int, analyses: Analyses) -> list[tuple[str, int,
         else:
             blocks.append([s, e])
     if len(blocks) > 1 and count(blocks[-1][0], blocks[-1][1]) < BLOCK_CHARS // 2:
-        blocks[-2][1] = blocks.pop()[1]
+        last = blocks.pop()  # popped first: blocks[-2] on the left would be read after the pop
+        blocks[-1][1] = last[1]
     return [(_title(text, s, e), s, e) for s, e in blocks]
 
 

@@ -53,16 +53,22 @@ def _covered(starts: np.ndarray, k: int) -> int:
     return int(np.minimum(np.diff(s), k).sum()) + k
 
 
-def _extend(a: Units, b: Units, a0: int, b0: int, a1: int, b1: int) -> tuple[int, int]:
-    """Grow a unit range backwards from (a0, b0) and forwards from (a1, b1) along equal units."""
-    ha, hb = a.hashes, b.hashes
-    back = 0
-    while a0 - back > 0 and b0 - back > 0 and ha[a0 - back - 1] == hb[b0 - back - 1]:
-        back += 1
-    fwd = 0
-    while a1 + fwd < len(ha) and b1 + fwd < len(hb) and ha[a1 + fwd] == hb[b1 + fwd]:
-        fwd += 1
-    return back, fwd
+def _back(ha: np.ndarray, hb: np.ndarray, a0: int, b0: int) -> int:
+    """Equal units before a0 in a and b0 in b."""
+    n = min(a0, b0)
+    if not n or ha[a0 - 1] != hb[b0 - 1]:
+        return 0
+    differ = np.flatnonzero(ha[a0 - n:a0][::-1] != hb[b0 - n:b0][::-1])
+    return int(differ[0]) if len(differ) else n
+
+
+def _forward(ha: np.ndarray, hb: np.ndarray, a1: int, b1: int) -> int:
+    """Equal units from a1 in a and b1 in b on."""
+    n = min(len(ha) - a1, len(hb) - b1)
+    if n <= 0 or ha[a1] != hb[b1]:
+        return 0
+    differ = np.flatnonzero(ha[a1:a1 + n] != hb[b1:b1 + n])
+    return int(differ[0]) if len(differ) else n
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,12 +147,12 @@ def align(
         if _covered(ga, k) < min_units or _covered(gb, k) < min_units:
             continue
         first, last = int(np.argmin(ga)), int(np.argmax(ga))
-        back, _ = _extend(a, b, int(ga[first]), int(gb[first]), 0, 0)
-        _, fwd = _extend(a, b, 0, 0, int(ga[last]) + k, int(gb[last]) + k)
+        back = _back(a.hashes, b.hashes, int(ga[first]), int(gb[first]))
+        fwd = _forward(a.hashes, b.hashes, int(ga[last]) + k, int(gb[last]) + k)
         a0, a1 = int(ga.min()) - back, int(ga.max()) + k + fwd
         first_b, last_b = int(np.argmin(gb)), int(np.argmax(gb))
-        back_b, _ = _extend(a, b, int(ga[first_b]), int(gb[first_b]), 0, 0)
-        _, fwd_b = _extend(a, b, 0, 0, int(ga[last_b]) + k, int(gb[last_b]) + k)
+        back_b = _back(a.hashes, b.hashes, int(ga[first_b]), int(gb[first_b]))
+        fwd_b = _forward(a.hashes, b.hashes, int(ga[last_b]) + k, int(gb[last_b]) + k)
         b0, b1 = int(gb.min()) - back_b, int(gb.max()) + k + fwd_b
         found.append(UnitMatch(a0, a1, b0, b1, _covered(ga, k)))
     kept = _drop_shadowed(_merge(found))

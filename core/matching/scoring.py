@@ -8,6 +8,8 @@ figures are computed from the passages that are shown (see README, "The numbers 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from core.engine import vocabulary
@@ -62,22 +64,32 @@ def pair_result(
     )
 
 
-def pair_seeds(corpus: Corpus, a: Profile, b: Profile) -> tuple[np.ndarray, np.ndarray]:
-    """Every k-gram two documents share (start in a, start in b), the template's and those
+def _kgram_index(corpus: Corpus, i: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """A document's k-grams, its distinct k-grams repeated at most max_repeats times (the
+    template's left out), and its k-grams sorted with their positions; cached per check."""
+    cache = corpus.evidence.setdefault("kgram_index", {})
+    if i not in cache:
+        p = corpus.profiles[i]
+        hashes = kgram_hashes(p.units.hashes, p.params.k)
+        distinct, counts = np.unique(hashes, return_counts=True)
+        good = distinct[counts <= corpus.options.max_repeats]
+        if len(corpus.ignored):
+            good = good[~np.isin(good, corpus.ignored, assume_unique=True)]
+        order = np.argsort(hashes, kind="stable")
+        cache[i] = (hashes, good, order, hashes[order])
+    return cache[i]
+
+
+def pair_seeds(corpus: Corpus, i: int, j: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every k-gram documents i and j share (start in i, start in j), the template's and those
     repeated more than max_repeats times in either document left out."""
-    k = a.params.k
-    ha, hb = kgram_hashes(a.units.hashes, k), kgram_hashes(b.units.hashes, k)
+    ha, good_a, _, _ = _kgram_index(corpus, i)
+    _, good_b, order, sb = _kgram_index(corpus, j)
     empty = np.zeros(0, np.int64)
-    if not len(ha) or not len(hb):
+    good = np.intersect1d(good_a, good_b, assume_unique=True)
+    if not len(good):
         return empty, empty
-    ua, ca = np.unique(ha, return_counts=True)
-    ub, cb = np.unique(hb, return_counts=True)
-    good = np.intersect1d(ua[ca <= corpus.options.max_repeats], ub[cb <= corpus.options.max_repeats])
-    if len(corpus.ignored):
-        good = good[~np.isin(good, corpus.ignored)]
     ia = np.flatnonzero(np.isin(ha, good))
-    order = np.argsort(hb, kind="stable")
-    sb = hb[order]
     lo = np.searchsorted(sb, ha[ia], "left")
     hi = np.searchsorted(sb, ha[ia], "right")
     reps = hi - lo
@@ -86,23 +98,59 @@ def pair_seeds(corpus: Corpus, a: Profile, b: Profile) -> tuple[np.ndarray, np.n
     return pa.astype(np.int64), pb.astype(np.int64)
 
 
+DF = "document_frequency"  # evidence key: (sorted k-gram hashes, in how many documents each)
+
+
+def document_frequency(corpus: Corpus) -> tuple[np.ndarray, np.ndarray]:
+    """In how many of the checked documents each k-gram occurs (built once, when a pair first
+    needs it: only pairs sharing text common to most documents do)."""
+    if DF not in corpus.evidence:
+        per_doc = [np.unique(kgram_hashes(p.units.hashes, p.params.k)) for p in corpus.profiles]
+        hashes, counts = np.unique(np.concatenate(per_doc) if per_doc else np.zeros(0, np.uint64),
+                                   return_counts=True)
+        corpus.evidence[DF] = (hashes, counts)
+    return corpus.evidence[DF]
+
+
+def shared_by(corpus: Corpus, a: Profile, matches: list[Match]) -> list[Match]:
+    """The matches, each marked with how many documents hold its text when that is more than
+    the cap (the median document frequency of its k-grams)."""
+    hashes, counts = document_frequency(corpus)
+    k = a.params.k
+    out = []
+    for m in matches:
+        lo = int(np.searchsorted(a.units.starts, m.left.start))
+        hi = int(np.searchsorted(a.units.starts, m.left.end))
+        grams = kgram_hashes(a.units.hashes[lo:hi], k)
+        at = np.minimum(np.searchsorted(hashes, grams), len(hashes) - 1)
+        df = np.where(hashes[at] == grams, counts[at], 1)
+        n = int(np.median(df)) if len(df) else 0
+        out.append(replace(m, shared_by=n) if n > corpus.cap else m)
+    return out
+
+
 def score_pair(corpus: Corpus, i: int, j: int, listed: bool) -> PairResult | None:
     """The PairResult of documents i < j, or None when there is nothing to report: no passage
-    shown, not `listed` by a source, and too little shared vocabulary."""
+    shown, not `listed` by a source, and too little shared vocabulary.
+
+    A pair the fingerprint join did not see (a near-duplicate whose text is common to more
+    than the cap of the documents, or a pair another source proposed) gets its shared
+    k-grams joined here, common ones included: so N identical copies among M documents all
+    show at 100% whatever N, and their passages say in how many documents the text is."""
     a, b = corpus.profiles[i], corpus.profiles[j]
     params, options = a.params, corpus.options
     seeds = corpus.evidence.get(SEEDS)
-    if seeds is not None:
-        found_seeds = seeds.of(i * corpus.n + j)
-        pa, pb = found_seeds if found_seeds is not None else (np.zeros(0, np.int64),) * 2
-    else:
-        pa, pb = pair_seeds(corpus, a, b)
+    found_seeds = seeds.of(i * corpus.n + j) if seeds is not None else None
+    joined_here = found_seeds is None
+    pa, pb = pair_seeds(corpus, i, j) if joined_here else found_seeds
     found = Alignment([])
     if len(pa) >= params.guarantee - params.k + 1:  # fewer seeds cannot make a passage
         found = align(a.units, b.units, pa, pb, params.k, params.gap, params.guarantee,
                       params.verbatim, params.short_gap)
     matches, taken = aligned_matches(a.units, b.units, found.passages, params.k,
                                      options.min_passage, params.guarantee, params.dense)
+    if joined_here and matches and seeds is not None:
+        matches = shared_by(corpus, a, matches)
     shares = corpus.evidence.get(SHARES)
     words = (float(shares[i, j]) if shares is not None else
              vocabulary.overlap(a.vocab, a.vocab_idf, b.vocab, b.vocab_idf))

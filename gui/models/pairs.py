@@ -28,8 +28,9 @@ def percent(fraction: float) -> str:
 class PairModel(ColumnTableModel[PairResult]):
     """One row per pair of the report, in the report's order (highest similarity first)."""
 
-    LEFT, RIGHT, SIMILARITY, HAMMING, LEFT_COVERAGE, RIGHT_COVERAGE, LONGEST, GROUP, VERDICT = range(9)
-    COLUMNS = 9
+    (LEFT, RIGHT, SIMILARITY, HAMMING, LEFT_COVERAGE, RIGHT_COVERAGE, LONGEST, MEANING, GROUP,
+     VERDICT) = range(10)
+    COLUMNS = 10
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -74,6 +75,13 @@ class PairModel(ColumnTableModel[PairResult]):
             figure(lambda: self.tr("Longest passage"),
                    lambda: self.tr("Characters in the longest matched passage"),
                    lambda p: f"{p.longest:,}", lambda p: p.longest),
+            Column(lambda: self.tr("Meaning"), self.meaning_text,
+                   lambda p: p.semantic.share if p.semantic is not None else -1.0,
+                   lambda: self.tr("Found by meaning (Check > Find Translations and Paraphrases): a "
+                                   "translation (different languages) or a paraphrase, and the share "
+                                   "of a document's sentences that render the other's; kept apart "
+                                   "from the similarity"),
+                   alignment=RIGHT),
             Column(lambda: self.tr("Group"), self._group_text, self._group_key,
                    lambda: self.tr("The group of documents the pair belongs to; pairs of two copies "
                                    "are not findings of their own (see the Groups view)")),
@@ -81,6 +89,14 @@ class PairModel(ColumnTableModel[PairResult]):
                    lambda: self.tr("The reviewer's verdict on the pair (right-click to set)"),
                    tooltip=self._verdict_tip),
         ]
+
+    def meaning_text(self, pair: PairResult) -> str:
+        """"Translation 78%" / "Paraphrase 40%" for a pair the semantic layer found, else ""."""
+        found = pair.semantic
+        if found is None:
+            return ""
+        kind = self.tr("Translation") if found.kind == "translation" else self.tr("Paraphrase")
+        return f"{kind} {found.share * 100:.0f}%"
 
     # ----- review columns --------------------------------------------------------------------
     def set_review(self, groups: dict[tuple[int, int], tuple[int, bool]]) -> None:
@@ -163,7 +179,10 @@ class PairModel(ColumnTableModel[PairResult]):
             tip += "\n" + self.tr("Near-duplicate: the simhash fingerprints differ in only %1 bits "
                                   "(threshold %2)").replace("%1", str(pair.hamming)).replace(
                 "%2", str(self.hamming_threshold))
-        return tip + "\n" + self.tr("%n matched passage(s)", "", len(pair.matches))
+        tip += "\n" + self.tr("%n matched passage(s)", "", len(pair.matches))
+        if pair.semantic is not None:
+            tip += "\n" + self.tr("%n sentence pair(s) aligned by meaning", "", len(pair.semantic.sentences))
+        return tip
 
 
 #: What the pairs table can be narrowed to, besides the threshold (see PairFilter.show).

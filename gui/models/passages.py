@@ -27,6 +27,8 @@ class PassageRow:
     left_chars: int
     right_chars: int
     left_text: str
+    score: float | None = None  # a sentence pair aligned by meaning: its score
+    right_text: str = ""  # ... and the right sentence, shown beside the left one
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +45,7 @@ class PassageListModel(ColumnTableModel[_Numbered]):
 
     def __init__(self, rows: Sequence[PassageRow], parent=None):
         super().__init__(parent)
-        self.set_rows([_Numbered(i + 1, r, excerpt(r.left_text)) for i, r in enumerate(rows)])
+        self.set_rows([_Numbered(i + 1, r, _excerpt(r)) for i, r in enumerate(rows)])
 
     def make_columns(self) -> list[Column[_Numbered]]:
         return [
@@ -54,6 +56,20 @@ class PassageListModel(ColumnTableModel[_Numbered]):
             Column(lambda: self.tr("Right"), lambda p: p.row.right_chars, alignment=RIGHT,
                    header_tip=lambda: self.tr("Length in the right document, in characters")),
             Column(lambda: self.tr("Excerpt"), lambda p: p.excerpt,
-                   header_tip=lambda: self.tr("The start of the passage"),
-                   tooltip=lambda p: excerpt(p.row.left_text, _TOOLTIP_CHARS)),
+                   header_tip=lambda: self.tr("The start of the passage; for sentences aligned by "
+                                              "meaning, their score, then both sentences side by side"),
+                   tooltip=_tooltip),
         ]
+
+
+def _excerpt(row: PassageRow) -> str:
+    if row.score is None:
+        return excerpt(row.left_text)
+    return f"{row.score:.2f} · {excerpt(row.left_text, EXCERPT_CHARS // 2)} ↔ {excerpt(row.right_text, EXCERPT_CHARS // 2)}"
+
+
+def _tooltip(p: _Numbered) -> str:
+    if p.row.score is None:
+        return excerpt(p.row.left_text, _TOOLTIP_CHARS)
+    return (f"{p.row.score:.2f}\n{excerpt(p.row.left_text, _TOOLTIP_CHARS)}\n↔\n"
+            f"{excerpt(p.row.right_text, _TOOLTIP_CHARS)}")

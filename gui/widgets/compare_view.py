@@ -96,6 +96,9 @@ CLASS_COLORS = {
     "quoted_cited": ("#b2f2bb", "#37b24d"),  # green: quoted and cited
     "references": ("#dee2e6", "#868e96"),  # grey: in the reference list
     "template": ("#d0bfff", "#7048e8"),  # violet: the assignment's own text
+    # not a class of copied words: sentences the semantic layer aligned (same meaning in other
+    # words or another language), listed after the passages with their scores
+    "semantic": ("#c3fae8", "#0ca678"),  # teal
 }
 _CHANGE_TINT = 0.55  # share of white mixed into a passage's color where the words differ
 
@@ -200,7 +203,9 @@ class CompareView(QWidget):
         self._press_at: list[QPoint | None] = [None, None]
         self._brushes: dict[tuple[int, ...], QBrush] = {}
         self._maps = (PositionMap(left.text), PositionMap(right.text))
-        matches = pair.matches
+        # the verbatim passages, then the sentence pairs the semantic layer aligned (if any)
+        self._sentences = pair.semantic.sentences if pair.semantic is not None else ()
+        matches = tuple(pair.matches) + tuple(self._sentences)
         self._qt_starts: list[np.ndarray] = []
         self._qt_ends: list[np.ndarray] = []
         for side, name in ((LEFT, "left"), (RIGHT, "right")):
@@ -230,7 +235,11 @@ class CompareView(QWidget):
 
     @property
     def passage_count(self) -> int:
-        return len(self._pair.matches)
+        return len(self._pair.matches) + len(self._sentences)
+
+    def is_sentence_pair(self, index: int) -> bool:
+        """Whether passage `index` is a sentence pair aligned by meaning (not shared words)."""
+        return index >= len(self._pair.matches)
 
     def current_passage(self) -> int:
         """The selected passage (0-based), or -1 when none is."""
@@ -253,7 +262,8 @@ class CompareView(QWidget):
     def _side_classes(self, left: Document, right: Document, pair: PairResult) -> list[list[str]]:
         from core.academic import passage_classes
 
-        return list(passage_classes(left, right, pair))
+        aligned = ["semantic"] * len(self._sentences)
+        return [list(side) + aligned for side in passage_classes(left, right, pair)]
 
     def _qt_changes(self, pair: PairResult) -> list[list[list[tuple[int, int]]]]:
         """Per side, per passage: the changed spans in Qt positions, clipped to the passage."""
@@ -269,6 +279,7 @@ class CompareView(QWidget):
                     qt = self._maps[side].to_qt_array(flat).tolist()
                     spans = list(zip(qt[0::2], qt[1::2]))
                 out[side].append(spans)
+            out[side] += [[] for _ in self._sentences]  # a sentence pair has no edit marks
         return out
 
     def changes(self, side: int, index: int) -> list[tuple[int, int]]:
@@ -348,6 +359,13 @@ class CompareView(QWidget):
             PassageRow(self.passage_color(LEFT, i), len(m.left), len(m.right), left.text[m.left.start:m.left.end])
             for i, m in enumerate(pair.matches)
         ]
+        first = len(rows)
+        rows += [  # sentence pairs aligned by meaning, side by side with their scores
+            PassageRow(self.passage_color(LEFT, first + k), len(s.left), len(s.right),
+                       left.text[s.left.start:s.left.end], score=s.score,
+                       right_text=right.text[s.right.start:s.right.end])
+            for k, s in enumerate(self._sentences)
+        ]
         self.passage_list = PassageList(rows)
         self.passage_list.passageChosen.connect(self.select_passage)
 
@@ -423,6 +441,13 @@ class CompareView(QWidget):
             text = text.replace(key, value)
         if self._near_duplicate():
             text += self.tr(" · near-duplicate")
+        found = pair.semantic
+        if found is not None:
+            meaning = (self.tr(" · translation: %1 of the sentences, %n sentence pair(s)", "",
+                               len(found.sentences)) if found.kind == "translation" else
+                       self.tr(" · paraphrase: %1 of the sentences, %n sentence pair(s)", "",
+                               len(found.sentences)))
+            text += plural(meaning, len(found.sentences)).replace("%1", f"{found.share:.0%}")
         return text
 
     def _legend_html(self) -> str:
@@ -434,6 +459,9 @@ class CompareView(QWidget):
         }
         present = set(self._classes[LEFT]) | set(self._classes[RIGHT])
         chips = []
+        if self._sentences:
+            chips.append(f'<span style="background:{CLASS_COLORS["semantic"][0]};font-weight:bold">'
+                         f'&nbsp;{self.tr("same meaning (sentence pairs, with their scores)")}&nbsp;</span>')
         if self._color_by == "class":
             for cls, label in names.items():
                 weight = "bold" if cls in present else "normal"
@@ -516,7 +544,11 @@ class CompareView(QWidget):
             fmt.setBackground(self._brushes[colors])
         fmt.setProperty(PASSAGE_PROPERTY, list(cover))
         numbers = ", ".join(str(i + 1) for i in cover)
-        fmt.setToolTip(self.tr("Passage %1").replace("%1", numbers))
+        tip = self.tr("Passage %1").replace("%1", numbers)
+        scores = [self._sentences[i - len(self._pair.matches)].score for i in cover if self.is_sentence_pair(i)]
+        if scores:
+            tip += "\n" + self.tr("Same meaning: score %1").replace("%1", ", ".join(f"{x:.2f}" for x in scores))
+        fmt.setToolTip(tip)
         return fmt
 
     # ----- current passage, scrolling -----

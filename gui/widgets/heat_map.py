@@ -41,6 +41,7 @@ DIAGONAL = QColor("#d5dbe2")
 GRID = QColor("#ffffff")
 HOVER = QColor("#1f3a5a")
 BLOCK = QColor("#1f3a5a")
+SEMANTIC = QColor("#6a3fb5")  # pairs found by meaning (translation, paraphrase): a violet frame
 MAX_ZOOM = 64.0
 
 MARGIN = 8
@@ -89,6 +90,7 @@ class HeatMap(QWidget):
         self._order = np.zeros(0, dtype=np.int64)  # row -> document
         self._pos = np.zeros(0, dtype=np.int64)  # document -> row
         self._blocks: list[tuple[int, int]] = []  # (first row, rows) of each group
+        self._semantic: dict = {}  # (i, j) both ways -> SemanticMatch of a pair found by meaning
         self._names: list[str] | None = None
         self.zoom = 1.0
         self._scroll = QPointF(0, 0)  # pixels of the zoomed grid scrolled out at the top left
@@ -104,8 +106,11 @@ class HeatMap(QWidget):
             self.hamming_threshold = hamming_threshold
         n = len(report.documents) if report else 0
         sim = np.zeros((n, n))
+        self._semantic = {}  # (i, j) both ways -> SemanticMatch: found by meaning
         for pair in report.pairs if report else ():
             sim[pair.left, pair.right] = sim[pair.right, pair.left] = pair.similarity
+            if pair.semantic is not None:
+                self._semantic[pair.left, pair.right] = self._semantic[pair.right, pair.left] = pair.semantic
         self._sim = sim
         self._names = None
         self._blocks = []
@@ -330,6 +335,7 @@ class HeatMap(QWidget):
                 painter.drawLine(QPointF(grid.left(), grid.top() + offset),
                                  QPointF(grid.right(), grid.top() + offset))
         self._draw_near_duplicates(painter, grid, cell)
+        self._draw_semantic(painter, grid, cell)
         self._draw_blocks(painter, grid, cell)
         self._draw_hover(painter, grid, cell)
         painter.restore()
@@ -359,6 +365,28 @@ class HeatMap(QWidget):
                     center = QPointF(grid.left() + (j + 0.5) * cell - 0.5, grid.top() + (i + 0.5) * cell - 0.5)
                     painter.drawEllipse(center, radius, radius)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+
+    def _draw_semantic(self, painter: QPainter, grid: QRectF, cell: float) -> None:
+        """Pairs found by meaning: a violet frame inside the cell, and T (translation) or P
+        (paraphrase) when the cell is large enough; their own figure, not the cell's color."""
+        if not self._semantic or cell < 3:
+            return
+        pen = QPen(SEMANTIC, max(1.0, min(3.0, cell / 8)))
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        inset = pen.widthF() / 2 + (1 if cell >= 8 else 0)
+        font = painter.font()
+        font.setPixelSize(max(6, int(cell * 0.45)))
+        font.setBold(True)
+        painter.setFont(font)
+        for (i, j), found in self._semantic.items():
+            r, c = self._pos[i], self._pos[j]
+            box = QRectF(grid.left() + c * cell + inset, grid.top() + r * cell + inset,
+                         cell - 2 * inset, cell - 2 * inset)
+            painter.drawRect(box)
+            if cell >= 14:
+                painter.drawText(box, Qt.AlignmentFlag.AlignCenter,
+                                 self.tr("T") if found.kind == "translation" else self.tr("P"))
 
     def _draw_labels(self, painter: QPainter, grid: QRectF, cell: float) -> None:
         if cell < 11:
@@ -456,6 +484,11 @@ class HeatMap(QWidget):
                 + self.tr("Hamming distance: %1").replace("%1", str(self.hamming(i, j))))
         if rules.is_near_duplicate(self.hamming(i, j), self.hamming_threshold):
             text += "\n" + self.tr("Near-duplicate")
+        found = self._semantic.get((i, j))
+        if found is not None:
+            text += "\n" + (self.tr("Translation: %1 of the sentences") if found.kind == "translation"
+                            else self.tr("Paraphrase: %1 of the sentences")).replace(
+                "%1", f"{found.share * 100:.0f}%")
         return text + "\n" + self.tr("Click to compare")
 
     def changeEvent(self, event: QEvent) -> None:

@@ -199,6 +199,9 @@ class PairTable(QWidget):
             if column in (PairModel.LEFT, PairModel.RIGHT):
                 continue
             title = self.model.headerData(column, Qt.Orientation.Horizontal) or ""
+            if column == PairModel.MEANING:  # its cells ("Paraphrase 100%") are wider than the title
+                title = max(title, self.model.tr("Paraphrase") + " 100%", self.model.tr("Translation") + " 100%",
+                            key=metrics.horizontalAdvance)
             header.resizeSection(column, max(NAME_MIN_WIDTH, metrics.horizontalAdvance(title) + 28))
 
     def set_show(self, show: str) -> None:

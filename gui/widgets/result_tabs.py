@@ -55,9 +55,12 @@ class ResultTabs(QTabWidget):
         return QSize(min(hint.width(), MAX_MIN_WIDTH), hint.height())
 
     # ----- fixed views -----------------------------------------------------------------------
-    def add_view(self, widget: QWidget, title: Callable[[], str], icon: str | None = None) -> int:
-        """Add a view that stays (no close button), after the other fixed views."""
-        index = self.insertTab(len(self._titles), widget, title())
+    def add_view(self, widget: QWidget, title: Callable[[], str], icon: str | None = None,
+                 position: int | None = None) -> int:
+        """Add a view that stays (no close button): at `position` among the fixed views, or after them."""
+        fixed = len(self._titles)
+        at = fixed if position is None else max(0, min(position, fixed))
+        index = self.insertTab(at, widget, title())
         if icon is not None:
             self.setTabIcon(index, icons.icon(icon))
         self.tabBar().setTabButton(index, self.tabBar().ButtonPosition.RightSide, None)

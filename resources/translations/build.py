@@ -54,9 +54,13 @@ def update() -> None:
     fill_english_plurals(ts_file("en"))
 
 
-def finished_translations(path: Path) -> dict[tuple[str, str], ET.Element]:
-    """(source, comment) -> its finished <translation>, whatever the context."""
-    known: dict[tuple[str, str], ET.Element] = {}
+def _key(message: ET.Element) -> tuple[str, str, bool]:
+    return (message.findtext("source"), message.findtext("comment") or "", message.get("numerus") == "yes")
+
+
+def finished_translations(path: Path) -> dict[tuple[str, str, bool], ET.Element]:
+    """(source, comment, plural) -> its finished <translation>, whatever the context."""
+    known: dict[tuple[str, str, bool], ET.Element] = {}
     if not path.exists():
         return known
     for message in ET.parse(path).iter("message"):
@@ -64,19 +68,28 @@ def finished_translations(path: Path) -> dict[tuple[str, str], ET.Element]:
         if translation is None or translation.get("type") in ("unfinished", "obsolete", "vanished"):
             continue
         if (translation.text or "").strip() or len(translation):
-            known.setdefault((message.findtext("source"), message.findtext("comment") or ""), translation)
+            known.setdefault(_key(message), translation)
     return known
 
 
-def carry_over(path: Path, known: dict[tuple[str, str], ET.Element]) -> None:
+def carry_over(path: Path, known: dict[tuple[str, str, bool], ET.Element]) -> None:
     """Fill unfinished messages whose source text was translated before (code moved context)."""
     tree = ET.parse(path)
     changed = False
     for message in tree.iter("message"):
         translation = message.find("translation")
+        forms = [] if translation is None else translation.findall("numerusform")
+        if forms and message.get("numerus") != "yes":
+            # lupdate's same-text heuristic copies a plural translation into a message that is
+            # not plural ("%n" replaced by the caller), which lrelease refuses: keep its text
+            text = forms[0].text
+            for form in forms:
+                translation.remove(form)
+            translation.text = text
+            changed = True
         if translation is None or translation.get("type") != "unfinished":
             continue
-        old = known.get((message.findtext("source"), message.findtext("comment") or ""))
+        old = known.get(_key(message))
         if old is None:
             continue
         message.remove(translation)

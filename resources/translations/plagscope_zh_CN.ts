@@ -1,848 +1,1030 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
-<context>
-    <name>CompareView</name>
-    <message>
-        <source>The Hamming distance of the two keyword fingerprints is at most %1, so the documents are near-duplicates as a whole.</source>
-        <extracomment>(light, strong) background pairs: light for every passage, strong for the current one. Open Color shades 2 and 4; neighbours in the cycle have far-apart hues. Character-format property listing the passages (0-based) that cover a character, shortest first.</extracomment>
-        <translation>两篇文档关键词指纹的汉明距离不超过 %1，整体上属于近似重复。</translation>
-    </message>
-    <message>
-        <source>Next passage</source>
-        <translation>下一段</translation>
-    </message>
-    <message>
-        <source>Previous passage</source>
-        <translation>上一段</translation>
-    </message>
-    <message>
-        <source>Synchronized scrolling</source>
-        <translation>同步滚动</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n passage(s)</source>
-        <translation>
-            <numerusform>%n 个段落</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source> · near-duplicate</source>
-        <translation> · 近似重复</translation>
-    </message>
-    <message>
-        <source>%1 — %2 covered</source>
-        <translation>%1 — 覆盖 %2</translation>
-    </message>
-    <message numerus="yes">
-        <source>Hamming distance %1 · similarity %2 · %n passage(s), longest %3 characters</source>
-        <translation>
-            <numerusform>汉明距离 %1 · 相似度 %2 · %n 个段落，最长 %3 个字符</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Passage %1</source>
-        <translation>段落 %1</translation>
-    </message>
-    <message>
-        <source>No matched passages</source>
-        <translation>没有匹配的段落</translation>
-    </message>
-    <message>
-        <source>Passage %1 of %2</source>
-        <translation>第 %1 段，共 %2 段</translation>
-    </message>
-</context>
-<context>
-    <name>DocumentList</name>
-    <message>
-        <source>Documents (%1)</source>
-        <translation>文档（%1）</translation>
-    </message>
-    <message>
-        <source>%1 unreadable</source>
-        <translation>%1 个无法读取</translation>
-    </message>
-</context>
-<context>
-    <name>DocumentModel</name>
-    <message>
-        <source>Name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <source>Format</source>
-        <translation>格式</translation>
-    </message>
-    <message>
-        <source>Length</source>
-        <translation>长度</translation>
-    </message>
-    <message>
-        <source>Highest</source>
-        <translation>最高相似度</translation>
-    </message>
-    <message>
-        <source>File name</source>
-        <translation>文件名</translation>
-    </message>
-    <message>
-        <source>File format</source>
-        <translation>文件格式</translation>
-    </message>
-    <message>
-        <source>Length in characters</source>
-        <translation>字符数</translation>
-    </message>
-    <message>
-        <source>Highest similarity to any other document in the last check</source>
-        <translation>上次检查中与其他任一文档的最高相似度</translation>
-    </message>
-    <message>
-        <source>%1 (template)</source>
-        <translation>%1（模板）</translation>
-    </message>
-    <message>
-        <source>loading…</source>
-        <translation>正在读取…</translation>
-    </message>
-    <message>
-        <source>unreadable</source>
-        <translation>无法读取</translation>
-    </message>
-    <message>
-        <source>Could not read %1:
+    <context>
+        <name />
+        <message>
+            <source>Review</source>
+            <comment>Confirmed</comment>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Review</source>
+            <comment>Suspicious</comment>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Review</source>
+            <comment>Not plagiarism</comment>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Documents linked by flagged pairs; thicker, darker edges are more similar. Large ringed nodes are likely sources. Ctrl+wheel zooms, double-click a document to open it.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>found elsewhere</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>likely source of its group</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Group</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Size / similarity</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Likely source</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Strongest pair</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Reviewed</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Run a check to see the groups of documents that share text.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1 group(s): %2 of %3 documents share a flagged pair (similarity at least %4 or a near-duplicate). The likely source is the member holding at least %5 of what each other member shares; pairs of two copies are listed under their group.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%n document(s)</source>
+            <translation type="unfinished">%n 篇文档</translation>
+        </message>
+        <message>
+            <source>undecided</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1 of %2 pairs</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Members (%1)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Source vs copies (%1)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Pairs (%1)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Copy vs copy (%1)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Pairs of two copies of the same source: listed here, not as findings of their own</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1 found elsewhere</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>likely source</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>copy vs copy</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Hamming %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Compare</source>
+            <translation>对比</translation>
+        </message>
+        <message>
+            <source>Open Student View</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>group G%1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>of its text is found in %1 other document(s) (each character counted once)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Share of this document's text found in the source</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>(not flagged)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Run a check, then pick a document to see where its text is found.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Edit Note…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Add Note…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>&amp;Document:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Verdict:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Compare Side by Side</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Source</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Share of this text</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Similarity</source>
+            <translation>相似度</translation>
+        </message>
+        <message>
+            <source>Verdict</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Note</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Note for the reviewers:</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>CompareView</name>
+        <message>
+            <source>The Hamming distance of the two keyword fingerprints is at most %1, so the documents are near-duplicates as a whole.</source>
+            <extracomment>(light, strong) background pairs: light for every passage, strong for the current one. Open Color shades 2 and 4; neighbours in the cycle have far-apart hues. Character-format property listing the passages (0-based) that cover a character, shortest first. Character-format property set on characters that differ from the other side (an edit mark). (light, strong) per attribution class (core.models.ATTRIBUTIONS); the reports use the same.</extracomment>
+            <translation>两篇文档关键词指纹的汉明距离不超过 %1，整体上属于近似重复。</translation>
+        </message>
+        <message>
+            <source>Next passage</source>
+            <translation>下一段</translation>
+        </message>
+        <message>
+            <source>Previous passage</source>
+            <translation>上一段</translation>
+        </message>
+        <message>
+            <source>Synchronized scrolling</source>
+            <translation>同步滚动</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n passage(s)</source>
+            <translation>
+                <numerusform>%n 个段落</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source> · near-duplicate</source>
+            <translation> · 近似重复</translation>
+        </message>
+        <message>
+            <source>%1 — %2 covered</source>
+            <translation>%1 — 覆盖 %2</translation>
+        </message>
+        <message numerus="yes">
+            <source>Hamming distance %1 · similarity %2 · %n passage(s), longest %3 characters</source>
+            <translation>
+                <numerusform>汉明距离 %1 · 相似度 %2 · %n 个段落，最长 %3 个字符</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>unattributed</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>cited, not quoted</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>quoted, not cited</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>quoted and cited</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>reference list</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>template</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Passage %1</source>
+            <translation>段落 %1</translation>
+        </message>
+        <message>
+            <source>No matched passages</source>
+            <translation>没有匹配的段落</translation>
+        </message>
+        <message>
+            <source>Passage %1 of %2</source>
+            <translation>第 %1 段，共 %2 段</translation>
+        </message>
+    </context>
+    <context>
+        <name>DocumentList</name>
+        <message>
+            <source>Documents (%1)</source>
+            <translation>文档（%1）</translation>
+        </message>
+        <message>
+            <source>%1 unreadable</source>
+            <translation>%1 个无法读取</translation>
+        </message>
+    </context>
+    <context>
+        <name>DocumentModel</name>
+        <message>
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>Format</source>
+            <translation>格式</translation>
+        </message>
+        <message>
+            <source>Length</source>
+            <translation>长度</translation>
+        </message>
+        <message>
+            <source>Highest</source>
+            <translation>最高相似度</translation>
+        </message>
+        <message>
+            <source>File name</source>
+            <translation>文件名</translation>
+        </message>
+        <message>
+            <source>File format</source>
+            <translation>文件格式</translation>
+        </message>
+        <message>
+            <source>Length in characters</source>
+            <translation>字符数</translation>
+        </message>
+        <message>
+            <source>Highest similarity to any other document in the last check</source>
+            <translation>上次检查中与其他任一文档的最高相似度</translation>
+        </message>
+        <message>
+            <source>Verdict</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The reviewer's verdict on the document</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Copied</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Similarity index (总文字复制比): the share of the document's characters inside matched passages; the tooltip has all figures</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1 (template)</source>
+            <translation>%1（模板）</translation>
+        </message>
+        <message>
+            <source>loading…</source>
+            <translation>正在读取…</translation>
+        </message>
+        <message>
+            <source>unreadable</source>
+            <translation>无法读取</translation>
+        </message>
+        <message>
+            <source>Could not read %1:
 %2</source>
-        <translation>无法读取 %1：
+            <translation>无法读取 %1：
 %2</translation>
-    </message>
-    <message>
-        <source>Loading %1…</source>
-        <translation>正在读取 %1…</translation>
-    </message>
-    <message>
-        <source>%1
+        </message>
+        <message>
+            <source>Loading %1…</source>
+            <translation>正在读取 %1…</translation>
+        </message>
+        <message>
+            <source>%1
 Template: text shared with it is ignored</source>
-        <translation>%1
+            <translation>%1
 模板：与其相同的文字不计入比对</translation>
-    </message>
-</context>
-<context>
-    <name>ExceptionDialog</name>
-    <message>
-        <source>Something went wrong, but your documents and results are safe. You can keep working.</source>
-        <translation>出现了意外错误，但您的文档和结果都完好无损，可以继续工作。</translation>
-    </message>
-    <message>
-        <source>Details were written to the log: %1</source>
-        <translation>详细信息已写入日志：%1</translation>
-    </message>
-    <message>
-        <source>Unexpected error</source>
-        <translation>意外错误</translation>
-    </message>
-</context>
-<context>
-    <name>Exporter</name>
-    <message>
-        <source>HTML report (*.html *.htm)</source>
-        <translation>HTML 报告 (*.html *.htm)</translation>
-    </message>
-    <message>
-        <source>PDF report (*.pdf)</source>
-        <translation>PDF 报告 (*.pdf)</translation>
-    </message>
-    <message>
-        <source>JSON data (*.json)</source>
-        <translation>JSON 数据 (*.json)</translation>
-    </message>
-    <message>
-        <source>CSV table (*.csv)</source>
-        <translation>CSV 表格 (*.csv)</translation>
-    </message>
-    <message>
-        <source>Export Report</source>
-        <translation>导出报告</translation>
-    </message>
-    <message>
-        <source>Replace File?</source>
-        <translation>替换文件？</translation>
-    </message>
-    <message>
-        <source>%1 already exists.
+        </message>
+    </context>
+    <context>
+        <name>ExceptionDialog</name>
+        <message>
+            <source>Something went wrong, but your documents and results are safe. You can keep working.</source>
+            <translation>出现了意外错误，但您的文档和结果都完好无损，可以继续工作。</translation>
+        </message>
+        <message>
+            <source>Details were written to the log: %1</source>
+            <translation>详细信息已写入日志：%1</translation>
+        </message>
+        <message>
+            <source>Unexpected error</source>
+            <translation>意外错误</translation>
+        </message>
+    </context>
+    <context>
+        <name>Exporter</name>
+        <message>
+            <source>Export Report</source>
+            <translation>导出报告</translation>
+        </message>
+        <message>
+            <source>Replace File?</source>
+            <translation>替换文件？</translation>
+        </message>
+        <message>
+            <source>%1 already exists.
 Do you want to replace it?</source>
-        <translation>%1 已存在。
+            <translation>%1 已存在。
 要替换它吗？</translation>
-    </message>
-</context>
-<context>
-    <name>FileChooser</name>
-    <message>
-        <source>Open Essays</source>
-        <translation>打开作文</translation>
-    </message>
-    <message>
-        <source>Essays (%1);;All files (*)</source>
-        <translation>作文 (%1);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Add Folder</source>
-        <translation>添加文件夹</translation>
-    </message>
-</context>
-<context>
-    <name>HeatMap</name>
-    <message>
-        <source>Run a check to see the similarity of every pair here.</source>
-        <translation>运行检查后，这里会显示每两篇文档之间的相似度。</translation>
-    </message>
-    <message>
-        <source>Similarity: %1</source>
-        <translation>相似度：%1</translation>
-    </message>
-    <message>
-        <source>Hamming distance: %1</source>
-        <translation>汉明距离：%1</translation>
-    </message>
-    <message>
-        <source>Near-duplicate</source>
-        <translation>近似重复</translation>
-    </message>
-    <message>
-        <source>Click to compare</source>
-        <translation>点击进行对比</translation>
-    </message>
-</context>
-<context>
-    <name>MainMenus</name>
-    <message>
-        <source>&amp;Open Files…</source>
-        <translation>打开文件(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Add essays (txt, docx, pdf)</source>
-        <translation>添加作文（txt、docx、pdf）</translation>
-    </message>
-    <message>
-        <source>Add &amp;Folder…</source>
-        <translation>添加文件夹(&amp;F)…</translation>
-    </message>
-    <message>
-        <source>Add every essay in a folder and its subfolders</source>
-        <translation>添加文件夹及其子文件夹中的所有作文</translation>
-    </message>
-    <message>
-        <source>&amp;Remove</source>
-        <translation>移除(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Remove the selected documents (Del)</source>
-        <translation>移除选中的文档（Del）</translation>
-    </message>
-    <message>
-        <source>Use as &amp;Template</source>
-        <translation>设为模板(&amp;T)</translation>
-    </message>
-    <message>
-        <source>Treat the selected document as the assignment text: passages shared with it are ignored</source>
-        <translation>将选中的文档作为题目/范文：与它相同的段落不计为抄袭</translation>
-    </message>
-    <message>
-        <source>&amp;Check</source>
-        <translation>检查(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Compare every pair of documents (Ctrl+R)</source>
-        <translation>两两比对所有文档（Ctrl+R）</translation>
-    </message>
-    <message>
-        <source>C&amp;ancel</source>
-        <translation>取消(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Stop the running check (Esc)</source>
-        <translation>停止正在进行的检查（Esc）</translation>
-    </message>
-    <message>
-        <source>&amp;Export Report…</source>
-        <translation>导出报告(&amp;E)…</translation>
-    </message>
-    <message>
-        <source>Save the results as HTML, PDF, JSON or CSV</source>
-        <translation>将结果保存为 HTML、PDF、JSON 或 CSV</translation>
-    </message>
-    <message>
-        <source>&amp;Options…</source>
-        <translation>选项(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Tune the check</source>
-        <translation>调整检查参数</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>&amp;About Plagscope</source>
-        <translation>关于 Plagscope(&amp;A)</translation>
-    </message>
-    <message>
-        <source>About &amp;Qt</source>
-        <translation>关于 &amp;Qt</translation>
-    </message>
-    <message>
-        <source>&amp;Clear List</source>
-        <translation>清空列表(&amp;C)</translation>
-    </message>
-    <message>
-        <source>&amp;Pairs</source>
-        <translation>文档对(&amp;P)</translation>
-    </message>
-    <message>
-        <source>&amp;Heat Map</source>
-        <translation>热力图(&amp;H)</translation>
-    </message>
-    <message>
-        <source>Close &amp;Tab</source>
-        <translation>关闭标签页(&amp;T)</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <source>Recent &amp;Files</source>
-        <translation>最近使用(&amp;F)</translation>
-    </message>
-    <message>
-        <source>Check</source>
-        <translation>检查</translation>
-    </message>
-    <message>
-        <source>Main toolbar</source>
-        <translation>主工具栏</translation>
-    </message>
-    <message>
-        <source>Language</source>
-        <translation>语言</translation>
-    </message>
-    <message>
-        <source>The translation for %1 could not be loaded.</source>
-        <translation>无法加载 %1 的翻译。</translation>
-    </message>
-</context>
-<context>
-    <name>MainWindow</name>
-    <message>
-        <source>Plagscope — essay similarity checker</source>
-        <translation>Plagscope — 作文相似度检测</translation>
-    </message>
-    <message>
-        <source>Pairs</source>
-        <extracomment>Smallest window that still lays out well (menus, toolbar overflow, both panes readable).</extracomment>
-        <translation>文档对</translation>
-    </message>
-    <message>
-        <source>Heat Map</source>
-        <translation>热力图</translation>
-    </message>
-    <message numerus="yes">
-        <source>Removed %n document(s)</source>
-        <translation>
-            <numerusform>已移除 %n 篇文档</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n document(s) ready to check</source>
-        <translation>
-            <numerusform>%n 篇文档可以检查</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Cannot check yet</source>
-        <translation>暂时无法检查</translation>
-    </message>
-    <message>
-        <source>Cancelling…</source>
-        <translation>正在取消…</translation>
-    </message>
-    <message>
-        <source>Checking…</source>
-        <translation>正在检查…</translation>
-    </message>
-    <message>
-        <source>The check failed</source>
-        <translation>检查失败</translation>
-    </message>
-    <message>
-        <source>Check failed</source>
-        <translation>检查失败</translation>
-    </message>
-    <message>
-        <source>The check could not be completed.</source>
-        <translation>检查未能完成。</translation>
-    </message>
-    <message>
-        <source>Check cancelled</source>
-        <translation>检查已取消</translation>
-    </message>
-    <message>
-        <source>Compare</source>
-        <translation>对比</translation>
-    </message>
-    <message>
-        <source>Cannot open the pair</source>
-        <translation>无法打开该文档对</translation>
-    </message>
-    <message>
-        <source>The compare view is not available in this installation.</source>
-        <translation>此安装中没有对比视图。</translation>
-    </message>
-    <message>
-        <source>Export Report</source>
-        <translation>导出报告</translation>
-    </message>
-    <message>
-        <source>There are no results to export. Run a check first.</source>
-        <translation>没有可导出的结果。请先运行检查。</translation>
-    </message>
-    <message>
-        <source>plagscope-report</source>
-        <translation>plagscope-报告</translation>
-    </message>
-    <message>
-        <source>Export failed</source>
-        <translation>导出失败</translation>
-    </message>
-    <message>
-        <source>The report could not be saved.</source>
-        <translation>报告无法保存。</translation>
-    </message>
-    <message>
-        <source>Report saved to %1</source>
-        <translation>报告已保存到 %1</translation>
-    </message>
-</context>
-<context>
-    <name>Messages</name>
-    <message>
-        <source>… and %1 more (see Show Details)</source>
-        <translation>……另有 %1 个（见“显示详细信息”）</translation>
-    </message>
-    <message>
-        <source>Some files could not be read</source>
-        <translation>部分文件无法读取</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n file(s) could not be read and will be left out of the check. The other documents are not affected.</source>
-        <translation>
-            <numerusform>%n 个文件无法读取，将不参与检查。其他文档不受影响。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;Plagscope %1&lt;/h3&gt;&lt;p&gt;Finds copied passages between Chinese and English essays (txt, docx, pdf) with winnowing fingerprints, and near-duplicate essays with simhash.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Plagscope %1&lt;/h3&gt;&lt;p&gt;使用 winnowing 指纹查找中英文作文（txt、docx、pdf）之间的抄袭段落，并用 simhash 发现近似重复的作文。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Python %1, Qt %2, PySide6 %3</source>
-        <translation>Python %1，Qt %2，PySide6 %3</translation>
-    </message>
-    <message>
-        <source>About Plagscope</source>
-        <translation>关于 Plagscope</translation>
-    </message>
-</context>
-<context>
-    <name>OptionsDialog</name>
-    <message>
-        <source>Check Options</source>
-        <translation>检查选项</translation>
-    </message>
-    <message>
-        <source>Automatic</source>
-        <translation>自动</translation>
-    </message>
-    <message>
-        <source> characters</source>
-        <translation> 个字符</translation>
-    </message>
-    <message>
-        <source> bits</source>
-        <translation> 位</translation>
-    </message>
-    <message>
-        <source>Copied passages (winnowing)</source>
-        <translation>抄袭段落（winnowing）</translation>
-    </message>
-    <message>
-        <source>&amp;k-gram length (units):</source>
-        <translation>&amp;k-gram 长度（单位）：</translation>
-    </message>
-    <message>
-        <source>&amp;Window (fingerprints):</source>
-        <translation>窗口大小（指纹）(&amp;W)：</translation>
-    </message>
-    <message>
-        <source>&amp;Minimum passage length:</source>
-        <translation>最短段落长度(&amp;M)：</translation>
-    </message>
-    <message>
-        <source>Shared runs shorter than k units (Chinese characters or English words) are never reported. Automatic: 6 for Chinese, 4 for English.</source>
-        <translation>短于 k 个单位（汉字或英文单词）的相同片段不会被报告。自动：中文 6，英文 4。</translation>
-    </message>
-    <message>
-        <source>Guarantee threshold t = k + window - 1: any shared run of at least t units is always found.</source>
-        <translation>保证阈值 t = k + 窗口 - 1：至少 t 个单位的相同片段一定会被找到。</translation>
-    </message>
-    <message>
-        <source>Whole documents (simhash)</source>
-        <translation>整篇文档（simhash）</translation>
-    </message>
-    <message>
-        <source>&amp;Near-duplicate Hamming threshold:</source>
-        <translation>近似重复汉明距离阈值(&amp;N)：</translation>
-    </message>
-    <message>
-        <source>Simhash &amp;keywords:</source>
-        <translation>Simhash 关键词数(&amp;K)：</translation>
-    </message>
-    <message>
-        <source>Pairs whose simhash fingerprints differ in at most this many of 64 bits are flagged as near-duplicates.</source>
-        <translation>simhash 指纹（64 位）相差不超过此位数的文档对会被标记为近似重复。</translation>
-    </message>
-    <message>
-        <source>Display and limits</source>
-        <translation>显示与限制</translation>
-    </message>
-    <message>
-        <source>&amp;Display pairs from similarity:</source>
-        <translation>显示相似度不低于(&amp;D)：</translation>
-    </message>
-    <message>
-        <source>Maximum file &amp;size:</source>
-        <translation>最大文件大小(&amp;S)：</translation>
-    </message>
-    <message>
-        <source>Maximum &amp;characters per document:</source>
-        <translation>每篇文档最多字符数(&amp;C)：</translation>
-    </message>
-    <message>
-        <source>Any shared run this long is always found: Chinese %1 characters (k=%2, window %3), English %4 words (k=%5, window %6).</source>
-        <translation>达到以下长度的相同片段一定会被找到：中文 %1 个字（k=%2，窗口 %3），英文 %4 个词（k=%5，窗口 %6）。</translation>
-    </message>
-    <message>
-        <source>Invalid options</source>
-        <translation>选项无效</translation>
-    </message>
-</context>
-<context>
-    <name>PairModel</name>
-    <message>
-        <source>Left</source>
-        <translation>左侧</translation>
-    </message>
-    <message>
-        <source>Right</source>
-        <translation>右侧</translation>
-    </message>
-    <message>
-        <source>Similarity</source>
-        <translation>相似度</translation>
-    </message>
-    <message>
-        <source>Hamming</source>
-        <translation>汉明距离</translation>
-    </message>
-    <message>
-        <source>Left coverage</source>
-        <translation>左侧覆盖率</translation>
-    </message>
-    <message>
-        <source>Right coverage</source>
-        <translation>右侧覆盖率</translation>
-    </message>
-    <message>
-        <source>Longest passage</source>
-        <translation>最长段落</translation>
-    </message>
-    <message>
-        <source>First document of the pair</source>
-        <translation>文档对中的第一篇</translation>
-    </message>
-    <message>
-        <source>Second document of the pair</source>
-        <translation>文档对中的第二篇</translation>
-    </message>
-    <message>
-        <source>The larger of the two coverages: how much of one document is found in the other</source>
-        <translation>两个覆盖率中较大的一个：一篇文档有多少内容出现在另一篇中</translation>
-    </message>
-    <message>
-        <source>Bits in which the two documents&apos; simhash fingerprints differ (0 = same topic words; small = near-duplicate)</source>
-        <translation>两篇文档 simhash 指纹不同的位数（0 = 关键词相同；越小越可能是近似重复）</translation>
-    </message>
-    <message>
-        <source>Share of the left document inside matched passages</source>
-        <translation>左侧文档处于匹配段落中的比例</translation>
-    </message>
-    <message>
-        <source>Share of the right document inside matched passages</source>
-        <translation>右侧文档处于匹配段落中的比例</translation>
-    </message>
-    <message>
-        <source>Characters in the longest matched passage</source>
-        <translation>最长匹配段落的字符数</translation>
-    </message>
-    <message>
-        <source>Near-duplicate: the simhash fingerprints differ in only %1 bits (threshold %2)</source>
-        <translation>近似重复：simhash 指纹仅相差 %1 位（阈值 %2）</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n matched passage(s)</source>
-        <translation>
-            <numerusform>%n 个匹配段落</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>PairTable</name>
-    <message>
-        <source>Reading the documents…</source>
-        <translation>正在读取文档……</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n document(s) loaded and not checked yet. Press Check (Ctrl+R) to find copied passages.</source>
-        <translation>
-            <numerusform>已载入 %n 篇文档，尚未检查。按“检查”（Ctrl+R）查找抄袭段落。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>1 document loaded. Add at least one more essay (Ctrl+O, Ctrl+Shift+O or drag and drop), then press Check (Ctrl+R).</source>
-        <translation>已载入 1 篇文档。请再添加至少一篇作文（Ctrl+O、Ctrl+Shift+O 或拖放），然后按“检查”（Ctrl+R）。</translation>
-    </message>
-    <message>
-        <source>%1 of %2 pairs shown</source>
-        <translation>显示 %1 / %2 对</translation>
-    </message>
-    <message>
-        <source>Show pairs from &amp;similarity:</source>
-        <translation>显示相似度不低于(&amp;S)：</translation>
-    </message>
-    <message>
-        <source>Pairs below this similarity are hidden; near-duplicates are always shown.</source>
-        <translation>低于此相似度的文档对会被隐藏；近似重复的文档对始终显示。</translation>
-    </message>
-    <message>
-        <source>Add essays (Ctrl+O, Ctrl+Shift+O or drag and drop), then press Check (Ctrl+R) to find copied passages.</source>
-        <translation>添加作文（Ctrl+O、Ctrl+Shift+O 或直接拖放），然后按“检查”（Ctrl+R）查找抄袭段落。</translation>
-    </message>
-</context>
-<context>
-    <name>PassageListModel</name>
-    <message>
-        <source>#</source>
-        <translation>#</translation>
-    </message>
-    <message>
-        <source>Left</source>
-        <translation>左侧</translation>
-    </message>
-    <message>
-        <source>Right</source>
-        <translation>右侧</translation>
-    </message>
-    <message>
-        <source>Excerpt</source>
-        <translation>摘录</translation>
-    </message>
-    <message>
-        <source>Passage number</source>
-        <translation>段落编号</translation>
-    </message>
-    <message>
-        <source>Length in the left document, in characters</source>
-        <translation>在左侧文档中的长度（字符）</translation>
-    </message>
-    <message>
-        <source>Length in the right document, in characters</source>
-        <translation>在右侧文档中的长度（字符）</translation>
-    </message>
-    <message>
-        <source>The start of the passage</source>
-        <translation>段落开头</translation>
-    </message>
-</context>
-<context>
-    <name>PdfReport</name>
-    <message>
-        <source>Plagscope report</source>
-        <extracomment>Format -&gt; file suffix, in the order the Save dialog offers them.</extracomment>
-        <translation>Plagscope 检测报告</translation>
-    </message>
-    <message>
-        <source>Generated %1</source>
-        <translation>生成于 %1</translation>
-    </message>
-    <message>
-        <source>%1 documents, %2 pairs with shared passages or similar wording, %3 at or above %4% similarity or near-duplicates.</source>
-        <translation>共 %1 篇文档，%2 对有相同段落或相似用词，其中 %3 对相似度不低于 %4% 或近似重复。</translation>
-    </message>
-    <message>
-        <source>Files that could not be read</source>
-        <translation>无法读取的文件</translation>
-    </message>
-    <message>
-        <source>%1 more pairs are listed in the summary only.</source>
-        <translation>另有 %1 对仅在汇总表中列出。</translation>
-    </message>
-    <message>
-        <source>#</source>
-        <translation>#</translation>
-    </message>
-    <message>
-        <source>Left</source>
-        <translation>左侧</translation>
-    </message>
-    <message>
-        <source>Right</source>
-        <translation>右侧</translation>
-    </message>
-    <message>
-        <source>Similarity</source>
-        <translation>相似度</translation>
-    </message>
-    <message>
-        <source>Hamming</source>
-        <translation>汉明距离</translation>
-    </message>
-    <message>
-        <source>Left coverage</source>
-        <translation>左侧覆盖率</translation>
-    </message>
-    <message>
-        <source>Right coverage</source>
-        <translation>右侧覆盖率</translation>
-    </message>
-    <message>
-        <source>Longest passage</source>
-        <translation>最长段落</translation>
-    </message>
-    <message>
-        <source>Suspicious pairs</source>
-        <translation>可疑文档对</translation>
-    </message>
-    <message>
-        <source>No pair reaches the threshold.</source>
-        <translation>没有达到阈值的文档对。</translation>
-    </message>
-    <message>
-        <source>Bold rows are near-duplicates: their simhash fingerprints differ in at most %1 bits.</source>
-        <translation>粗体行为近似重复：其 simhash 指纹相差不超过 %1 位。</translation>
-    </message>
-    <message>
-        <source>Documents</source>
-        <translation>文档</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <source>Format</source>
-        <translation>格式</translation>
-    </message>
-    <message>
-        <source>Characters</source>
-        <translation>字符数</translation>
-    </message>
-    <message>
-        <source>No passage in common; flagged by simhash only.</source>
-        <translation>没有相同段落；仅由 simhash 标记。</translation>
-    </message>
-    <message>
-        <source>%1 more passages not shown.</source>
-        <translation>另有 %1 个段落未显示。</translation>
-    </message>
-    <message>
-        <source>characters %1–%2</source>
-        <translation>第 %1–%2 个字符</translation>
-    </message>
-</context>
-<context>
-    <name>Session</name>
-    <message>
-        <source>A check is already running.</source>
-        <extracomment>Export formats written by `core.reports` (PDF is rendered by Qt in `gui.export_dialog`). Option fields that only change what is shown, not what a check computes.</extracomment>
-        <translation>已有检查正在进行。</translation>
-    </message>
-    <message>
-        <source>Documents are still loading; please wait until they are read.</source>
-        <translation>文档仍在读取中，请等待读取完成。</translation>
-    </message>
-    <message>
-        <source>There are no documents to check. Add files or a folder first.</source>
-        <translation>没有可检查的文档。请先添加文件或文件夹。</translation>
-    </message>
-    <message numerus="yes">
-        <source>At least two readable documents are needed for a check (the template does not count); %n readable now.</source>
-        <translation>
-            <numerusform>检查至少需要两篇可读取的文档（模板不计在内）；目前有 %n 篇。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>There are no results yet. Run a check first.</source>
-        <translation>还没有结果。请先运行检查。</translation>
-    </message>
-    <message>
-        <source>There are no results to export. Run a check first.</source>
-        <translation>没有可导出的结果。请先运行检查。</translation>
-    </message>
-</context>
-<context>
-    <name>StaleBanner</name>
-    <message>
-        <source>Results are out of date: documents or options changed since the last check. Press Check (Ctrl+R) to update them.</source>
-        <translation>结果已过期：自上次检查以来文档或选项有所变化。请按“检查”（Ctrl+R）更新。</translation>
-    </message>
-</context>
-<context>
-    <name>StatusArea</name>
-    <message>
-        <source>Starting…</source>
-        <translation>正在开始…</translation>
-    </message>
-    <message>
-        <source>Checked %1 documents in %2 s: %3 pairs share passages, %4 near-duplicates</source>
-        <translation>已检查 %1 篇文档，用时 %2 秒：%3 对有相同段落，%4 对近似重复</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n document(s)</source>
-        <translation>
-            <numerusform>%n 篇文档</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>1 template</source>
-        <translation>1 个模板</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n unreadable</source>
-        <translation>
-            <numerusform>%n 个无法读取</numerusform>
-        </translation>
-    </message>
-</context>
+        </message>
+    </context>
+    <context>
+        <name>FileChooser</name>
+        <message>
+            <source>Open Essays</source>
+            <translation>打开作文</translation>
+        </message>
+        <message>
+            <source>Essays (%1);;All files (*)</source>
+            <translation>作文 (%1);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>Add Folder</source>
+            <translation>添加文件夹</translation>
+        </message>
+    </context>
+    <context>
+        <name>HeatMap</name>
+        <message>
+            <source>Run a check to see the similarity of every pair here.</source>
+            <translation>运行检查后，这里会显示每两篇文档之间的相似度。</translation>
+        </message>
+        <message>
+            <source>Similarity: %1</source>
+            <translation>相似度：%1</translation>
+        </message>
+        <message>
+            <source>Hamming distance: %1</source>
+            <translation>汉明距离：%1</translation>
+        </message>
+        <message>
+            <source>Near-duplicate</source>
+            <translation>近似重复</translation>
+        </message>
+        <message>
+            <source>Click to compare</source>
+            <translation>点击进行对比</translation>
+        </message>
+    </context>
+    <context>
+        <name>MainMenus</name>
+        <message>
+            <source>&amp;Open Files…</source>
+            <translation>打开文件(&amp;O)…</translation>
+        </message>
+        <message>
+            <source>Add essays (txt, docx, pdf)</source>
+            <translation>添加作文（txt、docx、pdf）</translation>
+        </message>
+        <message>
+            <source>Add &amp;Folder…</source>
+            <translation>添加文件夹(&amp;F)…</translation>
+        </message>
+        <message>
+            <source>Add every essay in a folder and its subfolders</source>
+            <translation>添加文件夹及其子文件夹中的所有作文</translation>
+        </message>
+        <message>
+            <source>&amp;Remove</source>
+            <translation>移除(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Remove the selected documents (Del)</source>
+            <translation>移除选中的文档（Del）</translation>
+        </message>
+        <message>
+            <source>Use as &amp;Template</source>
+            <translation>设为模板(&amp;T)</translation>
+        </message>
+        <message>
+            <source>Treat the selected document as the assignment text: passages shared with it are ignored</source>
+            <translation>将选中的文档作为题目/范文：与它相同的段落不计为抄袭</translation>
+        </message>
+        <message>
+            <source>&amp;Check</source>
+            <translation>检查(&amp;C)</translation>
+        </message>
+        <message>
+            <source>Compare every pair of documents (Ctrl+R)</source>
+            <translation>两两比对所有文档（Ctrl+R）</translation>
+        </message>
+        <message>
+            <source>C&amp;ancel</source>
+            <translation>取消(&amp;A)</translation>
+        </message>
+        <message>
+            <source>Stop the running check (Esc)</source>
+            <translation>停止正在进行的检查（Esc）</translation>
+        </message>
+        <message>
+            <source>&amp;Export Report…</source>
+            <translation>导出报告(&amp;E)…</translation>
+        </message>
+        <message>
+            <source>Save the results as HTML, PDF, JSON or CSV</source>
+            <translation>将结果保存为 HTML、PDF、JSON 或 CSV</translation>
+        </message>
+        <message>
+            <source>&amp;Options…</source>
+            <translation>选项(&amp;O)…</translation>
+        </message>
+        <message>
+            <source>Tune the check</source>
+            <translation>调整检查参数</translation>
+        </message>
+        <message>
+            <source>&amp;Quit</source>
+            <translation>退出(&amp;Q)</translation>
+        </message>
+        <message>
+            <source>&amp;About Plagscope</source>
+            <translation>关于 Plagscope(&amp;A)</translation>
+        </message>
+        <message>
+            <source>About &amp;Qt</source>
+            <translation>关于 &amp;Qt</translation>
+        </message>
+        <message>
+            <source>&amp;Clear List</source>
+            <translation>清空列表(&amp;C)</translation>
+        </message>
+        <message>
+            <source>&amp;Pairs</source>
+            <translation>文档对(&amp;P)</translation>
+        </message>
+        <message>
+            <source>&amp;Heat Map</source>
+            <translation>热力图(&amp;H)</translation>
+        </message>
+        <message>
+            <source>Close &amp;Tab</source>
+            <translation>关闭标签页(&amp;T)</translation>
+        </message>
+        <message>
+            <source>&amp;File</source>
+            <translation>文件(&amp;F)</translation>
+        </message>
+        <message>
+            <source>&amp;View</source>
+            <translation>视图(&amp;V)</translation>
+        </message>
+        <message>
+            <source>&amp;Language</source>
+            <translation>语言(&amp;L)</translation>
+        </message>
+        <message>
+            <source>&amp;Help</source>
+            <translation>帮助(&amp;H)</translation>
+        </message>
+        <message>
+            <source>Recent &amp;Files</source>
+            <translation>最近使用(&amp;F)</translation>
+        </message>
+        <message>
+            <source>Check</source>
+            <translation>检查</translation>
+        </message>
+        <message>
+            <source>Main toolbar</source>
+            <translation>主工具栏</translation>
+        </message>
+        <message>
+            <source>Language</source>
+            <translation>语言</translation>
+        </message>
+        <message>
+            <source>The translation for %1 could not be loaded.</source>
+            <translation>无法加载 %1 的翻译。</translation>
+        </message>
+    </context>
+    <context>
+        <name>MainWindow</name>
+        <message>
+            <source>Plagscope — essay similarity checker</source>
+            <translation>Plagscope — 作文相似度检测</translation>
+        </message>
+        <message>
+            <source>Pairs</source>
+            <extracomment>Smallest window that still lays out well (menus, toolbar overflow, both panes readable).</extracomment>
+            <translation>文档对</translation>
+        </message>
+        <message>
+            <source>Heat Map</source>
+            <translation>热力图</translation>
+        </message>
+        <message numerus="yes">
+            <source>Removed %n document(s)</source>
+            <translation>
+                <numerusform>已移除 %n 篇文档</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n document(s) ready to check</source>
+            <translation>
+                <numerusform>%n 篇文档可以检查</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Cannot check yet</source>
+            <translation>暂时无法检查</translation>
+        </message>
+        <message>
+            <source>Cancelling…</source>
+            <translation>正在取消…</translation>
+        </message>
+        <message>
+            <source>Checking…</source>
+            <translation>正在检查…</translation>
+        </message>
+        <message>
+            <source>The check failed</source>
+            <translation>检查失败</translation>
+        </message>
+        <message>
+            <source>Check failed</source>
+            <translation>检查失败</translation>
+        </message>
+        <message>
+            <source>The check could not be completed.</source>
+            <translation>检查未能完成。</translation>
+        </message>
+        <message>
+            <source>Check cancelled</source>
+            <translation>检查已取消</translation>
+        </message>
+        <message>
+            <source>Compare</source>
+            <translation>对比</translation>
+        </message>
+        <message>
+            <source>Cannot open the pair</source>
+            <translation>无法打开该文档对</translation>
+        </message>
+        <message>
+            <source>The compare view is not available in this installation.</source>
+            <translation>此安装中没有对比视图。</translation>
+        </message>
+        <message>
+            <source>Export Report</source>
+            <translation>导出报告</translation>
+        </message>
+        <message>
+            <source>There are no results to export. Run a check first.</source>
+            <translation>没有可导出的结果。请先运行检查。</translation>
+        </message>
+        <message>
+            <source>plagscope-report</source>
+            <translation>plagscope-报告</translation>
+        </message>
+        <message>
+            <source>Export failed</source>
+            <translation>导出失败</translation>
+        </message>
+        <message>
+            <source>The report could not be saved.</source>
+            <translation>报告无法保存。</translation>
+        </message>
+        <message>
+            <source>Report saved to %1</source>
+            <translation>报告已保存到 %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>Messages</name>
+        <message>
+            <source>… and %1 more (see Show Details)</source>
+            <translation>……另有 %1 个（见“显示详细信息”）</translation>
+        </message>
+        <message>
+            <source>Some files could not be read</source>
+            <translation>部分文件无法读取</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n file(s) could not be read and will be left out of the check. The other documents are not affected.</source>
+            <translation>
+                <numerusform>%n 个文件无法读取，将不参与检查。其他文档不受影响。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>&lt;h3&gt;Plagscope %1&lt;/h3&gt;&lt;p&gt;Finds copied passages between Chinese and English essays (txt, docx, pdf) with winnowing fingerprints, and near-duplicate essays with simhash.&lt;/p&gt;</source>
+            <translation>&lt;h3&gt;Plagscope %1&lt;/h3&gt;&lt;p&gt;使用 winnowing 指纹查找中英文作文（txt、docx、pdf）之间的抄袭段落，并用 simhash 发现近似重复的作文。&lt;/p&gt;</translation>
+        </message>
+        <message>
+            <source>Python %1, Qt %2, PySide6 %3</source>
+            <translation>Python %1，Qt %2，PySide6 %3</translation>
+        </message>
+        <message>
+            <source>About Plagscope</source>
+            <translation>关于 Plagscope</translation>
+        </message>
+    </context>
+    <context>
+        <name>OptionsDialog</name>
+        <message>
+            <source>Check Options</source>
+            <translation>检查选项</translation>
+        </message>
+        <message>
+            <source>Automatic</source>
+            <translation>自动</translation>
+        </message>
+        <message>
+            <source> characters</source>
+            <translation> 个字符</translation>
+        </message>
+        <message>
+            <source> bits</source>
+            <translation> 位</translation>
+        </message>
+        <message>
+            <source>Copied passages (winnowing)</source>
+            <translation>抄袭段落（winnowing）</translation>
+        </message>
+        <message>
+            <source>&amp;k-gram length (units):</source>
+            <translation>&amp;k-gram 长度（单位）：</translation>
+        </message>
+        <message>
+            <source>&amp;Window (fingerprints):</source>
+            <translation>窗口大小（指纹）(&amp;W)：</translation>
+        </message>
+        <message>
+            <source>&amp;Minimum passage length:</source>
+            <translation>最短段落长度(&amp;M)：</translation>
+        </message>
+        <message>
+            <source>Shared runs shorter than k units (Chinese characters or English words) are never reported. Automatic: 6 for Chinese, 4 for English.</source>
+            <translation>短于 k 个单位（汉字或英文单词）的相同片段不会被报告。自动：中文 6，英文 4。</translation>
+        </message>
+        <message>
+            <source>Guarantee threshold t = k + window - 1: any shared run of at least t units is always found.</source>
+            <translation>保证阈值 t = k + 窗口 - 1：至少 t 个单位的相同片段一定会被找到。</translation>
+        </message>
+        <message>
+            <source>Whole documents (simhash)</source>
+            <translation>整篇文档（simhash）</translation>
+        </message>
+        <message>
+            <source>&amp;Near-duplicate Hamming threshold:</source>
+            <translation>近似重复汉明距离阈值(&amp;N)：</translation>
+        </message>
+        <message>
+            <source>Simhash &amp;keywords:</source>
+            <translation>Simhash 关键词数(&amp;K)：</translation>
+        </message>
+        <message>
+            <source>Pairs whose simhash fingerprints differ in at most this many of 64 bits are flagged as near-duplicates.</source>
+            <translation>simhash 指纹（64 位）相差不超过此位数的文档对会被标记为近似重复。</translation>
+        </message>
+        <message>
+            <source>Display and limits</source>
+            <translation>显示与限制</translation>
+        </message>
+        <message>
+            <source>&amp;Display pairs from similarity:</source>
+            <translation>显示相似度不低于(&amp;D)：</translation>
+        </message>
+        <message>
+            <source>Maximum file &amp;size:</source>
+            <translation>最大文件大小(&amp;S)：</translation>
+        </message>
+        <message>
+            <source>Maximum &amp;characters per document:</source>
+            <translation>每篇文档最多字符数(&amp;C)：</translation>
+        </message>
+        <message>
+            <source>Any shared run this long is always found: Chinese %1 characters (k=%2, window %3), English %4 words (k=%5, window %6).</source>
+            <translation>达到以下长度的相同片段一定会被找到：中文 %1 个字（k=%2，窗口 %3），英文 %4 个词（k=%5，窗口 %6）。</translation>
+        </message>
+        <message>
+            <source>Invalid options</source>
+            <translation>选项无效</translation>
+        </message>
+    </context>
+    <context>
+        <name>PairModel</name>
+        <message>
+            <source>Left</source>
+            <translation>左侧</translation>
+        </message>
+        <message>
+            <source>Right</source>
+            <translation>右侧</translation>
+        </message>
+        <message>
+            <source>Similarity</source>
+            <translation>相似度</translation>
+        </message>
+        <message>
+            <source>Hamming</source>
+            <translation>汉明距离</translation>
+        </message>
+        <message>
+            <source>Left coverage</source>
+            <translation>左侧覆盖率</translation>
+        </message>
+        <message>
+            <source>Right coverage</source>
+            <translation>右侧覆盖率</translation>
+        </message>
+        <message>
+            <source>Longest passage</source>
+            <translation>最长段落</translation>
+        </message>
+        <message>
+            <source>First document of the pair</source>
+            <translation>文档对中的第一篇</translation>
+        </message>
+        <message>
+            <source>Second document of the pair</source>
+            <translation>文档对中的第二篇</translation>
+        </message>
+        <message>
+            <source>The larger of the two coverages: how much of one document is found in the other</source>
+            <translation>两个覆盖率中较大的一个：一篇文档有多少内容出现在另一篇中</translation>
+        </message>
+        <message>
+            <source>Bits in which the two documents' simhash fingerprints differ (0 = same topic words; small = near-duplicate)</source>
+            <translation>两篇文档 simhash 指纹不同的位数（0 = 关键词相同；越小越可能是近似重复）</translation>
+        </message>
+        <message>
+            <source>Share of the left document inside matched passages</source>
+            <translation>左侧文档处于匹配段落中的比例</translation>
+        </message>
+        <message>
+            <source>Share of the right document inside matched passages</source>
+            <translation>右侧文档处于匹配段落中的比例</translation>
+        </message>
+        <message>
+            <source>Characters in the longest matched passage</source>
+            <translation>最长匹配段落的字符数</translation>
+        </message>
+        <message>
+            <source>Group</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The group of documents the pair belongs to; pairs of two copies are not findings of their own (see the Groups view)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Verdict</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The reviewer's verdict on the pair (right-click to set)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>copy vs copy</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Near-duplicate: the simhash fingerprints differ in only %1 bits (threshold %2)</source>
+            <translation>近似重复：simhash 指纹仅相差 %1 位（阈值 %2）</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n matched passage(s)</source>
+            <translation>
+                <numerusform>%n 个匹配段落</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>PairTable</name>
+        <message>
+            <source>Reading the documents…</source>
+            <translation>正在读取文档……</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n document(s) loaded and not checked yet. Press Check (Ctrl+R) to find copied passages.</source>
+            <translation>
+                <numerusform>已载入 %n 篇文档，尚未检查。按“检查”（Ctrl+R）查找抄袭段落。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>1 document loaded. Add at least one more essay (Ctrl+O, Ctrl+Shift+O or drag and drop), then press Check (Ctrl+R).</source>
+            <translation>已载入 1 篇文档。请再添加至少一篇作文（Ctrl+O、Ctrl+Shift+O 或拖放），然后按“检查”（Ctrl+R）。</translation>
+        </message>
+        <message>
+            <source>Compare</source>
+            <translation>对比</translation>
+        </message>
+        <message>
+            <source>%1 of %2 pairs shown</source>
+            <translation>显示 %1 / %2 对</translation>
+        </message>
+        <message>
+            <source>Show pairs from &amp;similarity:</source>
+            <translation>显示相似度不低于(&amp;S)：</translation>
+        </message>
+        <message>
+            <source>S&amp;how:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>All pairs</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Findings (no copy vs copy)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Not yet reviewed</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Confirmed</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Suspicious</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Not plagiarism</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Pairs below this similarity are hidden; near-duplicates are always shown.</source>
+            <translation>低于此相似度的文档对会被隐藏；近似重复的文档对始终显示。</translation>
+        </message>
+        <message>
+            <source>Add essays (Ctrl+O, Ctrl+Shift+O or drag and drop), then press Check (Ctrl+R) to find copied passages.</source>
+            <translation>添加作文（Ctrl+O、Ctrl+Shift+O 或直接拖放），然后按“检查”（Ctrl+R）查找抄袭段落。</translation>
+        </message>
+    </context>
+    <context>
+        <name>PassageListModel</name>
+        <message>
+            <source>#</source>
+            <translation>#</translation>
+        </message>
+        <message>
+            <source>Left</source>
+            <translation>左侧</translation>
+        </message>
+        <message>
+            <source>Right</source>
+            <translation>右侧</translation>
+        </message>
+        <message>
+            <source>Excerpt</source>
+            <translation>摘录</translation>
+        </message>
+        <message>
+            <source>Passage number</source>
+            <translation>段落编号</translation>
+        </message>
+        <message>
+            <source>Length in the left document, in characters</source>
+            <translation>在左侧文档中的长度（字符）</translation>
+        </message>
+        <message>
+            <source>Length in the right document, in characters</source>
+            <translation>在右侧文档中的长度（字符）</translation>
+        </message>
+        <message>
+            <source>The start of the passage</source>
+            <translation>段落开头</translation>
+        </message>
+    </context>
+    <context>
+        <name>QCoreApplication</name>
+        <message>
+            <source>Review</source>
+            <comment>Not yet reviewed</comment>
+            <extracomment>Background colors of the verdicts in tables (pale, so text stays readable).</extracomment>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>ReviewPanes</name>
+        <message>
+            <source>Groups</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Graph</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Student</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>Session</name>
+        <message>
+            <source>A check is already running.</source>
+            <extracomment>Option fields that only change what is shown, not what a check computes.</extracomment>
+            <translation>已有检查正在进行。</translation>
+        </message>
+        <message>
+            <source>Documents are still loading; please wait until they are read.</source>
+            <translation>文档仍在读取中，请等待读取完成。</translation>
+        </message>
+        <message>
+            <source>There are no documents to check. Add files or a folder first.</source>
+            <translation>没有可检查的文档。请先添加文件或文件夹。</translation>
+        </message>
+        <message numerus="yes">
+            <source>At least two readable documents are needed for a check (the template does not count); %n readable now.</source>
+            <translation>
+                <numerusform>检查至少需要两篇可读取的文档（模板不计在内）；目前有 %n 篇。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>There are no results yet. Run a check first.</source>
+            <translation>还没有结果。请先运行检查。</translation>
+        </message>
+        <message>
+            <source>There are no results to export. Run a check first.</source>
+            <translation>没有可导出的结果。请先运行检查。</translation>
+        </message>
+    </context>
+    <context>
+        <name>StaleBanner</name>
+        <message>
+            <source>Results are out of date: documents or options changed since the last check. Press Check (Ctrl+R) to update them.</source>
+            <translation>结果已过期：自上次检查以来文档或选项有所变化。请按“检查”（Ctrl+R）更新。</translation>
+        </message>
+    </context>
+    <context>
+        <name>StatusArea</name>
+        <message>
+            <source>Starting…</source>
+            <translation>正在开始…</translation>
+        </message>
+        <message>
+            <source>Checked %1 documents in %2 s: %3 pairs share passages, %4 near-duplicates</source>
+            <translation>已检查 %1 篇文档，用时 %2 秒：%3 对有相同段落，%4 对近似重复</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n document(s)</source>
+            <translation>
+                <numerusform>%n 篇文档</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>1 template</source>
+            <translation>1 个模板</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n unreadable</source>
+            <translation>
+                <numerusform>%n 个无法读取</numerusform>
+            </translation>
+        </message>
+    </context>
 </TS>

@@ -15,7 +15,7 @@ def test_a_new_menu_action_and_view_from_outside(qtbot, window):
                             [action], before="help")
     titles = [a.text() for a in window.menuBar().actions()]
     assert titles.index("&Library") == titles.index("&Help") - 1
-    switch = window.actions.add("semantic", None, checkable=True, texts=lambda: ("&Semantic", "tip"))
+    switch = window.actions.add("example_switch", None, checkable=True, texts=lambda: ("&Example", "tip"))
     window.menus.append("check", [None, switch])
     assert window.menus["check"].actions()[-1] is switch and switch.isCheckable()
     assert window.actions.library_open is action and "library_open" in window.actions
