@@ -114,6 +114,9 @@ class MainWindow(QMainWindow):
         self.pairs.thresholdChanged.connect(self._threshold_changed)
         self.heat_map.cellClicked.connect(self.open_cell)
         self.review_panes.connect()
+        from .student_report import StudentReport  # issue 15: File > Export Student Report
+
+        self.student_report = StudentReport(self)
 
     def save_layout(self) -> None:
         window_layout.save(self, self.splitter, self.settings)

@@ -342,6 +342,23 @@ class Session(QObject):
             raise CheckError(self.tr("There are no results to export. Run a check first."))
         return self.report
 
+    def export_student(self, path: str, document_path: str, fmt: str, language: str = "en") -> None:
+        """Write one document's per-student report (issue 15) as "html" or "pdf", atomically."""
+        from core.atomic import write_bytes_atomic, write_text_atomic
+        from core.reports.html_report import html_page
+        from core.reports.pdf_report import pdf_bytes
+        from core.reports.student_pages import student_document
+
+        index = self._report_index.get(document_path)
+        if index is None:
+            raise ValueError(f"{document_path} was not part of the last check")
+        page = student_document(self.require_report(), index, language=language, verdicts=self.verdicts,
+                                table=self._figure_table)
+        if fmt == "html":
+            write_text_atomic(path, html_page(page), encoding="utf-8", errors="replace")
+        else:
+            write_bytes_atomic(path, pdf_bytes(page))
+
     def export(self, path: str, fmt: str, language: str = "en") -> None:
         """Write the last report in any of `core.reports.FORMATS`, atomically, flagging pairs at
         the display threshold shown (labels in `language`: en, zh), with the reviewers' verdicts."""
