@@ -26,12 +26,11 @@ VERDICT_COLORS = {"confirmed": "#f6c9c4", "suspicious": "#fbe3b4", "not_plagiari
 
 def verdict_label(status: str) -> str:
     """The words for a verdict status in the current language ("" for not yet reviewed)."""
-    tr = QCoreApplication.translate
     return {
-        "": tr("Review", "Not yet reviewed"),
-        "confirmed": tr("Review", "Confirmed"),
-        "suspicious": tr("Review", "Suspicious"),
-        "not_plagiarism": tr("Review", "Not plagiarism"),
+        "": QCoreApplication.translate("Review", "Not yet reviewed"),
+        "confirmed": QCoreApplication.translate("Review", "Confirmed"),
+        "suspicious": QCoreApplication.translate("Review", "Suspicious"),
+        "not_plagiarism": QCoreApplication.translate("Review", "Not plagiarism"),
     }.get(status, status)
 
 

@@ -255,7 +255,8 @@ class Session(QObject):
         ready = self.ready_entries()
         if not self.entries:
             raise CheckError(self.tr("There are no documents to check. Add files or a folder first."))
-        if len(ready) < 2:
+        check = getattr(self, "check_function", None) or pipeline.check_documents  # the archive's (gui/archive.py)
+        if len(ready) < (1 if check is not pipeline.check_documents else 2):
             raise CheckError(self.tr(
                 "At least two readable documents are needed for a check (the template does not "
                 "count); %n readable now.", "", len(ready)))
@@ -265,8 +266,7 @@ class Session(QObject):
         errors = self.failures()
         options, cache = self.options, self.cache
         worker = Worker(
-            lambda: pipeline.check_documents(documents, options, template=template,
-                                             errors=errors, cache=cache),
+            lambda: check(documents, options, template=template, errors=errors, cache=cache),
             name="check",
         )
         worker.signals.progress.connect(self.progress)
@@ -341,6 +341,23 @@ class Session(QObject):
         if self.report is None:
             raise CheckError(self.tr("There are no results to export. Run a check first."))
         return self.report
+
+    def export_student(self, path: str, document_path: str, fmt: str, language: str = "en") -> None:
+        """Write one document's per-student report (issue 15) as "html" or "pdf", atomically."""
+        from core.atomic import write_bytes_atomic, write_text_atomic
+        from core.reports.html_report import html_page
+        from core.reports.pdf_report import pdf_bytes
+        from core.reports.student_pages import student_document
+
+        index = self._report_index.get(document_path)
+        if index is None:
+            raise ValueError(f"{document_path} was not part of the last check")
+        page = student_document(self.require_report(), index, language=language, verdicts=self.verdicts,
+                                table=self._figure_table)
+        if fmt == "html":
+            write_text_atomic(path, html_page(page), encoding="utf-8", errors="replace")
+        else:
+            write_bytes_atomic(path, pdf_bytes(page))
 
     def export(self, path: str, fmt: str, language: str = "en") -> None:
         """Write the last report in any of `core.reports.FORMATS`, atomically, flagging pairs at

@@ -9,7 +9,7 @@ path item, so 5,000 edges cost a handful of items.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (QGraphicsEllipseItem, QGraphicsItem, QGraphicsScene,
                                QGraphicsSimpleTextItem, QGraphicsView, QLabel, QVBoxLayout, QWidget)
@@ -27,9 +27,6 @@ BANDS = ((0.0, 0.25, 1.0, "#adb5bd"), (0.25, 0.5, 2.0, "#868e96"), (0.5, 0.75, 3
 VERDICT_RING = {"confirmed": "#c92a2a", "suspicious": "#e67700", "not_plagiarism": "#2b8a3e"}
 NODE_ROLE = 0  # QGraphicsItem.data key holding the document index
 
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate("GraphView", text)
 
 
 class _View(QGraphicsView):
@@ -108,7 +105,7 @@ class GraphView(QWidget):
         self.nodes = {}
         self.edge_items = []
         data = self.data
-        self.legend.setText(tr("Documents linked by flagged pairs; thicker, darker edges are more "
+        self.legend.setText(self.tr("Documents linked by flagged pairs; thicker, darker edges are more "
                                "similar. Large ringed nodes are likely sources. Ctrl+wheel zooms, "
                                "double-click a document to open it."))
         if data is None or not data.positions:
@@ -154,9 +151,9 @@ class GraphView(QWidget):
     def _tooltip(self, m: int, g: int) -> str:
         data = self.data
         d = data.details[g]
-        text = f"{self.review.hover(m)}\nG{g + 1} · {data.students[m].overall:.0%} " + tr("found elsewhere")
+        text = f"{self.review.hover(m)}\nG{g + 1} · {data.students[m].overall:.0%} " + self.tr("found elsewhere")
         if m == d.source:
-            text += "\n" + tr("likely source of its group")
+            text += "\n" + self.tr("likely source of its group")
         return text
 
     def _verdicts_changed(self) -> None:

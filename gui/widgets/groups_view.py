@@ -9,7 +9,7 @@ documents in 250 groups open at once.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent, QModelIndex, QPoint, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QPoint, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QMenu, QTreeView, QVBoxLayout, QWidget
 
@@ -25,9 +25,6 @@ FILLED_ROLE = Qt.ItemDataRole.UserRole + 2
 SOURCE_COLOR = QColor("#8c1d04")
 COPY_PAIR_COLOR = QColor("#6c757d")
 
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate("GroupsView", text)
 
 
 def _language() -> str:
@@ -93,8 +90,8 @@ class GroupsView(QWidget):
         return self.review.data
 
     def _headers(self) -> list[str]:
-        return [tr("Group"), tr("Size / similarity"), tr("Likely source"), tr("Strongest pair"),
-                tr("Reviewed")]
+        return [self.tr("Group"), self.tr("Size / similarity"), self.tr("Likely source"), self.tr("Strongest pair"),
+                self.tr("Reviewed")]
 
     def rebuild(self) -> None:
         """All group rows again (children come on expanding)."""
@@ -102,12 +99,12 @@ class GroupsView(QWidget):
         self.model.setHorizontalHeaderLabels(self._headers())
         data = self.data
         if data is None:
-            self.summary.setText(tr("Run a check to see the groups of documents that share text."))
+            self.summary.setText(self.tr("Run a check to see the groups of documents that share text."))
             return
         in_groups = sum(d.size for d in data.details)
         options = data.report.options
         self.summary.setText(
-            tr("%1 group(s): %2 of %3 documents share a flagged pair (similarity at least %4 or a "
+            self.tr("%1 group(s): %2 of %3 documents share a flagged pair (similarity at least %4 or a "
                "near-duplicate). The likely source is the member holding at least %5 of what each "
                "other member shares; pairs of two copies are listed under their group.")
             .replace("%1", str(len(data.details))).replace("%2", str(in_groups))
@@ -136,14 +133,14 @@ class GroupsView(QWidget):
         font = QFont()
         font.setBold(True)
         name.setFont(font)
-        size = QStandardItem(tr("%n document(s)").replace("%n", str(d.size)))
+        size = QStandardItem(self.tr("%n document(s)", "", d.size))
         if d.source is not None:
             source = QStandardItem(data.names[d.source])
             source.setForeground(QBrush(SOURCE_COLOR))
             source.setToolTip(self.review.hover(d.source) + "\n" + messages.text(
                 "group.source", _language(), cover=f"{SOURCE_COVER:.0%}"))
         else:
-            source = QStandardItem(tr("undecided"))
+            source = QStandardItem(self.tr("undecided"))
             source.setForeground(QBrush(COPY_PAIR_COLOR))
             source.setToolTip(messages.text(f"group.{d.reason}", _language()))
         strongest = QStandardItem(self._pair_text(d.strongest))
@@ -161,7 +158,7 @@ class GroupsView(QWidget):
         d = self.data.details[g]
         report = self.data.report
         done = sum(1 for k in d.pairs if self.review.pair_verdict(report.pairs[k], report).status)
-        return tr("%1 of %2 pairs").replace("%1", str(done)).replace("%2", str(len(d.pairs)))
+        return self.tr("%1 of %2 pairs").replace("%1", str(done)).replace("%2", str(len(d.pairs)))
 
     def _fill(self, index: QModelIndex) -> None:
         item = self.model.itemFromIndex(index.siblingAtColumn(0))
@@ -174,20 +171,20 @@ class GroupsView(QWidget):
         item.removeRows(0, item.rowCount())
         data = self.data
         d = data.details[g]
-        members = QStandardItem(tr("Members (%1)").replace("%1", str(d.size)))
+        members = QStandardItem(self.tr("Members (%1)").replace("%1", str(d.size)))
         members.setData(("part", g), ITEM_ROLE)
         for m in d.members:
             members.appendRow(self._member_row(m, m == d.source))
         item.appendRow([members] + [QStandardItem() for _ in range(4)])
-        label = tr("Source vs copies (%1)") if d.source is not None else tr("Pairs (%1)")
+        label = self.tr("Source vs copies (%1)") if d.source is not None else self.tr("Pairs (%1)")
         pairs = QStandardItem(label.replace("%1", str(len(d.source_pairs))))
         pairs.setData(("part", g), ITEM_ROLE)
         for k in d.source_pairs:
             pairs.appendRow(self._pair_row(k, copy=False))
         item.appendRow([pairs] + [QStandardItem() for _ in range(4)])
         if d.copy_pairs:
-            copies = QStandardItem(tr("Copy vs copy (%1)").replace("%1", str(len(d.copy_pairs))))
-            copies.setToolTip(tr("Pairs of two copies of the same source: listed here, not as "
+            copies = QStandardItem(self.tr("Copy vs copy (%1)").replace("%1", str(len(d.copy_pairs))))
+            copies.setToolTip(self.tr("Pairs of two copies of the same source: listed here, not as "
                                  "findings of their own"))
             copies.setData(("part", g), ITEM_ROLE)
             copies.setForeground(QBrush(COPY_PAIR_COLOR))
@@ -202,8 +199,8 @@ class GroupsView(QWidget):
         name = QStandardItem(data.names[m])
         name.setData(("doc", m), ITEM_ROLE)
         name.setToolTip(self.review.hover(m))
-        figure = QStandardItem(tr("%1 found elsewhere").replace("%1", f"{data.students[m].overall:.0%}"))
-        role = QStandardItem(tr("likely source") if is_source else "")
+        figure = QStandardItem(self.tr("%1 found elsewhere").replace("%1", f"{data.students[m].overall:.0%}"))
+        role = QStandardItem(self.tr("likely source") if is_source else "")
         if is_source:
             role.setForeground(QBrush(SOURCE_COLOR))
         verdict = self.review.document_verdict(m, data.report)
@@ -219,9 +216,9 @@ class GroupsView(QWidget):
         name.setData(("pair", k), ITEM_ROLE)
         name.setToolTip(f"{self.review.hover(p.left)}\n↔\n{self.review.hover(p.right)}")
         sim = QStandardItem(f"{p.similarity:.1%}")
-        kind = QStandardItem(tr("copy vs copy") if copy else "")
+        kind = QStandardItem(self.tr("copy vs copy") if copy else "")
         verdict = self.review.pair_verdict(p, data.report)
-        cells = [name, sim, kind, QStandardItem(tr("Hamming %1").replace("%1", str(p.hamming))),
+        cells = [name, sim, kind, QStandardItem(self.tr("Hamming %1").replace("%1", str(p.hamming))),
                  QStandardItem(verdict_cell(verdict))]
         if copy:
             for c in cells:
@@ -286,12 +283,12 @@ class GroupsView(QWidget):
         report = self.data.report
         if kind == "pair":
             pair = report.pairs[value]
-            menu.addAction(tr("Compare"), lambda: self.pairActivated.emit(value))
+            menu.addAction(self.tr("Compare"), lambda: self.pairActivated.emit(value))
             menu.addSeparator()
             add_verdict_actions(menu, self.review.pair_verdict(pair, report),
                                 lambda v: self.review.set_pair_verdict(pair, v, report), self)
         else:
-            menu.addAction(tr("Open Student View"), lambda: self.documentActivated.emit(value))
+            menu.addAction(self.tr("Open Student View"), lambda: self.documentActivated.emit(value))
             menu.addSeparator()
             add_verdict_actions(menu, self.review.document_verdict(value, report),
                                 lambda v: self.review.set_document_verdict(value, v, report), self)

@@ -6,7 +6,7 @@ the side-by-side compare view; the verdict and note on the document are set here
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel,
                                QMenu, QPlainTextEdit, QPushButton, QSplitter, QTableWidget,
@@ -24,9 +24,6 @@ SOURCES_SHOWN = 12  # sources beyond this many share one gray
 OTHER_COLOR = "#dee2e6"
 PAIR_ROLE = Qt.ItemDataRole.UserRole + 1
 
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate("StudentView", text)
 
 
 def source_color(rank: int) -> QColor:
@@ -176,13 +173,13 @@ class StudentView(QWidget):
         where = ""
         if group is not None:
             d = data.details[group]
-            where = " · " + tr("group G%1").replace("%1", str(group + 1))
+            where = " · " + self.tr("group G%1").replace("%1", str(group + 1))
             if d.source == document:
-                where += " · " + tr("likely source of its group")
+                where += " · " + self.tr("likely source of its group")
         self.heading.setText(
             f"<b>{_esc(data.names[document])}</b> &nbsp; {_esc(doc.name)}<br>"
             f"<span style='font-size: 15pt'><b>{summary.overall:.0%}</b></span> "
-            + _esc(tr("of its text is found in %1 other document(s) (each character counted once)")
+            + _esc(self.tr("of its text is found in %1 other document(s) (each character counted once)")
                    .replace("%1", str(len([s for s in summary.sources if s.spans]))))
             + _esc(where))
         self.heading.setToolTip(self.review.hover(document))
@@ -207,8 +204,8 @@ class StudentView(QWidget):
             name.setData(PAIR_ROLE, s.pair)
             share = QTableWidgetItem(f"{s.share:.1%}")
             share.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            share.setToolTip(tr("Share of this document's text found in the source"))
-            sim = QTableWidgetItem(f"{s.similarity:.1%}" + ("" if s.flagged else " " + tr("(not flagged)")))
+            share.setToolTip(self.tr("Share of this document's text found in the source"))
+            sim = QTableWidgetItem(f"{s.similarity:.1%}" + ("" if s.flagged else " " + self.tr("(not flagged)")))
             sim.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             verdict = self.review.pair_verdict(report.pairs[s.pair], report)
             cell = QTableWidgetItem(verdict_cell(verdict))
@@ -260,7 +257,7 @@ class StudentView(QWidget):
                 self.text.verticalScrollBar().setValue(scroll)
 
     def _clear(self) -> None:
-        self.heading.setText(tr("Run a check, then pick a document to see where its text is found."))
+        self.heading.setText(self.tr("Run a check, then pick a document to see where its text is found."))
         self.sources.setRowCount(0)
         self.text.clear()
         self.compare_button.setEnabled(False)
@@ -292,7 +289,7 @@ class StudentView(QWidget):
         report = self.data.report
         pair = report.pairs[k]
         menu = QMenu(self)
-        menu.addAction(tr("Compare"), lambda: self.pairActivated.emit(k))
+        menu.addAction(self.tr("Compare"), lambda: self.pairActivated.emit(k))
         menu.addSeparator()
         add_verdict_actions(menu, self.review.pair_verdict(pair, report),
                             lambda v: self.review.set_pair_verdict(pair, v, report), self)
@@ -307,7 +304,7 @@ class StudentView(QWidget):
         self.verdict.setCurrentIndex(max(0, self.verdict.findData(verdict.status)))
         self.verdict.blockSignals(False)
         self.verdict.setToolTip(verdict_tooltip(verdict))
-        self.note_button.setText(tr("Edit Note…") if verdict.note else tr("Add Note…"))
+        self.note_button.setText(self.tr("Edit Note…") if verdict.note else self.tr("Add Note…"))
         self.note_button.setToolTip(verdict.note)
 
     def _verdict_picked(self, row: int) -> None:
@@ -340,8 +337,8 @@ class StudentView(QWidget):
 
     # ----- language ------------------------------------------------------------------------
     def retranslate(self) -> None:
-        self.picker_label.setText(tr("&Document:"))
-        self.verdict_label.setText(tr("Verdict:"))
+        self.picker_label.setText(self.tr("&Document:"))
+        self.verdict_label.setText(self.tr("Verdict:"))
         self.verdict.blockSignals(True)
         current = self.verdict.currentData()
         self.verdict.clear()
@@ -349,9 +346,9 @@ class StudentView(QWidget):
             self.verdict.addItem(verdict_label(status), status)
         self.verdict.setCurrentIndex(max(0, self.verdict.findData(current)))
         self.verdict.blockSignals(False)
-        self.compare_button.setText(tr("Compare Side by Side"))
-        self.sources.setHorizontalHeaderLabels(["", tr("Source"), tr("Share of this text"),
-                                                tr("Similarity"), tr("Verdict")])
+        self.compare_button.setText(self.tr("Compare Side by Side"))
+        self.sources.setHorizontalHeaderLabels(["", self.tr("Source"), self.tr("Share of this text"),
+                                                self.tr("Similarity"), self.tr("Verdict")])
         self._show_verdict()
 
     def changeEvent(self, event: QEvent) -> None:

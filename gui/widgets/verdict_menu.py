@@ -13,9 +13,6 @@ from core.models import VERDICTS, Verdict
 from ..review import VERDICT_COLORS, verdict_label
 
 
-def tr(text: str) -> str:
-    return QCoreApplication.translate("Review", text)
-
 
 def verdict_brush(verdict: Verdict) -> QBrush | None:
     """The background of a row with this verdict (None when not yet reviewed)."""
@@ -33,7 +30,7 @@ def verdict_cell(verdict: Verdict) -> str:
 
 def verdict_tooltip(verdict: Verdict) -> str:
     text = verdict_label(verdict.status)
-    return f"{text}\n{tr('Note')}: {verdict.note}" if verdict.note else text
+    return f"{text}\n{QCoreApplication.translate('Review', 'Note')}: {verdict.note}" if verdict.note else text
 
 
 def add_verdict_actions(menu: QMenu, current: Verdict, apply: Callable[[Verdict], None],
@@ -49,11 +46,13 @@ def add_verdict_actions(menu: QMenu, current: Verdict, apply: Callable[[Verdict]
         group.addAction(action)
         action.triggered.connect(lambda _c=False, s=status: apply(Verdict(s, current.note)))
     menu.addSeparator()
-    note = menu.addAction(tr("Edit Note…"))
+    note = menu.addAction(QCoreApplication.translate("Review", "Edit Note…"))
     note.triggered.connect(lambda: edit_note(current, apply, parent or menu.parentWidget()))
 
 
 def edit_note(current: Verdict, apply: Callable[[Verdict], None], parent: QWidget | None) -> None:
-    text, ok = QInputDialog.getMultiLineText(parent, tr("Note"), tr("Note for the reviewers:"), current.note)
+    text, ok = QInputDialog.getMultiLineText(parent, QCoreApplication.translate("Review", "Note"),
+                                             QCoreApplication.translate("Review", "Note for the reviewers:"),
+                                             current.note)
     if ok:
         apply(Verdict(current.status, text.strip()))

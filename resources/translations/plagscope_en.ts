@@ -11,10 +11,34 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source> · translation: %1 of the sentences, %n sentence pair(s)</source>
+            <translation>
+                <numerusform> · translation: %1 of the sentences, %n sentence pair</numerusform>
+                <numerusform> · translation: %1 of the sentences, %n sentence pairs</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source> · paraphrase: %1 of the sentences, %n sentence pair(s)</source>
+            <translation>
+                <numerusform> · paraphrase: %1 of the sentences, %n sentence pair</numerusform>
+                <numerusform> · paraphrase: %1 of the sentences, %n sentence pairs</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>%n passage(s)</source>
             <translation>
                 <numerusform>%n passage</numerusform>
                 <numerusform>%n passages</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>GroupsView</name>
+        <message numerus="yes">
+            <source>%n document(s)</source>
+            <translation>
+                <numerusform>%n document</numerusform>
+                <numerusform>%n documents</numerusform>
             </translation>
         </message>
     </context>
@@ -52,6 +76,13 @@
             <translation>
                 <numerusform>%n matched passage</numerusform>
                 <numerusform>%n matched passages</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n sentence pair(s) aligned by meaning</source>
+            <translation>
+                <numerusform>%n sentence pair aligned by meaning</numerusform>
+                <numerusform>%n sentence pairs aligned by meaning</numerusform>
             </translation>
         </message>
     </context>

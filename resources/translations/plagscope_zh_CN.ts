@@ -2,184 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
     <context>
-        <name />
-        <message>
-            <source>Review</source>
-            <comment>Confirmed</comment>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>Review</source>
-            <comment>Suspicious</comment>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>Review</source>
-            <comment>Not plagiarism</comment>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>Documents linked by flagged pairs; thicker, darker edges are more similar. Large ringed nodes are likely sources. Ctrl+wheel zooms, double-click a document to open it.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>found elsewhere</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>likely source of its group</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>Group</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>Size / similarity</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>Likely source</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>Strongest pair</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>Reviewed</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>Run a check to see the groups of documents that share text.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>%1 group(s): %2 of %3 documents share a flagged pair (similarity at least %4 or a near-duplicate). The likely source is the member holding at least %5 of what each other member shares; pairs of two copies are listed under their group.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>%n document(s)</source>
-            <translation type="unfinished">%n 篇文档</translation>
-        </message>
-        <message>
-            <source>undecided</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>%1 of %2 pairs</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>Members (%1)</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>Source vs copies (%1)</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>Pairs (%1)</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>Copy vs copy (%1)</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>Pairs of two copies of the same source: listed here, not as findings of their own</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>%1 found elsewhere</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>likely source</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>copy vs copy</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>Hamming %1</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>Compare</source>
-            <translation>对比</translation>
-        </message>
-        <message>
-            <source>Open Student View</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>group G%1</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>of its text is found in %1 other document(s) (each character counted once)</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>Share of this document's text found in the source</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>(not flagged)</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>Run a check, then pick a document to see where its text is found.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>Edit Note…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>Add Note…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>&amp;Document:</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>Verdict:</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>Compare Side by Side</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>Source</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>Share of this text</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>Similarity</source>
-            <translation>相似度</translation>
-        </message>
-        <message>
-            <source>Verdict</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>Note</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>Note for the reviewers:</source>
-            <translation type="unfinished" />
-        </message>
-    </context>
-    <context>
         <name>CompareView</name>
         <message>
             <source>The Hamming distance of the two keyword fingerprints is at most %1, so the documents are near-duplicates as a whole.</source>
@@ -218,33 +40,49 @@
                 <numerusform>汉明距离 %1 · 相似度 %2 · %n 个段落，最长 %3 个字符</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source> · translation: %1 of the sentences, %n sentence pair(s)</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source> · paraphrase: %1 of the sentences, %n sentence pair(s)</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
         <message>
             <source>unattributed</source>
-            <translation type="unfinished" />
+            <translation>未注明出处</translation>
         </message>
         <message>
             <source>cited, not quoted</source>
-            <translation type="unfinished" />
+            <translation>注明出处，未加引号</translation>
         </message>
         <message>
             <source>quoted, not cited</source>
-            <translation type="unfinished" />
+            <translation>加了引号，未注明出处</translation>
         </message>
         <message>
             <source>quoted and cited</source>
-            <translation type="unfinished" />
+            <translation>加引号并注明出处</translation>
         </message>
         <message>
             <source>reference list</source>
-            <translation type="unfinished" />
+            <translation>参考文献</translation>
         </message>
         <message>
             <source>template</source>
-            <translation type="unfinished" />
+            <translation>模板</translation>
         </message>
         <message>
             <source>Passage %1</source>
             <translation>段落 %1</translation>
+        </message>
+        <message>
+            <source>Same meaning: score %1</source>
+            <translation type="unfinished" />
         </message>
         <message>
             <source>No matched passages</source>
@@ -302,19 +140,19 @@
         </message>
         <message>
             <source>Verdict</source>
-            <translation type="unfinished" />
+            <translation>审阅结论</translation>
         </message>
         <message>
             <source>The reviewer's verdict on the document</source>
-            <translation type="unfinished" />
+            <translation>审阅者对该文档的结论</translation>
         </message>
         <message>
             <source>Copied</source>
-            <translation type="unfinished" />
+            <translation>复制比</translation>
         </message>
         <message>
             <source>Similarity index (总文字复制比): the share of the document's characters inside matched passages; the tooltip has all figures</source>
-            <translation type="unfinished" />
+            <translation>总文字复制比：文档中处于匹配段落内的字符比例；提示中有全部数据</translation>
         </message>
         <message>
             <source>%1 (template)</source>
@@ -393,10 +231,122 @@ Do you want to replace it?</source>
         </message>
     </context>
     <context>
+        <name>GraphView</name>
+        <message>
+            <source>Documents linked by flagged pairs; thicker, darker edges are more similar. Large ringed nodes are likely sources. Ctrl+wheel zooms, double-click a document to open it.</source>
+            <translation>由需关注的文档对连在一起的文档；边越粗越深表示越相似。带圈的大节点是可能的来源。Ctrl+滚轮缩放，双击文档打开。</translation>
+        </message>
+        <message>
+            <source>found elsewhere</source>
+            <translation>在别处找到</translation>
+        </message>
+        <message>
+            <source>likely source of its group</source>
+            <translation>本组可能的来源</translation>
+        </message>
+    </context>
+    <context>
+        <name>GroupsView</name>
+        <message>
+            <source>Group</source>
+            <translation>组</translation>
+        </message>
+        <message>
+            <source>Size / similarity</source>
+            <translation>大小 / 相似度</translation>
+        </message>
+        <message>
+            <source>Likely source</source>
+            <translation>可能的来源</translation>
+        </message>
+        <message>
+            <source>Strongest pair</source>
+            <translation>最相似的一对</translation>
+        </message>
+        <message>
+            <source>Reviewed</source>
+            <translation>已审阅</translation>
+        </message>
+        <message>
+            <source>Run a check to see the groups of documents that share text.</source>
+            <translation>运行检测后，这里显示有共同文字的文档组。</translation>
+        </message>
+        <message>
+            <source>%1 group(s): %2 of %3 documents share a flagged pair (similarity at least %4 or a near-duplicate). The likely source is the member holding at least %5 of what each other member shares; pairs of two copies are listed under their group.</source>
+            <translation>%1 个组：%3 篇文档中有 %2 篇属于需关注的文档对（相似度至少 %4 或近似重复）。可能的来源是包含其他每个成员共有文字至少 %5 的成员；两篇抄件之间的文档对列在所属组下。</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n document(s)</source>
+            <translation>
+                <numerusform>%n 篇文档</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>undecided</source>
+            <translation>无法判断</translation>
+        </message>
+        <message>
+            <source>%1 of %2 pairs</source>
+            <translation>%2 对中的 %1 对</translation>
+        </message>
+        <message>
+            <source>Members (%1)</source>
+            <translation>成员（%1）</translation>
+        </message>
+        <message>
+            <source>Source vs copies (%1)</source>
+            <translation>来源与抄件（%1）</translation>
+        </message>
+        <message>
+            <source>Pairs (%1)</source>
+            <translation>文档对（%1）</translation>
+        </message>
+        <message>
+            <source>Copy vs copy (%1)</source>
+            <translation>抄件之间（%1）</translation>
+        </message>
+        <message>
+            <source>Pairs of two copies of the same source: listed here, not as findings of their own</source>
+            <translation>同一来源的两篇抄件之间的文档对：列在这里，不单独作为发现</translation>
+        </message>
+        <message>
+            <source>%1 found elsewhere</source>
+            <translation>%1 在别处找到</translation>
+        </message>
+        <message>
+            <source>likely source</source>
+            <translation>可能的来源</translation>
+        </message>
+        <message>
+            <source>copy vs copy</source>
+            <translation>抄件之间</translation>
+        </message>
+        <message>
+            <source>Hamming %1</source>
+            <translation>汉明距离 %1</translation>
+        </message>
+        <message>
+            <source>Compare</source>
+            <translation>对比</translation>
+        </message>
+        <message>
+            <source>Open Student View</source>
+            <translation>打开单个学生视图</translation>
+        </message>
+    </context>
+    <context>
         <name>HeatMap</name>
         <message>
             <source>Run a check to see the similarity of every pair here.</source>
             <translation>运行检查后，这里会显示每两篇文档之间的相似度。</translation>
+        </message>
+        <message>
+            <source>T</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>P</source>
+            <translation type="unfinished" />
         </message>
         <message>
             <source>Similarity: %1</source>
@@ -409,6 +359,14 @@ Do you want to replace it?</source>
         <message>
             <source>Near-duplicate</source>
             <translation>近似重复</translation>
+        </message>
+        <message>
+            <source>Translation: %1 of the sentences</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Paraphrase: %1 of the sentences</source>
+            <translation type="unfinished" />
         </message>
         <message>
             <source>Click to compare</source>
@@ -516,6 +474,18 @@ Do you want to replace it?</source>
         <message>
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
+        </message>
+        <message>
+            <source>Find &amp;Translations and Paraphrases</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Also find essays that translate (Chinese and English) or paraphrase each other, sentence by sentence; the check takes longer</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Needs the semantic layer, which is not installed: %1</source>
+            <translation type="unfinished" />
         </message>
         <message>
             <source>&amp;Language</source>
@@ -809,24 +779,40 @@ Do you want to replace it?</source>
             <translation>最长匹配段落的字符数</translation>
         </message>
         <message>
-            <source>Group</source>
+            <source>Meaning</source>
             <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Found by meaning (Check &gt; Find Translations and Paraphrases): a translation (different languages) or a paraphrase, and the share of a document's sentences that render the other's; kept apart from the similarity</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Group</source>
+            <translation>组</translation>
         </message>
         <message>
             <source>The group of documents the pair belongs to; pairs of two copies are not findings of their own (see the Groups view)</source>
-            <translation type="unfinished" />
+            <translation>该文档对所属的文档组；两篇抄件之间的文档对不单独作为发现（见“文档组”视图）</translation>
         </message>
         <message>
             <source>Verdict</source>
-            <translation type="unfinished" />
+            <translation>审阅结论</translation>
         </message>
         <message>
             <source>The reviewer's verdict on the pair (right-click to set)</source>
+            <translation>审阅者对该文档对的结论（右键设置）</translation>
+        </message>
+        <message>
+            <source>Translation</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Paraphrase</source>
             <translation type="unfinished" />
         </message>
         <message>
             <source>copy vs copy</source>
-            <translation type="unfinished" />
+            <translation>抄件之间</translation>
         </message>
         <message>
             <source>Near-duplicate: the simhash fingerprints differ in only %1 bits (threshold %2)</source>
@@ -836,6 +822,12 @@ Do you want to replace it?</source>
             <source>%n matched passage(s)</source>
             <translation>
                 <numerusform>%n 个匹配段落</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n sentence pair(s) aligned by meaning</source>
+            <translation type="unfinished">
+                <numerusform />
             </translation>
         </message>
     </context>
@@ -869,31 +861,31 @@ Do you want to replace it?</source>
         </message>
         <message>
             <source>S&amp;how:</source>
-            <translation type="unfinished" />
+            <translation>显示(&amp;H)：</translation>
         </message>
         <message>
             <source>All pairs</source>
-            <translation type="unfinished" />
+            <translation>全部文档对</translation>
         </message>
         <message>
             <source>Findings (no copy vs copy)</source>
-            <translation type="unfinished" />
+            <translation>发现（不含抄件之间）</translation>
         </message>
         <message>
             <source>Not yet reviewed</source>
-            <translation type="unfinished" />
+            <translation>尚未审阅</translation>
         </message>
         <message>
             <source>Confirmed</source>
-            <translation type="unfinished" />
+            <translation>确认抄袭</translation>
         </message>
         <message>
             <source>Suspicious</source>
-            <translation type="unfinished" />
+            <translation>可疑</translation>
         </message>
         <message>
             <source>Not plagiarism</source>
-            <translation type="unfinished" />
+            <translation>不是抄袭</translation>
         </message>
         <message>
             <source>Pairs below this similarity are hidden; near-duplicates are always shown.</source>
@@ -923,6 +915,10 @@ Do you want to replace it?</source>
             <translation>摘录</translation>
         </message>
         <message>
+            <source>The start of the passage; for sentences aligned by meaning, their score, then both sentences side by side</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
             <source>Passage number</source>
             <translation>段落编号</translation>
         </message>
@@ -934,33 +930,52 @@ Do you want to replace it?</source>
             <source>Length in the right document, in characters</source>
             <translation>在右侧文档中的长度（字符）</translation>
         </message>
-        <message>
-            <source>The start of the passage</source>
-            <translation>段落开头</translation>
-        </message>
     </context>
     <context>
-        <name>QCoreApplication</name>
+        <name>Review</name>
         <message>
-            <source>Review</source>
-            <comment>Not yet reviewed</comment>
+            <source>Not yet reviewed</source>
             <extracomment>Background colors of the verdicts in tables (pale, so text stays readable).</extracomment>
-            <translation type="unfinished" />
+            <translation>尚未审阅</translation>
+        </message>
+        <message>
+            <source>Confirmed</source>
+            <translation>确认抄袭</translation>
+        </message>
+        <message>
+            <source>Suspicious</source>
+            <translation>可疑</translation>
+        </message>
+        <message>
+            <source>Not plagiarism</source>
+            <translation>不是抄袭</translation>
+        </message>
+        <message>
+            <source>Edit Note…</source>
+            <translation>编辑备注…</translation>
+        </message>
+        <message>
+            <source>Note</source>
+            <translation>备注</translation>
+        </message>
+        <message>
+            <source>Note for the reviewers:</source>
+            <translation>给审阅者的备注：</translation>
         </message>
     </context>
     <context>
         <name>ReviewPanes</name>
         <message>
             <source>Groups</source>
-            <translation type="unfinished" />
+            <translation>文档组</translation>
         </message>
         <message>
             <source>Graph</source>
-            <translation type="unfinished" />
+            <translation>关系图</translation>
         </message>
         <message>
             <source>Student</source>
-            <translation type="unfinished" />
+            <translation>单个学生</translation>
         </message>
     </context>
     <context>
@@ -1025,6 +1040,84 @@ Do you want to replace it?</source>
             <translation>
                 <numerusform>%n 个无法读取</numerusform>
             </translation>
+        </message>
+    </context>
+    <context>
+        <name>StudentView</name>
+        <message>
+            <source>group G%1</source>
+            <translation>第 G%1 组</translation>
+        </message>
+        <message>
+            <source>likely source of its group</source>
+            <translation>本组可能的来源</translation>
+        </message>
+        <message>
+            <source>of its text is found in %1 other document(s) (each character counted once)</source>
+            <translation>的文字在其他 %1 篇文档中找到（每个字符只计一次）</translation>
+        </message>
+        <message>
+            <source>Share of this document's text found in the source</source>
+            <translation>本文在该来源中找到的文字比例</translation>
+        </message>
+        <message>
+            <source>(not flagged)</source>
+            <translation>（未达关注线）</translation>
+        </message>
+        <message>
+            <source>Run a check, then pick a document to see where its text is found.</source>
+            <translation>运行检测后，选择一篇文档，查看它的文字在哪里找到。</translation>
+        </message>
+        <message>
+            <source>Compare</source>
+            <translation>对比</translation>
+        </message>
+        <message>
+            <source>Edit Note…</source>
+            <translation>编辑备注…</translation>
+        </message>
+        <message>
+            <source>Add Note…</source>
+            <translation>添加备注…</translation>
+        </message>
+        <message>
+            <source>&amp;Document:</source>
+            <translation>文档(&amp;D)：</translation>
+        </message>
+        <message>
+            <source>Verdict:</source>
+            <translation>审阅结论：</translation>
+        </message>
+        <message>
+            <source>Compare Side by Side</source>
+            <translation>并排对照</translation>
+        </message>
+        <message>
+            <source>Source</source>
+            <translation>来源</translation>
+        </message>
+        <message>
+            <source>Share of this text</source>
+            <translation>占本文比例</translation>
+        </message>
+        <message>
+            <source>Similarity</source>
+            <translation>相似度</translation>
+        </message>
+        <message>
+            <source>Verdict</source>
+            <translation>审阅结论</translation>
+        </message>
+    </context>
+    <context>
+        <name>self.model</name>
+        <message>
+            <source>Paraphrase</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Translation</source>
+            <translation type="unfinished" />
         </message>
     </context>
 </TS>

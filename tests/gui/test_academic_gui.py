@@ -123,3 +123,26 @@ def test_the_document_list_shows_each_documents_similarity_index(qapp, qtbot, po
     finally:
         session.cancel()
         pool.waitForDone(WAIT_MS)
+
+
+def test_file_export_student_report_writes_the_selected_documents_report(qtbot, make_window, tmp_path,
+                                                                          monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    folder = tmp_path / "essays"
+    make_academic.write(folder)
+    window = make_window(CheckOptions(workers=1))
+    window.show()
+    with qtbot.waitSignal(window.session.loadFinished, timeout=WAIT_MS):
+        window.session.add_paths([str(folder / n) for n in ("zh_essay.txt", "zh_source_a.txt")])
+    with qtbot.waitSignal(window.session.checkFinished, timeout=WAIT_MS):
+        window.session.start_check()
+    window.documents.select_paths([normalize_path(str(folder / "zh_essay.txt"))])
+    target = tmp_path / "out" / "zh_essay.pdf"
+    target.parent.mkdir()
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), "PDF (*.pdf)"))
+    assert window.student_report.run() == str(target)
+    from pdfminer.high_level import extract_text
+
+    text = extract_text(str(target))
+    assert "Similarity Index" in text and "zh_source_a.txt" in text

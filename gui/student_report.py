@@ -1,0 +1,52 @@
+"""File > Export Student Report (issue 15): the selected document's per-student report as HTML
+or PDF, in the UI language. Wiring only: the report is written by `Session.export_student`."""
+
+from __future__ import annotations
+
+import os
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from core import reports
+
+
+class StudentReport(QObject):
+    """The action, its menu entry and context-menu entry on the document list, and its slot."""
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.window = window
+        self.action = window.actions.add(
+            "student_report", self.run,
+            texts=lambda: (self.tr("Export &Student Report…"),
+                           self.tr("Save the selected document's report: its figures, sources and text "
+                                   "colored by attribution (HTML or PDF)")))
+        window.menus.append("file", [self.action])
+        window.documents.view.addAction(self.action)
+
+    def run(self, _checked: bool = False) -> str | None:
+        """Ask where to save the selected document's report and write it; the path, or None."""
+        w = self.window
+        path = w.documents.current_path()
+        if w.session.report is None or path is None or w.session.figures(path) is None:
+            w.messages.show(QMessageBox.Icon.Information, self.tr("Export Student Report"),
+                            self.tr("Select a checked document first."))
+            return None
+        name = os.path.splitext(os.path.basename(path))[0]
+        start = os.path.join(str(w.settings.q.value("files/export_dir", w.chooser.start_dir())), name)
+        target, chosen = QFileDialog.getSaveFileName(w, self.tr("Export Student Report"), start,
+                                                     self.tr("PDF (*.pdf);;HTML (*.html)"))
+        if not target:
+            return None
+        fmt = "html" if target.lower().endswith((".html", ".htm")) or (
+            "html" in chosen.lower() and not target.lower().endswith(".pdf")) else "pdf"
+        if not target.lower().endswith((".pdf", ".html", ".htm")):
+            target += "." + fmt
+        try:
+            w.session.export_student(target, path, fmt, reports.report_language(w.translations.language))
+        except (OSError, ValueError) as e:
+            w.messages.error(self.tr("Export failed"), self.tr("The report could not be saved."), str(e))
+            return None
+        w.statusBar().showMessage(self.tr("Report saved to %1").replace("%1", target), 8000)
+        return target
