@@ -365,6 +365,7 @@ def main() -> None:
                         help="one line: an archive of --quick-size essays on SQLite")
     parser.add_argument("--quick-size", type=int, default=5000)
     parser.add_argument("--db-dir", type=Path, default=OUT / "archive-bench")
+    parser.add_argument("--sqlite", type=Path, help="reuse this SQLite archive (grown to --sizes)")
     args = parser.parse_args()
     options = CheckOptions()
     log = (lambda s: None) if args.quick else (lambda s: print(s, file=sys.stderr, flush=True))
@@ -391,7 +392,7 @@ def main() -> None:
     started = time.strftime("%Y-%m-%d %H:%M")
     rows, peer_rows = [], []
     if "sqlite" in args.backends:
-        path = args.db_dir / f"sqlite-{os.getpid()}.sqlite3"
+        path = args.sqlite or args.db_dir / f"sqlite-{os.getpid()}.sqlite3"
         rows += bench_backend("sqlite", str(path), essays, [int(s) for s in args.sizes.split(",")],
                               queries, options, log)
         if not args.no_peers:

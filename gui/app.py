@@ -119,8 +119,10 @@ def main(paths: list[str] | None = None) -> int:
     sys.excepthook = hook
     window.show()
     warm_up_engine()
+    paths = window.archive.take_saved_checks(paths or [])  # `plagscope class.plagscope`
     if paths:
         window.add_paths([os.path.abspath(p) for p in paths])
+    window.archive.offer_recovery()  # autosave of a Plagscope that did not close cleanly
     from .smoke import arm  # CI's start-up check (PLAGSCOPE_SMOKE_SCREENSHOT); idle otherwise
 
     smoke = arm(app, window)  # noqa: F841 (kept alive while the app runs)

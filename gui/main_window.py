@@ -56,6 +56,9 @@ class MainWindow(QMainWindow):
         self.actions, self.menus = self.main_menus.actions, self.main_menus.menus
         self.main_menus.show_semantic(self.session.options.semantic)
         self.status = StatusArea(self.statusBar(), self.actions.cancel)
+        from .archive import ArchiveController  # Save/Open Check, autosave, the Archive menu
+
+        self.archive = ArchiveController(self)
         self._connect()
         self.retranslate()
         window_layout.restore(self, self.splitter, self.settings)

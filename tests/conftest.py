@@ -33,3 +33,18 @@ def planted_class():
     corpus = make_class()
     report = run(check_documents(corpus.documents(), CheckOptions(workers=1)))
     return corpus, report
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_data_dir(tmp_path_factory):
+    """Autosaves and the default archive (core/store, gui/archive.py) go to a temporary folder,
+    never the user's data directory, and $PLAGSCOPE_DB from the environment is not used."""
+    saved = {k: os.environ.get(k) for k in ("PLAGSCOPE_DATA_DIR", "PLAGSCOPE_DB")}
+    os.environ["PLAGSCOPE_DATA_DIR"] = str(tmp_path_factory.mktemp("plagscope-data"))
+    os.environ.pop("PLAGSCOPE_DB", None)
+    yield
+    for key, value in saved.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value

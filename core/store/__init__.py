@@ -19,7 +19,10 @@ __all__ = ["Store", "StoreError", "open_store", "resolve_location", "default_loc
 
 
 def data_dir() -> Path:
-    """The user's data directory for Plagscope (platformdirs), e.g. ~/.local/share/plagscope."""
+    """The user's data directory for Plagscope (platformdirs), e.g. ~/.local/share/plagscope;
+    $PLAGSCOPE_DATA_DIR overrides it."""
+    if os.environ.get("PLAGSCOPE_DATA_DIR"):  # tests, portable installs
+        return Path(os.environ["PLAGSCOPE_DATA_DIR"])
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("plagscope", appauthor=False))

@@ -46,11 +46,11 @@ def archive_options(store: Store, options: CheckOptions | None = None) -> CheckO
     import json
 
     saved = store.meta("options")
-    if saved is not None:
-        return CheckOptions.from_dict(json.loads(saved))
-    chosen = options or CheckOptions()
-    store.set_meta("options", json.dumps({k: getattr(chosen, k) for k in _OPTION_KEYS}))
-    return CheckOptions.from_dict({k: getattr(chosen, k) for k in _OPTION_KEYS})
+    if saved is None:
+        chosen = options or CheckOptions()
+        saved = store.meta_setdefault(
+            "options", json.dumps({k: getattr(chosen, k) for k in _OPTION_KEYS}))
+    return CheckOptions.from_dict(json.loads(saved))
 
 
 def posting_cap(archived: int) -> int:
@@ -296,11 +296,15 @@ def check_against_archive(
     report = yield from check_documents(list(documents) + archived, options, template=template,
                                         errors=errors, cache=cache)
     report = keep_new_pairs(report, len(documents))
-    if len(report.documents) < len(documents) + len(archived):
+    loaded = len(documents) + len(archived)
+    for _ in range(3):
+        if len(report.documents) == loaded:
+            break
         # again with only the archived documents that have a pair, so every figure is exactly
         # that of loading them by hand (the shared-vocabulary term depends on which documents
         # are loaded); the profiles come from the cache
         kept = [replace(d, id=len(documents) + n) for n, d in enumerate(report.documents[len(documents):])]
+        loaded = len(documents) + len(kept)
         report = yield from check_documents(list(documents) + kept, options, template=template,
                                             errors=errors, cache=cache)
         report = keep_new_pairs(report, len(documents))

@@ -99,6 +99,9 @@ class Store(ABC):
     def set_meta(self, key: str, value: str) -> None: ...
 
     @abstractmethod
+    def meta_setdefault(self, key: str, value: str) -> str: ...
+
+    @abstractmethod
     def close(self) -> None: ...
 
     def __enter__(self) -> "Store":
@@ -252,6 +255,17 @@ class SqlStore(Store):
     def set_meta(self, key: str, value: str) -> None:
         with self.transaction():
             self._set_meta(key, value)
+
+    def meta_setdefault(self, key: str, value: str) -> str:
+        """The value of `key`, first setting it to `value` if it has none (safe when several
+        processes do it at once: the first one's value wins)."""
+        with self.transaction():
+            self._lock_schema()
+            row = self._execute("SELECT value FROM plagscope_meta WHERE key = ?", (key,)).fetchone()
+            if row is not None:
+                return row[0]
+            self._execute("INSERT INTO plagscope_meta (key, value) VALUES (?, ?)", (key, value))
+        return value
 
     def _set_meta(self, key: str, value: str) -> None:
         self._execute("DELETE FROM plagscope_meta WHERE key = ?", (key,))

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from core import rules
 from core.display import safe_name
 from core.models import PairResult, Report, Verdict
+from gui.archive_marks import archive_mark, shown_name
 
 from .. import icons
 from .table import KEY_ROLE, RIGHT, SORT_ROLE, Column, ColumnTableModel
@@ -151,9 +152,10 @@ class PairModel(ColumnTableModel[PairResult]):
         return rules.is_near_duplicate(pair.hamming, self.hamming_threshold)
 
     def _name(self, doc_index: int) -> str:
+        doc = self.report.documents[doc_index]
         if self.name_of is not None:
-            return safe_name(self.name_of(doc_index))
-        return safe_name(self.report.documents[doc_index].name)
+            return archive_mark(doc) + safe_name(self.name_of(doc_index))
+        return shown_name(doc)  # archived sources marked
 
     def _full(self, doc_index: int) -> str:
         if self.hover_of is not None:

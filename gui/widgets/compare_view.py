@@ -52,6 +52,7 @@ from PySide6.QtWidgets import (
 
 from core import rules
 from core.display import safe_name
+from gui.archive_marks import archive_tooltip, long_name
 from core.models import Document, PairResult
 from core.options import CheckOptions
 
@@ -421,7 +422,7 @@ class CompareView(QWidget):
         self.legend_label.setText(self._legend_html())
         for label, document, coverage in ((self.left_label, self._docs[LEFT], self._pair.left_coverage),
                                           (self.right_label, self._docs[RIGHT], self._pair.right_coverage)):
-            label.setText(self.tr("%1 — %2 covered").replace("%1", safe_name(document.name))
+            label.setText(self.tr("%1 — %2 covered").replace("%1", long_name(document))
                           .replace("%2", f"{coverage:.1%}"))
         self.passage_list.model().retranslate()
         self._update_navigation()
@@ -478,7 +479,7 @@ class CompareView(QWidget):
 
     def _side_label(self, document: Document) -> ElidedLabel:
         label = ElidedLabel()
-        label.setToolTip(safe_name(document.path))
+        label.setToolTip(archive_tooltip(document))  # archived: id, label, date added
         font = label.font()
         font.setBold(True)
         label.setFont(font)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from core import rules
 from core.display import safe_name
+from gui.archive_marks import archive_mark, shown_name
 from core.models import Report
 
 # similarity -> color stops: pale for nothing shared, through yellow and orange, to dark red
@@ -166,13 +167,13 @@ class HeatMap(QWidget):
         return min(widest + 12, max(60, self.width() // 4))
 
     def _row_label(self, i: int) -> str:
-        """The label of the row showing document i."""
+        """The label of the row showing document i (archived sources marked)."""
         name = self._names[i] if self._names is not None else self.report.documents[i].name
-        return f"{self._pos[i] + 1}. {safe_name(name)}"
+        return f"{self._pos[i] + 1}. {archive_mark(self.report.documents[i])}{safe_name(name)}"
 
     def _full_label(self, i: int) -> str:
         """Row number and full file name of document i (for tooltips)."""
-        return f"{self._pos[i] + 1}. {safe_name(self.report.documents[i].name)}"
+        return f"{self._pos[i] + 1}. {shown_name(self.report.documents[i])}"
 
     def _layout(self) -> tuple[QRectF, float]:
         """The grid's rectangle and its cell size for the current widget size."""

@@ -9,19 +9,19 @@ import pytest
 def test_a_new_menu_action_and_view_from_outside(qtbot, window):
     texts = {"lang": "en"}
     hits = []
-    action = window.actions.add("archive_open", lambda: hits.append(1), icon="open", shortcut="Ctrl+Shift+A",
-                                texts=lambda: ({"en": "Open &Archive…", "zh": "打开档案库(&A)…"}[texts["lang"]], ""))
-    menu = window.menus.add("archive", lambda: {"en": "&Archive", "zh": "档案库(&A)"}[texts["lang"]],
+    action = window.actions.add("library_open", lambda: hits.append(1), icon="open", shortcut="Ctrl+Shift+A",
+                                texts=lambda: ({"en": "Open &Library…", "zh": "打开档案库(&A)…"}[texts["lang"]], ""))
+    menu = window.menus.add("library", lambda: {"en": "&Library", "zh": "档案库(&A)"}[texts["lang"]],
                             [action], before="help")
     titles = [a.text() for a in window.menuBar().actions()]
-    assert titles.index("&Archive") == titles.index("&Help") - 1
+    assert titles.index("&Library") == titles.index("&Help") - 1
     switch = window.actions.add("example_switch", None, checkable=True, texts=lambda: ("&Example", "tip"))
     window.menus.append("check", [None, switch])
     assert window.menus["check"].actions()[-1] is switch and switch.isCheckable()
-    assert window.actions.archive_open is action and "archive_open" in window.actions
+    assert window.actions.library_open is action and "library_open" in window.actions
     action.trigger()
     assert hits == [1]
-    assert action.toolTip() == "Open Archive"  # from the text when no tip is given
+    assert action.toolTip() == "Open Library"  # from the text when no tip is given
     texts["lang"] = "zh"
     window.retranslate()
     assert menu.title() == "档案库(&A)" and action.text() == "打开档案库(&A)…"
@@ -32,4 +32,4 @@ def test_a_new_menu_action_and_view_from_outside(qtbot, window):
     assert window.tabs.indexOf(view) == fixed and window.tabs.is_fixed(view)  # after the views, before compare tabs
     assert window.tabs.tabText(fixed) == "Another"
     with pytest.raises(ValueError):
-        window.actions.add("archive_open", None, texts=lambda: ("x", ""))
+        window.actions.add("library_open", None, texts=lambda: ("x", ""))

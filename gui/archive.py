@@ -1,0 +1,361 @@
+"""The archive and saved checks in the window: File > Save Check / Open Check, autosave and
+crash recovery, and the Archive menu (add the loaded documents, check against the archive,
+browse, where the archive lives). The main window creates one `ArchiveController`; everything
+else is here and in `gui.dialogs.archive_browser`.
+
+Autosave: after every check (and on Save) the session is written to
+`autosave-PID.plagscope` in the user's data directory; a clean close removes it. At the next
+start, an autosave left by a process that is no longer running means Plagscope did not close
+cleanly, and its recovery is offered.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QProgressDialog
+
+from core.display import safe_name
+from core.models import Document
+
+from .archive_marks import archive_tooltip, shown_name  # noqa: F401 (re-exported)
+from .session import Entry, State, normalize_path
+from .worker import Worker, start
+
+if TYPE_CHECKING:
+    from .main_window import MainWindow
+
+log = logging.getLogger(__name__)
+
+SETTINGS_KEY = "archive/location"
+SUFFIX = ".plagscope"
+
+
+def autosave_dir() -> Path:
+    from core.store import data_dir
+
+    return data_dir()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def orphaned_autosaves() -> list[Path]:
+    """Autosaves of Plagscope processes that are gone (newest first)."""
+    found = []
+    for path in autosave_dir().glob(f"autosave-*{SUFFIX}"):
+        try:
+            pid = int(path.stem.split("-", 1)[1])
+        except ValueError:
+            continue
+        if pid != os.getpid() and not _alive(pid):
+            found.append(path)
+    return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+class ArchiveController(QObject):
+    """Owns the saved-check and archive commands of one main window."""
+
+    def __init__(self, window: MainWindow):
+        super().__init__(window)
+        self.window = window
+        self.session = window.session
+        self.saved_path: str | None = None
+        self.verdicts = None  # core.review.verdicts.Verdicts of an opened check
+        self.add_worker: Worker | None = None
+        self.progress_dialog: QProgressDialog | None = None
+        self.browser = None
+        self._build()
+        self.session.checkFinished.connect(self._check_finished)
+        self.session.check_function = None
+        window.installEventFilter(self)
+
+    # ----- commands ------------------------------------------------------------------------
+    def _build(self) -> None:
+        w, add = self.window, self.window.actions.add
+        a = w.actions
+        add("save_check", self.save_check, shortcut="Ctrl+S",
+            texts=lambda: (self.tr("&Save Check…"), self.tr("Save the documents, results and verdicts "
+                                                          "in one .plagscope file")))
+        add("open_check", self.open_check, texts=lambda: (
+            self.tr("Open &Check…"), self.tr("Open a saved check (no original files needed)")))
+        add("archive_add", self.add_loaded, texts=lambda: (
+            self.tr("&Add Loaded Documents…"), self.tr("Keep the loaded documents in the archive, "
+                                                       "with a label")))
+        add("archive_switch", None, checkable=True, texts=lambda: (
+            self.tr("Check Against &Archive"), self.tr("Also compare with every archived document")))
+        add("archive_browse", self.browse, texts=lambda: (
+            self.tr("&Browse Archive…"), self.tr("Search, open and remove archived documents")))
+        add("archive_location", self.choose_location, texts=lambda: (
+            self.tr("Archive &Location…"), self.tr("An SQLite file or a postgresql:// address")))
+        a.archive_switch.toggled.connect(self._switch_changed)  # also when set from code
+        file_menu = w.menus["file"]
+        file_menu.insertAction(a.export, a.open_check)
+        file_menu.insertAction(a.export, a.save_check)
+        file_menu.insertSeparator(a.export)
+        w.menus.add("archive", lambda: self.tr("&Archive"),
+                    [a.archive_switch, None, a.archive_add, a.archive_browse, None,
+                     a.archive_location], before="help")
+        # (not in the toolbar: one more button there squeezes the document list of a narrow window)
+
+    def location(self) -> str:
+        from core.store import resolve_location
+
+        saved = self.window.settings.q.value(SETTINGS_KEY, "")
+        return resolve_location(str(saved) if saved else None)
+
+    def _open_store(self):
+        from core.store import open_store
+
+        return open_store(self.location())
+
+    def _error(self, title: str, text: str, detail: str = "") -> None:
+        self.window.messages.error(title, text, detail)
+
+    # ----- check against the archive -------------------------------------------------------
+    def _switch_changed(self, on: bool) -> None:
+        self.session.check_function = self._archive_check if on else None
+
+    def _archive_check(self, documents, options, template=None, errors=(), cache=None):
+        """The session's check with the archive (runs on the worker thread)."""
+        from core.store import open_store
+        from core.store.archive import check_against_archive
+
+        with open_store(self.location()) as store:
+            return (yield from check_against_archive(documents, options, store, template=template,
+                                                     errors=errors, cache=cache))
+
+    # ----- adding to the archive -----------------------------------------------------------
+    def add_loaded(self, label: str | None = None) -> Worker | None:
+        """Archive > Add Loaded Documents: in the background, with progress and cancel."""
+        docs = [e.document for e in self.session.ready_entries()
+                if e.document is not None and e.document.archive is None]
+        if not docs:
+            self.window.messages.show(QMessageBox.Icon.Information, self.tr("Archive"),
+                                      self.tr("There are no loaded documents to add."))
+            return None
+        if label is None:
+            label, ok = QInputDialog.getText(self.window, self.tr("Add to Archive"),
+                                             self.tr("Label for these %n document(s) (e.g. class "
+                                                     "and term):", "", len(docs)))
+            if not ok:
+                return None
+        location = self.location()
+
+        def job():
+            from core.store import open_store
+            from core.store.archive import add_documents, file_facts
+
+            with open_store(location) as store:
+                ready, sizes = [], []
+                for d in docs:
+                    try:
+                        sha, size = file_facts(d.path)
+                    except OSError:
+                        sha, size = d.sha256, 0
+                    ready.append(replace(d, sha256=d.sha256 or sha))
+                    sizes.append(size)
+                return (yield from add_documents(store, ready, label, sizes))
+
+        worker = Worker(job, name="archive-add")
+        dialog = QProgressDialog(self.tr("Adding to the archive…"), self.tr("Cancel"), 0, len(docs),
+                                 self.window)
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.setMinimumDuration(300)
+        dialog.canceled.connect(worker.cancel)
+        worker.signals.progress.connect(lambda p: dialog.setValue(p.done) if hasattr(p, "done") else None)
+        worker.signals.finished.connect(lambda result: self._added(result, dialog))
+        worker.signals.failed.connect(lambda message, _d: self._add_failed(message, dialog))
+        worker.signals.cancelled.connect(lambda: self._add_cancelled(dialog))
+        self.add_worker, self.progress_dialog = worker, dialog
+        return start(worker)
+
+    def _added(self, result, dialog) -> None:
+        dialog.reset()
+        self.add_worker = None
+        self.last_add = result
+        self.window.statusBar().showMessage(
+            self.tr("Archive: %1 added, %2 already there").replace("%1", str(len(result.added)))
+            .replace("%2", str(len(result.present))), 8000)
+
+    def _add_failed(self, message: str, dialog) -> None:
+        dialog.reset()
+        self.add_worker = None
+        self._error(self.tr("Archive"), self.tr("The documents could not be added."), message)
+
+    def _add_cancelled(self, dialog) -> None:
+        dialog.reset()
+        self.add_worker = None
+        self.window.statusBar().showMessage(self.tr("Adding to the archive was cancelled; the "
+                                                    "documents added so far stay."), 8000)
+
+    # ----- browsing and location -----------------------------------------------------------
+    def browse(self):
+        from core.store import StoreError
+
+        from .dialogs.archive_browser import ArchiveBrowser
+
+        try:
+            store = self._open_store()
+        except StoreError as e:
+            self._error(self.tr("Archive"), self.tr("The archive cannot be opened."), str(e))
+            return None
+        self.browser = ArchiveBrowser(store, self.window)
+        self.browser.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.browser.open()
+        return self.browser
+
+    def choose_location(self, location: str | None = None) -> None:
+        if location is None:
+            location, ok = QInputDialog.getText(
+                self.window, self.tr("Archive Location"),
+                self.tr("SQLite file or postgresql://user@host/database (empty: the default)"),
+                text=str(self.window.settings.q.value(SETTINGS_KEY, "")))
+            if not ok:
+                return
+        self.window.settings.q.setValue(SETTINGS_KEY, location.strip())
+
+    # ----- saved checks --------------------------------------------------------------------
+    def save_check(self, path: str | None = None) -> str | None:
+        """File > Save Check: the session's report (and verdicts) to a .plagscope file."""
+        report = self.session.report
+        if report is None:
+            self.window.messages.show(QMessageBox.Icon.Information, self.tr("Save Check"),
+                                      self.tr("There are no results to save. Run a check first."))
+            return None
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self.window, self.tr("Save Check"),
+                                                  self.saved_path or "check.plagscope",
+                                                  self.tr("Plagscope checks (*.plagscope)"))
+            if not path:
+                return None
+            if not path.endswith(SUFFIX):
+                path += SUFFIX
+        from core.store.saved import save_check
+
+        try:
+            save_check(path, report, self.current_verdicts())
+        except OSError as e:
+            self._error(self.tr("Save Check"), self.tr("The check could not be saved."), str(e))
+            return None
+        self.saved_path = path
+        self.window.statusBar().showMessage(self.tr("Check saved to %1").replace("%1", safe_name(path)), 8000)
+        return path
+
+    def current_verdicts(self):
+        return getattr(self.session, "verdicts", None) or self.verdicts
+
+    def open_check(self, path: str | None = None) -> bool:
+        """File > Open Check: show a saved check as it was (documents, results, verdicts)."""
+        if path is None:
+            path, _ = QFileDialog.getOpenFileName(self.window, self.tr("Open Check"), "",
+                                                  self.tr("Plagscope checks (*.plagscope)"))
+            if not path:
+                return False
+        from core.store import StoreError
+        from core.store.saved import open_check
+
+        try:
+            saved = open_check(path)
+        except StoreError as e:
+            self._error(self.tr("Open Check"), self.tr("This file cannot be opened as a check."), str(e))
+            return False
+        self.show_saved(saved)
+        self.saved_path = path
+        return True
+
+    def show_saved(self, saved) -> None:
+        """Put a saved check into the session: its documents as loaded, its report as checked."""
+        s = self.session
+        s.cancel()
+        entries = []
+        for i, d in enumerate(saved.report.documents):
+            if d.archive is None:
+                entries.append(Entry(normalize_path(d.path) if d.path else f"saved:{i}", State.READY,
+                                     document=d))
+        s.entries = entries
+        s.template = None
+        self.verdicts = saved.verdicts
+        if hasattr(s, "verdicts"):
+            s.verdicts = saved.verdicts
+        s._check_revision = s._revision  # the shown results match the shown documents
+        s._on_check_finished(saved.report)
+
+    def take_saved_checks(self, paths: list[str]) -> list[str]:
+        """Open the .plagscope files among `paths` (the command line); the other paths."""
+        rest = []
+        for p in paths:
+            if str(p).lower().endswith(SUFFIX) and os.path.isfile(p):
+                self.open_check(str(p))
+            else:
+                rest.append(p)
+        return rest
+
+    # ----- autosave ------------------------------------------------------------------------
+    def autosave_path(self) -> Path:
+        return autosave_dir() / f"autosave-{os.getpid()}{SUFFIX}"
+
+    def _check_finished(self, report) -> None:
+        self.autosave()
+
+    def autosave(self) -> Path | None:
+        if self.session.report is None:
+            return None
+        from core.store.saved import save_check
+
+        path = self.autosave_path()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            save_check(path, self.session.report, self.current_verdicts())
+        except OSError as e:  # autosave must never get in the way
+            log.warning("autosave failed: %s", e)
+            return None
+        return path
+
+    def clear_autosave(self) -> None:
+        try:
+            self.autosave_path().unlink()
+        except OSError:
+            pass
+
+    def offer_recovery(self, accept: bool | None = None) -> bool:
+        """At start: restore the newest autosave of a Plagscope that did not close cleanly."""
+        found = orphaned_autosaves()
+        if not found:
+            return False
+        if accept is None:
+            answer = QMessageBox.question(
+                self.window, self.tr("Recover unsaved work"),
+                self.tr("Plagscope did not close normally last time. Restore the check it was "
+                        "showing?"))
+            accept = answer == QMessageBox.StandardButton.Yes
+        restored = False
+        if accept:
+            restored = self.open_check(str(found[0]))
+            self.saved_path = None
+        if restored or not accept:
+            for p in found:
+                try:
+                    p.unlink()
+                except OSError:
+                    pass
+        if restored:
+            self.autosave()
+        return restored
+
+    def eventFilter(self, obj, event) -> bool:
+        if obj is self.window and event.type() == QEvent.Type.Close:
+            self.clear_autosave()  # a clean close: nothing to recover
+        return False
