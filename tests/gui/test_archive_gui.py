@@ -52,6 +52,9 @@ def test_save_and_open_check_with_verdicts(checked_window, make_window, tmp_path
     assert other.review_panes.review.pair_verdict(report.pairs[0]).status == "confirmed"
     assert other.pairs.model.rowCount() == w.pairs.model.rowCount() > 0
     assert len(other.session.ready_entries()) == len(report.documents)
+    third = make_window()  # `plagscope class.plagscope FOLDER`: the check opens, the rest loads
+    assert third.archive.take_saved_checks([path, str(tmp_path)]) == [str(tmp_path)]
+    assert third.session.report == report
     # a file that is not a check: a message, and the file is left alone
     bogus = tmp_path / "bogus.plagscope"
     bogus.write_bytes(b"nonsense" * 10)
