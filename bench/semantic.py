@@ -286,7 +286,7 @@ def speed(sizes: list[int]) -> str:
     for size in sizes:
         folder = Path(tempfile.mkdtemp(prefix=f"semantic-{size}-"))
         for lang in ("zh", "en"):
-            source = corpus.cached(lang, size // 2)
+            source = corpus.cached(lang, size // 2, shared=SHARED)
             for path in sorted((source / "docs").glob("*.txt")):
                 (folder / f"{lang}-{path.name}").write_bytes(path.read_bytes())
         times = {}

@@ -140,7 +140,7 @@ def ranked_pairs(ctx: Context) -> Section:
         Column(s("col_similarity"), "number"), Column(s("col_hamming"), "number"),
         Column(s("col_left_coverage"), "number"), Column(s("col_right_coverage"), "number"),
         Column(s("col_longest"), "number"), Column(s("col_passages"), "number"),
-    )
+    ) + ((Column(s("col_meaning"), "text"),) if _semantic(report) else ())
     detailed = {k for k, _ in ctx.detailed}
     flagged = {k for k, _ in ctx.flagged}
     rows, unflagged, left_out = [], 0, 0
@@ -161,7 +161,7 @@ def ranked_pairs(ctx: Context) -> Section:
             Cell(str(int(pair.hamming))),
             Cell(ctx.percent(pair.left_coverage)), Cell(ctx.percent(pair.right_coverage)),
             Cell(str(int(pair.longest))), Cell(str(len(pair.matches))),
-        ), flagged=k in flagged))
+        ) + ((Cell(semantic_cell(ctx, pair)),) if _semantic(report) else ()), flagged=k in flagged))
     blocks: list = [Table(columns, tuple(rows), empty=s("no_pairs"), kind="pairs")]
     if left_out:
         blocks.append(Paragraph(s.count("more_flagged", left_out), "note"))
@@ -352,12 +352,43 @@ def pair_article(ctx: Context, k: int, pair: PairResult) -> Article:
                 longest=int(pair.longest), count=s.count("count_passages", len(pair.matches)))
     blocks: list = [Paragraph(metrics, "metrics")]
     if not pair.matches:
-        blocks.append(Paragraph(s("no_passages"), "note"))
+        blocks.append(Paragraph(s("no_passages_semantic" if pair.semantic else "no_passages"), "note"))
     else:
         blocks.append(comparison(ctx, k, pair))
+    blocks += semantic_blocks(ctx, pair)
     title = f"#{k} · {ctx.name(pair.left)} ↔ {ctx.name(pair.right)}"
     return Article(f"pair-{k}", title, tuple(blocks), hint=f"{ctx.path(pair.left)} ↔ {ctx.path(pair.right)}",
                    back="pairs")
+
+
+def _semantic(report: Report) -> bool:
+    """Whether the report has a semantic column (the layer was on, or a pair carries a finding)."""
+    return bool(getattr(report.options, "semantic", False)) or any(p.semantic for p in report.pairs)
+
+
+def semantic_cell(ctx: Context, pair: PairResult) -> str:
+    """"translation 78%": the semantic layer's kind and its own figure, or "" (issue 16)."""
+    found = pair.semantic
+    if found is None:
+        return ""
+    return f"{ctx.s('kind_' + found.kind)} {ctx.percent(found.share)}"
+
+
+def semantic_blocks(ctx: Context, pair: PairResult) -> list:
+    """A pair found by meaning: its figure, and the aligned sentence pairs with their scores."""
+    found = pair.semantic
+    if found is None:
+        return []
+    s, docs = ctx.s, ctx.report.documents
+    left, right = docs[pair.left].text, docs[pair.right].text
+    columns = (Column(s("col_rank"), "number"), Column(s("col_score"), "number"),
+               Column(s("col_left_sentence"), "text", 2.0), Column(s("col_right_sentence"), "text", 2.0))
+    rows = tuple(Row((Cell(str(n)), Cell(f"{sp.score:.2f}"),
+                      Cell(left[sp.left.start:sp.left.end]), Cell(right[sp.right.start:sp.right.end])))
+                 for n, sp in enumerate(found.sentences, 1))
+    text = s("semantic_metrics", kind=s("kind_" + found.kind), share=ctx.percent(found.share),
+             count=len(found.sentences))
+    return [Paragraph(text, "metrics"), Table(columns, rows, kind="sentences")]
 
 
 def comparison(ctx: Context, k: int, pair: PairResult) -> Comparison:

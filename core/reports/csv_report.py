@@ -19,6 +19,8 @@ HEADER = ("left", "right", "similarity", "hamming", "left_coverage", "right_cove
 FIGURES = ("total_copy_ratio", "copy_ratio_excluding_quotes", "largest_source_ratio",
            "copied_chars", "sources")
 HEADER += tuple(f"{side}_{name}" for side in ("left", "right") for name in FIGURES)
+# issue 16: what the semantic layer found ("translation" / "paraphrase", its share), or empty
+HEADER += ("semantic_kind", "semantic_share")
 ENCODING = "utf-8-sig"
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -39,6 +41,7 @@ def render_csv(report: Report) -> str:
             int(pair.longest), len(pair.matches),
             safe_cell(left.path), safe_cell(right.path),
             *figures[pair.left], *figures[pair.right],
+            *((pair.semantic.kind, f"{pair.semantic.share:.4f}") if pair.semantic else ("", "")),
         ])
     return out.getvalue()
 

@@ -274,3 +274,15 @@ def test_cli_semantic_flag_reports_a_translation(loaded, tmp_path, capsys):
     assert {names[pair["left"]], names[pair["right"]]} == {"zh.txt", "en.txt"}
     assert pair["semantic"]["kind"] == "translation" and len(pair["semantic"]["sentences"]) >= 7
     assert data["options"]["semantic"] is True
+
+
+def test_reports_carry_the_semantic_figure_and_sentence_pairs():
+    from core.reports.csv_report import render_csv
+    from core.reports.html_report import render_html
+
+    report, docs, _ = semantic_report()
+    html = render_html(report)
+    assert "Found by meaning" in html and "translation 100.0%" in html
+    assert "我们走吧。" in html and "Let us go." in html and "0.81" in html
+    rows = render_csv(report).splitlines()
+    assert rows[0].endswith("semantic_kind,semantic_share") and rows[1].endswith("translation,1.0000")
