@@ -36,9 +36,10 @@ def add_arguments(c: argparse.ArgumentParser) -> None:
                         "figures, sources ranked, the text colored by attribution)")
     g.add_argument("--report-language", choices=("en", "zh"), default="en",
                    help="language of the per-student reports (default en; zh uses CNKI's names)")
-    g.add_argument("--json-version", type=int, choices=(1, 2), default=2,
-                   help="JSON report version (default 2; 1 for tools that read only version 1, "
-                        "such as ../shared/eval/score.py)")
+    g.add_argument("--json-version", type=int, choices=(1, 2), default=None,
+                   help="JSON report: by default every field (schema 2) labelled version 1, which "
+                        "version-1 readers such as ../shared/eval/score.py read; 2 labels it 2; "
+                        "1 leaves out the schema-2 fields")
 
 
 def option_fields(args: argparse.Namespace) -> dict:

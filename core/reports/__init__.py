@@ -93,8 +93,8 @@ def render(report: Report, fmt: str, *, language: str = "en", threshold: float |
     `language` ("en" or "zh", or a UI language like "zh_CN") and `threshold` (the display
     threshold that flags pairs; the report's own by default) matter for HTML and PDF only;
     `verdicts` (core.review.verdicts.Verdicts) are the reviewers' decisions; `json_version`
-    1 writes the JSON in the shape tools written for version 1 insist on
-    (../shared/eval/score.py), the newest by default.
+    None writes every field labelled version 1 (see core/reports/json_report.py), 1 or 2
+    that schema with that label.
     """
     if fmt not in FORMATS:
         raise ValueError(f"unknown report format {fmt!r}; use one of {', '.join(FORMATS)}")

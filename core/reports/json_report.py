@@ -1,9 +1,9 @@
 """The JSON report: the machine-readable record of a check (read by the evaluation scripts).
 
-Shape (version 2; fields may be added, never renamed; version 1 is the same without the
+Shape (schema 2; fields may be added, never renamed; schema 1 is the same without the
 fields `academic_fields` adds, and is still written on request and read)::
 
-    {"version": 2, "options": {...CheckOptions.to_dict()...},
+    {"version": 1, "schema": 2, "options": {...CheckOptions.to_dict()...},
      "documents": [{"name", "path", "format", "chars", "simhash": "16 hex digits",
                     "sha256": "64 hex digits of the file's bytes, or \"\"", "id": "32 hex digits"}],
      "pairs": [{"left", "right", "hamming", "similarity", "left_coverage", "right_coverage",
@@ -11,7 +11,13 @@ fields `academic_fields` adds, and is still written on request and read)::
      "errors": [{"path", "message", "code", "values"}],  (code/values: when the reason has a code)
      "groups": [{"members": [document indexes], "source": index or null}]}
 
-Version 2 (issue 15, see `academic_fields`): each match has `class`, `left_class`,
+`version` is the oldest reader version the file is for and `schema` the field set it
+carries. Schema 2 only adds fields, so by default a report says `"version": 1` with
+`"schema": 2`: every version-1 reader (the PAN scorer in ../shared/eval insists on
+`"version": 1`) reads it unchanged. `version=2` labels it 2 for readers that want the
+label; `version=1` writes schema 1 (without the fields below).
+
+Schema 2 (issue 15, see `academic_fields`): each match has `class`, `left_class`,
 `right_class`, `left_changes`, `right_changes`; each document has `figures`.
 
 A pair the semantic layer found (`check --semantic`, issue 16) has `semantic`: {"kind":
@@ -49,19 +55,25 @@ from core.options import CheckOptions
 if TYPE_CHECKING:
     from core.review.verdicts import Verdicts
 
-VERSION = 2
+VERSION = 2  # the newest schema: the field set written by default
 READABLE = (1, 2)
+COMPATIBLE = 1  # the `version` a default report carries: every field since version 1 is an addition
 _MASK64 = (1 << 64) - 1
 
 
-def to_json(report: Report, verdicts: "Verdicts | None" = None, *, version: int = VERSION) -> dict:
+def to_json(report: Report, verdicts: "Verdicts | None" = None, *, version: int | None = None) -> dict:
     """The report as plain JSON values (dicts, lists, str, int, float); `verdicts` (the
-    reviewers' decisions, core/review/verdicts.py) add `verdict`/`note` where present."""
+    reviewers' decisions, core/review/verdicts.py) add `verdict`/`note` where present.
+
+    `version` None (the default) writes the newest schema labelled `"version": 1` (see the
+    module docstring); 1 or 2 writes that schema with that label."""
+    schema = VERSION if version is None else version
     if len(report.simhashes) != len(report.documents):
         raise ValueError(f"the report has {len(report.documents)} documents but "
                          f"{len(report.simhashes)} simhashes")
     data = {
-        "version": version,
+        "version": COMPATIBLE if version is None else version,
+        **({"schema": schema} if schema >= 2 else {}),  # version 1's shape has no schema
         "options": _plain(report.options.to_dict()),
         "documents": [_document(doc, value, report)
                       for doc, value in zip(report.documents, report.simhashes)],
@@ -69,7 +81,7 @@ def to_json(report: Report, verdicts: "Verdicts | None" = None, *, version: int 
         "errors": [_error(error) for error in report.errors],
         **report_fields(report),
     }
-    if version >= 2:
+    if schema >= 2:
         academic_fields(data, report)
     return _add_verdicts(data, report, verdicts)
 
@@ -138,7 +150,7 @@ def report_fields(report: Report) -> dict:
     return review_fields(report)
 
 
-def render_json(report: Report, verdicts: "Verdicts | None" = None, *, version: int = VERSION) -> str:
+def render_json(report: Report, verdicts: "Verdicts | None" = None, *, version: int | None = None) -> str:
     """The report as JSON text: one document, pair or error per line, non-ASCII kept as is.
 
     Raises ValueError for a NaN or infinite number rather than writing invalid JSON.

@@ -76,7 +76,8 @@ def test_json_version_2_has_classes_changes_and_figures_and_reads_back():
                                                       (Span(6, 8),), (Span(8, 10),)),)),
         report.pairs[1]))
     data = to_json(report)
-    assert data["version"] == 2
+    assert (data["version"], data["schema"]) == (1, 2)
+    assert to_json(report, version=2)["version"] == 2
     m1, m2 = data["pairs"][0]["matches"][0], data["pairs"][1]["matches"][0]
     assert (m1["class"], m1["left_changes"], m1["right_changes"]) == ("unattributed", [[6, 8]], [[8, 10]])
     assert (m2["class"], m2["left_class"], m2["right_class"]) == ("quoted_cited", "quoted_cited", "unattributed")

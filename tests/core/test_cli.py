@@ -30,7 +30,7 @@ def test_check_writes_reports_and_exits_zero(folder, tmp_path, capsys):
     printed = capsys.readouterr().out
     assert "a.txt" in printed and "b.txt" in printed and "empty.txt" in printed
     data = json.loads(out.read_text(encoding="utf-8"))
-    assert data["version"] == 2
+    assert (data["version"], data["schema"]) == (1, 2)  # every field; version-1 readers read it
     assert [d["name"] for d in data["documents"]] == ["a.txt", "b.txt"]
     assert set(data["documents"][0]) >= {"name", "path", "format", "chars", "simhash"}
     assert data["documents"][1]["chars"] == 34 and len(data["documents"][0]["simhash"]) == 16

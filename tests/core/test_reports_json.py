@@ -200,8 +200,9 @@ def _scorer():
 
 @pytest.mark.skipif(not SCORE_PY.exists(), reason="the shared evaluation scripts are not here")
 def test_the_evaluation_scorer_accepts_a_written_report(tmp_path):
-    # the scorer reads version 1 (`plagscope check --json-version 1`); version 2 only adds fields
-    path = write_report(make_report(), tmp_path / "report.json", json_version=1)
+    # the scorer insists on "version": 1; the default report (schema 2) only adds fields
+    path = write_report(make_report(), tmp_path / "report.json")
+    assert json.loads(path.read_text(encoding="utf-8"))["schema"] == 2
     chars, pairs = _scorer().load_report(path)
     assert chars == {"静夜思.txt": 12, "b.docx": 25, "c.pdf": 18}
     assert pairs == [
@@ -227,7 +228,7 @@ def test_format_for_reads_the_suffix():
 
 def test_write_report_format_overrides_the_suffix(tmp_path):
     path = write_report(make_report(), tmp_path / "report.out", "JSON")
-    assert json.loads(path.read_text(encoding="utf-8"))["version"] == 2
+    assert json.loads(path.read_text(encoding="utf-8"))["schema"] == 2
     with pytest.raises(ValueError, match="unknown report format"):
         write_report(make_report(), tmp_path / "report.out", "xml")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["report.out"]

@@ -48,5 +48,5 @@ def test_an_existing_file_is_replaced_only_after_confirmation(checked_window, tm
     assert target.read_text(encoding="utf-8") == "previous report"
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     assert w.exporter.run(str(tmp_path)) == str(target)
-    assert json.loads(target.read_text(encoding="utf-8"))["version"] == 2
+    assert json.loads(target.read_text(encoding="utf-8"))["schema"] == 2
     assert sorted(p.name for p in tmp_path.iterdir()) == ["essays", "old.json", "settings.ini"]
