@@ -189,8 +189,9 @@ def same_as_by_hand(store, doc: Document, report, options: CheckOptions) -> bool
     if not archived:
         return True
     by_hand = run(check_documents([doc] + [replace(d, archive=None) for d in archived], options))
+    # the query's pairs (pairs of two archived documents are not part of an archive check)
     return [(p.left, p.right, p.similarity, p.matches) for p in report.pairs] == \
-        [(p.left, p.right, p.similarity, p.matches) for p in by_hand.pairs]
+        [(p.left, p.right, p.similarity, p.matches) for p in by_hand.pairs if p.left == 0]
 
 
 def median(xs):

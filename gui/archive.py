@@ -81,6 +81,9 @@ class ArchiveController(QObject):
         self.session.checkFinished.connect(self._check_finished)
         self.session.check_function = None
         window.installEventFilter(self)
+        review = self._review()
+        if review is not None:  # a verdict is work to keep too
+            review.verdictsChanged.connect(self.autosave)
 
     # ----- commands ------------------------------------------------------------------------
     def _build(self) -> None:
@@ -254,8 +257,16 @@ class ArchiveController(QObject):
         self.window.statusBar().showMessage(self.tr("Check saved to %1").replace("%1", safe_name(path)), 8000)
         return path
 
+    def _review(self):
+        """The window's review state (gui/review.py: verdicts), when the window has one."""
+        panes = getattr(self.window, "review_panes", None)
+        return getattr(panes, "review", None)
+
     def current_verdicts(self):
-        return getattr(self.session, "verdicts", None) or self.verdicts
+        review = self._review()
+        if review is not None and review.verdicts:
+            return review.verdicts
+        return self.verdicts
 
     def open_check(self, path: str | None = None) -> bool:
         """File > Open Check: show a saved check as it was (documents, results, verdicts)."""
@@ -288,10 +299,11 @@ class ArchiveController(QObject):
         s.entries = entries
         s.template = None
         self.verdicts = saved.verdicts
-        if hasattr(s, "verdicts"):
-            s.verdicts = saved.verdicts
         s._check_revision = s._revision  # the shown results match the shown documents
         s._on_check_finished(saved.report)
+        review = self._review()
+        if review is not None:
+            review.set_verdicts(saved.verdicts)
 
     def take_saved_checks(self, paths: list[str]) -> list[str]:
         """Open the .plagscope files among `paths` (the command line); the other paths."""

@@ -52,12 +52,91 @@ def extract(data: bytes) -> str:
         raise Unreadable(DAMAGED) from None
     if not pages:
         raise Unreadable(NO_PAGES)
-    text = "\n\n".join(page for page in pages if page)
+    text = as_written(pages)
     if not text.strip():
         raise Unreadable(NO_TEXT)
     if "\ufffd" in text and not _WORD.search(text):
         raise Unreadable(NO_CHARACTER_MAP)
     return text
+
+
+# Text as written, not as typeset: running headers, footers and page numbers dropped, the
+# lines of a paragraph (a text box of pdfminer's layout) joined, a word hyphenated at a line
+# end rejoined, a paragraph broken by a page joined again. pdfminer's layout already reads a
+# two-column page column by column (each column is its own run of text boxes).
+_PAGE_NUMBER = re.compile(
+    r"^\s*(?:[-–—]\s*)?(?:(?:page|p\.)\s*)?\d{1,4}(?:\s*(?:/|of)\s*\d{1,4})?(?:\s*[-–—])?\s*$"
+    r"|^\s*第\s*\d{1,4}\s*页(?:\s*[/，,]?\s*共\s*\d{1,4}\s*页)?\s*$", re.IGNORECASE)
+_CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]")
+_SENTENCE_END = re.compile(r"[.!?。！？…:：;；\"”’』」)）]\s*$")
+
+
+def _shape(line: str) -> str:
+    """A line with its digits hidden: running headers differ only in their page numbers."""
+    return re.sub(r"\d+", "#", line.strip())
+
+
+def _boxes(text: str) -> list[list[str]]:
+    """A page's text boxes (runs of non-blank lines), each a list of its lines."""
+    boxes, box = [], []
+    for line in text.split("\n") + [""]:
+        if line.strip():
+            box.append(line.strip())
+        elif box:
+            boxes.append(box)
+            box = []
+    return boxes
+
+
+def _edges(boxes: list[list[str]]) -> list[int]:
+    """Indexes of the one-line boxes that open or close a page (where running heads sit)."""
+    ends = {i for i in (0, 1, len(boxes) - 2, len(boxes) - 1) if 0 <= i < len(boxes)}
+    return sorted(i for i in ends if len(boxes[i]) == 1)
+
+
+def _running(pages: list[list[list[str]]]) -> set[str]:
+    """Shapes of the one-line boxes that open or close most pages (running heads and feet)."""
+    if len(pages) < 2:
+        return set()
+    counts: dict[str, int] = {}
+    for boxes in pages:
+        for shape in {_shape(boxes[i][0]) for i in _edges(boxes)}:
+            counts[shape] = counts.get(shape, 0) + 1
+    return {shape for shape, n in counts.items() if n >= max(2, (len(pages) + 1) // 2)}
+
+
+def _join(left: str, right: str) -> str:
+    """Two pieces of one paragraph: a hyphen at a line end rejoins the word, CJK joins with
+    nothing, the rest with a space."""
+    left, right = left.rstrip(), right.lstrip()
+    if not left or not right:
+        return left + right
+    if left.endswith("-") and len(left) > 1 and left[-2].isalpha() and right[:1].islower():
+        return left[:-1] + right
+    if _CJK.match(left[-1]) or _CJK.match(right[0]):
+        return left + right
+    return left + " " + right
+
+
+def as_written(page_texts: list[str]) -> str:
+    """Page texts (pdfminer's, boxes separated by blank lines) as the text was written."""
+    pages = [_boxes(text) for text in page_texts]
+    running = _running(pages)
+    paragraphs: list[str] = []
+    for p, boxes in enumerate(pages):
+        edges = set(_edges(boxes))
+        kept = []
+        for i, box in enumerate(boxes):
+            if i in edges and (_PAGE_NUMBER.match(box[0]) or _shape(box[0]) in running):
+                continue  # a running head or foot, or a page number
+            text = box[0]
+            for line in box[1:]:
+                text = _join(text, line)
+            kept.append(text)
+        if kept and paragraphs and p and not _SENTENCE_END.search(paragraphs[-1]):
+            paragraphs[-1] = _join(paragraphs[-1], kept.pop(0))  # a paragraph across pages
+        paragraphs.extend(kept)
+    return "\n\n".join(paragraphs)
 
 
 def _page_texts(data: bytes) -> list[str]:

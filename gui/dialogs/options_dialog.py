@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
@@ -76,6 +77,22 @@ class OptionsDialog(QDialog):
         form3.addRow(self.tr("Maximum file &size:"), self.max_mb)
         form3.addRow(self.tr("Maximum &characters per document:"), self.max_chars)
 
+        # issue 15: what the academic figures count (README "Quotations, citations and the figures")
+        self.exclude_quotes = QCheckBox(self.tr("Leave &quotations out of the copy ratio"))
+        self.exclude_references = QCheckBox(self.tr("Leave the &reference list out of the copy ratio"))
+        self.include_template = QCheckBox(self.tr("Match the &template's text too (shown, and counted)"))
+        self.min_chars = spin(0, 100_000, suffix=self.tr(" characters"))
+        self.min_words = spin(0, 100_000, suffix=self.tr(" words"))
+        figures = QGroupBox(self.tr("Figures (总文字复制比 / Similarity Index)"))
+        form4 = QFormLayout(figures)
+        for box in (self.exclude_quotes, self.exclude_references, self.include_template):
+            form4.addRow(box)
+        form4.addRow(self.tr("Count Chinese passages from:"), self.min_chars)
+        form4.addRow(self.tr("Count other passages from:"), self.min_words)
+        self.min_chars.setToolTip(self.tr("CNKI counts 13 consecutive characters; shorter passages "
+                                          "are shown but not counted in the figures."))
+        self.min_words.setToolTip(self.tr("WCopyfind's default is 6 words."))
+
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok
             | QDialogButtonBox.StandardButton.Cancel
@@ -87,7 +104,7 @@ class OptionsDialog(QDialog):
             self.restore_defaults)
 
         layout = QVBoxLayout(self)
-        for box in (passages, whole, other):
+        for box in (passages, whole, other, figures):
             layout.addWidget(box)
         layout.addWidget(self.buttons)
 
@@ -104,6 +121,11 @@ class OptionsDialog(QDialog):
         self.display.setValue(options.display_threshold * 100)
         self.max_mb.setValue(options.max_file_mb)
         self.max_chars.setValue(options.max_chars)
+        self.exclude_quotes.setChecked(options.exclude_quotes)
+        self.exclude_references.setChecked(options.exclude_references)
+        self.include_template.setChecked(not options.exclude_template)
+        self.min_chars.setValue(options.min_match_chars)
+        self.min_words.setValue(options.min_match_words)
         self._update_guarantee()
 
     def restore_defaults(self) -> None:
@@ -120,6 +142,11 @@ class OptionsDialog(QDialog):
             display_threshold=round(self.display.value() / 100, 4),
             max_file_mb=self.max_mb.value(),
             max_chars=self.max_chars.value(),
+            exclude_quotes=self.exclude_quotes.isChecked(),
+            exclude_references=self.exclude_references.isChecked(),
+            exclude_template=not self.include_template.isChecked(),
+            min_match_chars=self.min_chars.value(),
+            min_match_words=self.min_words.value(),
         )
 
     def _update_guarantee(self) -> None:

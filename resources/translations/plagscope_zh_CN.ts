@@ -54,27 +54,27 @@
         </message>
         <message>
             <source>unattributed</source>
-            <translation type="unfinished" />
+            <translation>未注明出处</translation>
         </message>
         <message>
             <source>cited, not quoted</source>
-            <translation type="unfinished" />
+            <translation>注明出处，未加引号</translation>
         </message>
         <message>
             <source>quoted, not cited</source>
-            <translation type="unfinished" />
+            <translation>加了引号，未注明出处</translation>
         </message>
         <message>
             <source>quoted and cited</source>
-            <translation type="unfinished" />
+            <translation>加引号并注明出处</translation>
         </message>
         <message>
             <source>reference list</source>
-            <translation type="unfinished" />
+            <translation>参考文献</translation>
         </message>
         <message>
             <source>template</source>
-            <translation type="unfinished" />
+            <translation>模板</translation>
         </message>
         <message>
             <source>Passage %1</source>
@@ -148,11 +148,11 @@
         </message>
         <message>
             <source>Copied</source>
-            <translation type="unfinished" />
+            <translation>复制比</translation>
         </message>
         <message>
             <source>Similarity index (总文字复制比): the share of the document's characters inside matched passages; the tooltip has all figures</source>
-            <translation type="unfinished" />
+            <translation>总文字复制比：文档中处于匹配段落内的字符比例；提示中有全部数据</translation>
         </message>
         <message>
             <source>%1 (template)</source>

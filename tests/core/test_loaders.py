@@ -181,7 +181,8 @@ def test_a_300_page_thesis_loads_with_pages_in_order(tmp_path):
     text = load_document(mf.make_thesis_pdf(tmp_path, pages=300)).text
     pages = text.split("\n\n")
     assert len(pages) == 300
-    assert pages[0].startswith("Page 1 of the thesis.\nLine 2 of page 1 says")
+    # each page is one paragraph: its lines are joined as written (issue 12)
+    assert pages[0].startswith("Page 1 of the thesis. Line 2 of page 1 says")
     assert all(page.startswith(f"Page {n} of the thesis.") for n, page in enumerate(pages, 1))
     assert pages[-1].endswith("Line 6 of page 300 says something about plagiarism.")
 

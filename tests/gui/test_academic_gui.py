@@ -146,3 +146,19 @@ def test_file_export_student_report_writes_the_selected_documents_report(qtbot, 
 
     text = extract_text(str(target))
     assert "Similarity Index" in text and "zh_source_a.txt" in text
+
+
+def test_the_options_dialog_edits_the_figure_options(qtbot):
+    from gui.dialogs.options_dialog import OptionsDialog
+
+    dialog = OptionsDialog(CheckOptions())
+    qtbot.addWidget(dialog)
+    assert not dialog.exclude_quotes.isChecked() and dialog.min_chars.value() == 13
+    dialog.exclude_quotes.setChecked(True)
+    dialog.include_template.setChecked(True)
+    dialog.min_words.setValue(8)
+    got = dialog.options()
+    assert (got.exclude_quotes, got.exclude_references, got.exclude_template, got.min_match_chars,
+            got.min_match_words) == (True, False, False, 13, 8)
+    dialog.restore_defaults()
+    assert dialog.options() == CheckOptions()

@@ -40,7 +40,7 @@ def test_save_and_open_check_with_verdicts(checked_window, make_window, tmp_path
     w = checked_window
     report = w.session.report
     verdicts = Verdicts().set_pair(pair_key(report, report.pairs[0]), Verdict("confirmed", "same text"))
-    w.archive.verdicts = verdicts
+    w.review_panes.review.set_verdicts(verdicts)  # as the verdict UI does
     path = w.archive.save_check(str(tmp_path / "class.plagscope"))
     assert path and open_check(path).report == report
     for f in essays:
@@ -48,8 +48,13 @@ def test_save_and_open_check_with_verdicts(checked_window, make_window, tmp_path
     other = make_window()
     assert other.archive.open_check(path)
     assert other.session.report == report and other.archive.verdicts == verdicts
+    assert other.review_panes.review.verdicts == verdicts
+    assert other.review_panes.review.pair_verdict(report.pairs[0]).status == "confirmed"
     assert other.pairs.model.rowCount() == w.pairs.model.rowCount() > 0
     assert len(other.session.ready_entries()) == len(report.documents)
+    third = make_window()  # `plagscope class.plagscope FOLDER`: the check opens, the rest loads
+    assert third.archive.take_saved_checks([path, str(tmp_path)]) == [str(tmp_path)]
+    assert third.session.report == report
     # a file that is not a check: a message, and the file is left alone
     bogus = tmp_path / "bogus.plagscope"
     bogus.write_bytes(b"nonsense" * 10)
