@@ -9,7 +9,7 @@ import time
 
 from PySide6.QtCore import QEvent, QTimer, Qt
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QWidget
 
 from core.display import safe_name
 from core.models import PairResult, Report
@@ -26,6 +26,7 @@ from .review_panes import ReviewPanes
 from .session import CheckError, Session, State
 from .settings import Settings
 from .widgets import DocumentList, FileDrop, HeatMap, PairTable, ResultTabs, StaleBanner, StatusArea
+from .widgets.workspace import workspace
 
 log = logging.getLogger(__name__)
 
@@ -81,19 +82,7 @@ class MainWindow(QMainWindow):
             p.review, p.groups_view, p.graph_view, p.student_view, p.open_student)
         self.stale_banner = StaleBanner()
 
-        right = QWidget()
-        layout = QVBoxLayout(right)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.stale_banner)
-        layout.addWidget(self.tabs, 1)
-        self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.setObjectName("mainSplitter")
-        self.splitter.addWidget(self.documents)
-        self.splitter.addWidget(right)
-        self.splitter.setStretchFactor(0, 0)
-        self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([360, 840])
-        self.splitter.setChildrenCollapsible(False)
+        self.splitter = workspace(self.documents, self.stale_banner, self.tabs)
         self.setCentralWidget(self.splitter)
         self.setMinimumSize(*MIN_SIZE)
         self.resize(1200, 760)
