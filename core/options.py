@@ -64,7 +64,7 @@ class CheckOptions:
     min_match_words: int = 6
     # The semantic layer (core/semantic; README "Translations and paraphrases"): sentence
     # embeddings find translations and paraphrases; needs the `semantic` extra installed.
-    semantic: bool = False
+    semantic: bool = True
 
     def __post_init__(self) -> None:
         def need(ok: bool, message: str) -> None:

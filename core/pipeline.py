@@ -326,6 +326,8 @@ def check_documents(
     pairs = yield from compare(profiled, options, template_profile,
                                keys=[d.key for d in documents])
     pairs = attribute(documents, pairs, options, template)  # Match.attribution (core.academic)
+    if options.semantic and not _semantic_installed():
+        options = options.with_changes(semantic=False)  # the report says what ran: no layer
     if options.semantic:
         pairs = yield from _with_semantic(documents, profiled, pairs, cache)
     report = Report(
@@ -336,6 +338,13 @@ def check_documents(
         errors=tuple(errors),
     )
     return _with_groups(report)
+
+
+def _semantic_installed() -> bool:
+    """Whether the semantic layer's model is installed (found without importing it)."""
+    from core.semantic.model import available
+
+    return available()
 
 
 def _with_semantic(documents, profiled, pairs, cache):

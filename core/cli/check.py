@@ -43,9 +43,12 @@ def add_arguments(c: argparse.ArgumentParser) -> None:
                              + (": keep all found)" if not _D.min_passage else ")"))
     engine.add_argument("--keywords", type=int, metavar="N", default=_D.keywords,
                         help=f"keywords per document for simhash (default {_D.keywords})")
-    engine.add_argument("--semantic", action="store_true", default=_D.semantic,
-                        help="also find translations (zh <-> en) and paraphrases by the meaning of "
-                             f"sentences (needs {SEMANTIC_HINT})")
+    # None = not given: the default (on when the layer is installed; quietly off, with one
+    # note, when it is not); --semantic / --no-semantic say it explicitly
+    engine.add_argument("--semantic", action=argparse.BooleanOptionalAction, default=None,
+                        help="find translations (zh <-> en) and paraphrases by the meaning of "
+                             f"sentences too (default: {'on' if _D.semantic else 'off'} when "
+                             f"installed, with {SEMANTIC_HINT}; --no-semantic turns it off)")
     limits = c.add_argument_group("limits")
     limits.add_argument("--max-file-mb", type=float, metavar="MB", default=_D.max_file_mb,
                         help=f"skip files larger than this (default {_D.max_file_mb:g})")
@@ -73,15 +76,24 @@ def options_from(args: argparse.Namespace) -> CheckOptions:
 
 
 def _semantic(args: argparse.Namespace) -> bool:
-    """--semantic, when the layer is installed; otherwise say how to install it and go on."""
-    if not getattr(args, "semantic", False):
+    """Whether this check runs the semantic layer: --semantic / --no-semantic, else the
+    default; only when the layer is installed. Without it the check is the verbatim one and
+    one stderr line says how to turn the layer on (asked for explicitly: as before; by the
+    default: a note that --no-semantic silences)."""
+    asked = getattr(args, "semantic", None)
+    wanted = _D.semantic if asked is None else asked
+    if not wanted:
         return False
     from core.semantic.model import available
 
     if available():
         return True
-    warn(f"--semantic: the semantic layer is not installed, checking without it; "
-         f"turn it on with: {SEMANTIC_HINT}")
+    if asked:
+        warn(f"--semantic: the semantic layer is not installed, checking without it; "
+             f"turn it on with: {SEMANTIC_HINT}")
+    else:
+        warn(f"note: finding translations and paraphrases is skipped (the semantic layer is "
+             f"not installed); turn it on with: {SEMANTIC_HINT}, or hide this note with --no-semantic")
     return False
 
 

@@ -25,6 +25,8 @@ def small_report(**options):
     pairs = (PairResult(0, 1, 20, 0.60, 0.7, 0.6, 16, (Match(Span(0, 16), Span(0, 16), 3),)),
              PairResult(2, 3, 2, 0.01, 0.0, 0.0, 0, ()),  # near-duplicate only
              PairResult(0, 2, 30, 0.08, 0.1, 0.1, 5, (Match(Span(0, 5), Span(0, 4), 1),)))
+    # a report of the verbatim check: the semantic layer did not run (no "meaning" column)
+    options = {"semantic": False, **options}
     return Report(CheckOptions(**options), docs, (1, 2, 3, 4), pairs, (FileError("/e/x.pdf", "is empty"),))
 
 

@@ -11,7 +11,9 @@ WAIT_MS = 60_000
 
 @pytest.fixture
 def session(qapp, pool):
-    s = Session(CheckOptions(), pool=pool)
+    # the verbatim check: these tests count fingerprints in the cache, where the semantic
+    # layer (on by default) would add its sentence vectors (tested in test_semantic.py)
+    s = Session(CheckOptions(semantic=False), pool=pool)
     yield s
     s.cancel()
     pool.waitForDone(WAIT_MS)
