@@ -102,6 +102,7 @@ class MainWindow(QMainWindow):
         self.pairs.pairActivated.connect(self.open_pair)
         self.pairs.thresholdChanged.connect(self._threshold_changed)
         self.heat_map.cellClicked.connect(self.open_cell)
+        self.tabs.templateChosen.connect(self.use_text_as_template)
         self.review_panes.connect()
         from .student_report import StudentReport  # issue 15: File > Export Student Report
 
@@ -152,6 +153,17 @@ class MainWindow(QMainWindow):
         if path is not None:
             self.session.set_template(None if path == self.session.template else path)
             self._update_actions()
+
+    def use_text_as_template(self, text: str) -> None:
+        """A compare view's "Use as template": that passage's text becomes the template (a file
+        in the data directory, listed as the template), then the documents are checked again."""
+        try:
+            self.session.use_text_as_template(text)
+        except (OSError, CheckError) as e:
+            self.messages.error(self.tr("Use as template"), self.tr("The template could not be saved."), str(e))
+            return
+        self._update_actions()
+        self.run_check()
 
     def _documents_changed(self) -> None:
         self.stale_banner.setVisible(self.session.stale and self.session.report is not None)

@@ -218,6 +218,39 @@ class Session(QObject):
         self.template = key
         self._changed()
 
+    def use_text_as_template(self, text: str) -> str:
+        """Make `text` the template: a passage most documents hold (likely the assignment itself;
+        the compare view's "Use as template", issue 12). The text, after the current template's
+        if there is one (so what that ignored stays ignored), is written to a file in the user's
+        data directory (templates/), which joins the list as the template; a previous template
+        leaves the list, its text living on in the new one. Returns the new template's path.
+        Raises OSError when the file cannot be written, CheckError when it cannot be read back."""
+        from core.atomic import write_text_atomic
+        from core.loaders import LoadError, load_document
+        from core.models import text_key
+        from core.store import data_dir
+
+        old = self.entry(self.template) if self.template else None
+        if old is not None and old.document is not None and text in old.document.text:
+            return old.path  # ignored already
+        if old is not None and old.document is not None:
+            text = old.document.text.rstrip() + "\n\n" + text
+        folder = data_dir() / "templates"
+        folder.mkdir(parents=True, exist_ok=True)
+        path = write_text_atomic(folder / f"template-{text_key(text)[:12]}.txt", text, encoding="utf-8")
+        key = normalize_path(path)
+        try:
+            document = load_document(key, -1, max_chars=self.options.max_chars)
+        except LoadError as e:
+            raise CheckError(str(e)) from None
+        if old is not None:
+            self.entries.remove(old)
+        self.entries = [e for e in self.entries if e.path != key]
+        self.entries.append(Entry(key, State.READY, document=document))
+        self.template = key
+        self._changed()
+        return key
+
     def set_options(self, options: CheckOptions) -> None:
         """Use new options; results become out of date if they change what a check computes."""
         old = self.options.to_dict()

@@ -18,7 +18,8 @@ carries. Schema 2 only adds fields, so by default a report says `"version": 1` w
 label; `version=1` writes schema 1 (without the fields below).
 
 Schema 2 (issue 15, see `academic_fields`): each match has `class`, `left_class`,
-`right_class`, `left_changes`, `right_changes`; each document has `figures`.
+`right_class`, `left_changes`, `right_changes` (and `shared_by` when most documents hold
+its text, issue 12); each document has `figures`.
 
 A pair the semantic layer found (`check --semantic`, issue 16) has `semantic`: {"kind":
 "translation" | "paraphrase", "share", "sentences": [{"left": [start, end], "right": [start,
@@ -430,7 +431,9 @@ def academic_fields(data: dict, report: Report) -> None:
     Each match: `class` (one of core.models.ATTRIBUTIONS: the class in the document that
     took the passage), `left_class` / `right_class` (its class in each document's own
     text, what that document's figures use), `left_changes` / `right_changes` (half-open
-    spans inside the match that differ from the other side; empty for a verbatim passage).
+    spans inside the match that differ from the other side; empty for a verbatim passage),
+    `shared_by` (only when non-zero: how many of the checked documents hold the passage's
+    text, when more than the document-frequency cap do: likely the assignment itself).
     Each document: `figures` (core/academic/figures.py; README "Figures").
     """
     from core.academic.classify import Analyses, side_classes
@@ -444,6 +447,8 @@ def academic_fields(data: dict, report: Report) -> None:
             out["left_class"], out["right_class"] = left, right
             out["left_changes"] = [[int(c.start), int(c.end)] for c in m.left_changes]
             out["right_changes"] = [[int(c.start), int(c.end)] for c in m.right_changes]
+            if m.shared_by:  # text most documents hold (issue 12): "in N of M documents"
+                out["shared_by"] = int(m.shared_by)
     for item, figures in zip(data["documents"], document_figures(report)):
         item["figures"] = figures.to_json()
 
@@ -462,4 +467,6 @@ def read_academic_match(match: dict, where: str, spans: list[Span], units: int) 
             and span.start <= c[0] <= c[1] <= span.end for c in value),
             f"{where}.{side}_changes", "must be [start, end] spans inside the match")
         changes.append(tuple(Span(c[0], c[1]) for c in value))
-    return Match(spans[0], spans[1], units, changes[0], changes[1], cls)
+    shared_by = match.get("shared_by", 0)
+    _need(_is_int(shared_by) and shared_by >= 0, f"{where}.shared_by", "must be a whole number, 0 or more")
+    return Match(spans[0], spans[1], units, changes[0], changes[1], cls, int(shared_by))

@@ -44,7 +44,8 @@ def pair_to_dict(p: PairResult) -> dict:
             "matches": [{"left": _span(m.left), "right": _span(m.right), "units": m.units,
                          "left_changes": [_span(s) for s in m.left_changes],
                          "right_changes": [_span(s) for s in m.right_changes],
-                         "attribution": m.attribution} for m in p.matches]}
+                         "attribution": m.attribution,
+                         **({"shared_by": m.shared_by} if m.shared_by else {})} for m in p.matches]}
     if p.semantic is not None:
         data["semantic"] = {"kind": p.semantic.kind, "share": p.semantic.share,
                             "sentences": [{"left": _span(s.left), "right": _span(s.right),
@@ -64,7 +65,8 @@ def pair_from_dict(d: dict) -> PairResult:
         matches=tuple(Match(Span(*m["left"]), Span(*m["right"]), m["units"],
                             tuple(Span(*s) for s in m.get("left_changes", ())),
                             tuple(Span(*s) for s in m.get("right_changes", ())),
-                            m.get("attribution", "unattributed")) for m in d["matches"]),
+                            m.get("attribution", "unattributed"), m.get("shared_by", 0))
+                     for m in d["matches"]),
         semantic=semantic)
 
 

@@ -29,6 +29,8 @@ class PassageRow:
     left_text: str
     score: float | None = None  # a sentence pair aligned by meaning: its score
     right_text: str = ""  # ... and the right sentence, shown beside the left one
+    shared_by: int = 0  # Match.shared_by: how many of the checked documents hold this text
+    documents: int = 0  # ... of how many (the "M" of "in N of M documents")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,11 +57,27 @@ class PassageListModel(ColumnTableModel[_Numbered]):
                    header_tip=lambda: self.tr("Length in the left document, in characters")),
             Column(lambda: self.tr("Right"), lambda p: p.row.right_chars, alignment=RIGHT,
                    header_tip=lambda: self.tr("Length in the right document, in characters")),
-            Column(lambda: self.tr("Excerpt"), lambda p: p.excerpt,
+            Column(lambda: self.tr("Excerpt"), lambda p: self.shared_mark(p.row) + p.excerpt,
                    header_tip=lambda: self.tr("The start of the passage; for sentences aligned by "
                                               "meaning, their score, then both sentences side by side"),
                    tooltip=_tooltip),
         ]
+
+    def shared_text(self, row: PassageRow) -> str:
+        """"in N of M documents" for a passage most documents hold (likely the assignment), else ""."""
+        if not row.shared_by:
+            return ""
+        return (self.tr("in %1 of %2 documents").replace("%1", str(row.shared_by))
+                .replace("%2", str(row.documents or row.shared_by)))
+
+    def shared_mark(self, row: PassageRow) -> str:
+        text = self.shared_text(row)
+        return text + " · " if text else ""
+
+    def retranslate(self) -> None:
+        super().retranslate()
+        if self.rowCount():  # the "in N of M documents" marks follow a language change too
+            self.dataChanged.emit(self.index(0, self.EXCERPT), self.index(self.rowCount() - 1, self.EXCERPT))
 
 
 def _excerpt(row: PassageRow) -> str:

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPlainTextDocumentLayout,
+    QPushButton,
     QPlainTextEdit,
     QSplitter,
     QStyle,
@@ -174,6 +175,8 @@ class CompareView(QWidget):
     """Left and right document with color-coded passages; F3 / Shift+F3 step through them."""
 
     currentPassageChanged = Signal(int)
+    #: "Use as template" on a passage most documents hold: its text (left side), to become the template
+    templateChosen = Signal(str)
 
     def __init__(
         self,
@@ -184,8 +187,10 @@ class CompareView(QWidget):
         parent: QWidget | None = None,
         *,
         color_by: str = "class",
+        documents: int = 0,
     ):
         super().__init__(parent)
+        self._documents = documents  # how many documents the check compared: "in N of M documents"
         if color_by not in ("class", "passage"):
             raise ValueError(f"color_by must be 'class' or 'passage', not {color_by!r}")
         self._color_by = color_by
@@ -356,7 +361,8 @@ class CompareView(QWidget):
         bar.addWidget(self.sync_box)
 
         rows = [
-            PassageRow(self.passage_color(LEFT, i), len(m.left), len(m.right), left.text[m.left.start:m.left.end])
+            PassageRow(self.passage_color(LEFT, i), len(m.left), len(m.right), left.text[m.left.start:m.left.end],
+                       shared_by=m.shared_by, documents=self._documents)
             for i, m in enumerate(pair.matches)
         ]
         first = len(rows)
@@ -385,6 +391,16 @@ class CompareView(QWidget):
         list_column = QVBoxLayout(list_pane)
         list_column.setContentsMargins(0, 0, 0, 0)
         list_column.addWidget(self.passage_list, 1)
+        # a passage most documents hold (likely the assignment): "in N of M documents", and one
+        # click makes its text the template (issue 12); shown only when the pair has one
+        self.shared_label = QLabel()
+        self.shared_label.setWordWrap(True)
+        self.template_button = QPushButton()
+        self.template_button.clicked.connect(self.use_as_template)
+        shared_row = QHBoxLayout()
+        shared_row.addWidget(self.shared_label, 1)
+        shared_row.addWidget(self.template_button)
+        list_column.addLayout(shared_row)
         list_column.addWidget(self.legend_label)
         splitter.addWidget(list_pane)
         for label, view in ((self.left_label, self.left_view), (self.right_label, self.right_view)):
@@ -425,6 +441,10 @@ class CompareView(QWidget):
             label.setText(self.tr("%1 — %2 covered").replace("%1", long_name(document))
                           .replace("%2", f"{coverage:.1%}"))
         self.passage_list.model().retranslate()
+        self.template_button.setText(self.tr("Use as template"))
+        self.template_button.setToolTip(self.tr(
+            "Make this passage's text the template (the assignment's own text) and check again: "
+            "text shared with the template is then ignored"))
         self._update_navigation()
 
     def changeEvent(self, event: QEvent) -> None:
@@ -636,7 +656,32 @@ class CompareView(QWidget):
     def _on_sync_toggled(self, _checked: bool) -> None:
         self._carry = [0.0, 0.0]
 
+    def shared_passage(self) -> int:
+        """The passage "Use as template" takes: the current one if most documents hold it, else
+        the first such passage; -1 when the pair has none."""
+        shared = [i for i, m in enumerate(self._pair.matches) if m.shared_by]
+        if not shared:
+            return -1
+        return self._current if self._current in shared else shared[0]
+
+    def use_as_template(self) -> None:
+        """Emit templateChosen with the text of `shared_passage()` (nothing when there is none)."""
+        index = self.shared_passage()
+        if index >= 0:
+            span = self._pair.matches[index].left
+            self.templateChosen.emit(self._docs[LEFT].text[span.start:span.end])
+
+    def _update_shared(self) -> None:
+        index = self.shared_passage()
+        for widget in (self.shared_label, self.template_button):
+            widget.setVisible(index >= 0)
+        if index >= 0:
+            model = self.passage_list.model()
+            text = model.shared_text(model.row(index).row)
+            self.shared_label.setText(self.tr("Passage %1: %2").replace("%1", str(index + 1)).replace("%2", text))
+
     def _update_navigation(self) -> None:
+        self._update_shared()
         count = self.passage_count
         # Stepping wraps around; with one passage there is nowhere else to go once it is shown.
         self.next_action.setEnabled(count > 1 or (count == 1 and self._current < 0))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QSize
+from PySide6.QtCore import QEvent, QSize, Signal
 from PySide6.QtWidgets import QTabWidget, QWidget
 
 from core.display import safe_name
@@ -23,11 +23,13 @@ TITLE_CHARS = 40  # a compare tab's title longer than this shows both names shor
 MAX_MIN_WIDTH = 300
 
 
-def create_compare_view(left, right, pair: PairResult, options, parent: QWidget | None = None) -> QWidget:
-    """The widget a pair opens in (imported lazily: the compare view is only needed on demand)."""
+def create_compare_view(left, right, pair: PairResult, options, parent: QWidget | None = None,
+                        documents: int = 0) -> QWidget:
+    """The widget a pair opens in (imported lazily: the compare view is only needed on demand);
+    `documents`: how many the check compared ("in N of M documents")."""
     from .compare_view import CompareView
 
-    return CompareView(left, right, pair, options, parent)
+    return CompareView(left, right, pair, options, parent, documents=documents)
 
 
 def compare_title(left_name: str, right_name: str) -> tuple[str, str]:
@@ -39,6 +41,9 @@ def compare_title(left_name: str, right_name: str) -> tuple[str, str]:
 
 class ResultTabs(QTabWidget):
     """Fixed result views first, then one closable tab per opened pair (opened once each)."""
+
+    #: a compare view's "Use as template": the passage text to make the template
+    templateChosen = Signal(str)
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -91,7 +96,9 @@ class ResultTabs(QTabWidget):
             self.setCurrentWidget(widget)
             return widget
         left, right = report.documents[pair.left], report.documents[pair.right]
-        widget = create_compare_view(left, right, pair, report.options, self)
+        widget = create_compare_view(left, right, pair, report.options, self, documents=len(report.documents))
+        if hasattr(widget, "templateChosen"):
+            widget.templateChosen.connect(self.templateChosen)
         if names is not None:
             short, _ = compare_title(safe_name(names(pair.left)), safe_name(names(pair.right)))
             _, title = compare_title(safe_name(left.name), safe_name(right.name))

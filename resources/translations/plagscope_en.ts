@@ -2,6 +2,33 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
     <context>
+        <name>ArchiveBrowser</name>
+        <message numerus="yes">
+            <source>%n document(s)</source>
+            <translation>
+                <numerusform>%n document</numerusform>
+                <numerusform>%n documents</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Delete %n document(s) from the archive, with their text and fingerprints? This cannot be undone.</source>
+            <translation>
+                <numerusform>Delete %n document from the archive, with their text and fingerprints? This cannot be undone.</numerusform>
+                <numerusform>Delete %n documents from the archive, with their text and fingerprints? This cannot be undone.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>ArchiveController</name>
+        <message numerus="yes">
+            <source>Label for these %n document(s) (e.g. class and term):</source>
+            <translation>
+                <numerusform>Label for these %n document (e.g. class and term):</numerusform>
+                <numerusform>Label for these %n documents (e.g. class and term):</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>CompareView</name>
         <message numerus="yes">
             <source>Hamming distance %1 · similarity %2 · %n passage(s), longest %3 characters</source>

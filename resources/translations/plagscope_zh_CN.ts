@@ -2,10 +2,206 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
     <context>
+        <name>ArchiveBrowser</name>
+        <message>
+            <source>Archive — %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Search names and labels</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>ID</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>Label</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Added</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Characters</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Open Text</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Remove…</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <source>%n document(s)</source>
+            <translation>
+                <numerusform>%n 篇文档</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Remove from the archive</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <source>Delete %n document(s) from the archive, with their text and fingerprints? This cannot be undone.</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>ArchiveController</name>
+        <message>
+            <source>&amp;Save Check…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Save the documents, results and verdicts in one .plagscope file</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Open &amp;Check…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Open a saved check (no original files needed)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>&amp;Add Loaded Documents…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Keep the loaded documents in the archive, with a label</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Check Against &amp;Archive</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Also compare with every archived document</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>&amp;Browse Archive…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Search, open and remove archived documents</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Archive &amp;Location…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>An SQLite file or a postgresql:// address</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>&amp;Archive</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Archive</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>There are no loaded documents to add.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Add to Archive</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <source>Label for these %n document(s) (e.g. class and term):</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <source>Adding to the archive…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Archive: %1 added, %2 already there</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The documents could not be added.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Adding to the archive was cancelled; the documents added so far stay.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The archive cannot be opened.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Archive Location</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>SQLite file or postgresql://user@host/database (empty: the default)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Save Check</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>There are no results to save. Run a check first.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Plagscope checks (*.plagscope)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The check could not be saved.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Check saved to %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Open Check</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>This file cannot be opened as a check.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Recover unsaved work</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Plagscope did not close normally last time. Restore the check it was showing?</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>CompareView</name>
         <message>
             <source>The Hamming distance of the two keyword fingerprints is at most %1, so the documents are near-duplicates as a whole.</source>
-            <extracomment>(light, strong) background pairs: light for every passage, strong for the current one. Open Color shades 2 and 4; neighbours in the cycle have far-apart hues. Character-format property listing the passages (0-based) that cover a character, shortest first. Character-format property set on characters that differ from the other side (an edit mark). (light, strong) per attribution class (core.models.ATTRIBUTIONS); the reports use the same.</extracomment>
+            <extracomment>(light, strong) background pairs: light for every passage, strong for the current one. Open Color shades 2 and 4; neighbours in the cycle have far-apart hues. Character-format property listing the passages (0-based) that cover a character, shortest first. Character-format property set on characters that differ from the other side (an edit mark). (light, strong) per attribution class (core.models.ATTRIBUTIONS); the reports use the same. "Use as template" on a passage most documents hold: its text (left side), to become the template</extracomment>
             <translation>两篇文档关键词指纹的汉明距离不超过 %1，整体上属于近似重复。</translation>
         </message>
         <message>
@@ -33,6 +229,14 @@
         <message>
             <source>%1 — %2 covered</source>
             <translation>%1 — 覆盖 %2</translation>
+        </message>
+        <message>
+            <source>Use as template</source>
+            <translation>用作模板</translation>
+        </message>
+        <message>
+            <source>Make this passage's text the template (the assignment's own text) and check again: text shared with the template is then ignored</source>
+            <translation>将此段文字设为模板（作业题目本身的文字）并重新检测：与模板相同的文字将被忽略</translation>
         </message>
         <message numerus="yes">
             <source>Hamming distance %1 · similarity %2 · %n passage(s), longest %3 characters</source>
@@ -83,6 +287,10 @@
         <message>
             <source>Same meaning: score %1</source>
             <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Passage %1: %2</source>
+            <translation>片段 %1：%2</translation>
         </message>
         <message>
             <source>No matched passages</source>
@@ -537,6 +745,14 @@ Do you want to replace it?</source>
                 <numerusform>已移除 %n 篇文档</numerusform>
             </translation>
         </message>
+        <message>
+            <source>Use as template</source>
+            <translation>用作模板</translation>
+        </message>
+        <message>
+            <source>The template could not be saved.</source>
+            <translation>无法保存模板。</translation>
+        </message>
         <message numerus="yes">
             <source>%n document(s) ready to check</source>
             <translation>
@@ -710,6 +926,42 @@ Do you want to replace it?</source>
         <message>
             <source>Maximum &amp;characters per document:</source>
             <translation>每篇文档最多字符数(&amp;C)：</translation>
+        </message>
+        <message>
+            <source>Leave &amp;quotations out of the copy ratio</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Leave the &amp;reference list out of the copy ratio</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Match the &amp;template's text too (shown, and counted)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source> words</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Figures (总文字复制比 / Similarity Index)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Count Chinese passages from:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Count other passages from:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>CNKI counts 13 consecutive characters; shorter passages are shown but not counted in the figures.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>WCopyfind's default is 6 words.</source>
+            <translation type="unfinished" />
         </message>
         <message>
             <source>Any shared run this long is always found: Chinese %1 characters (k=%2, window %3), English %4 words (k=%5, window %6).</source>
@@ -919,6 +1171,10 @@ Do you want to replace it?</source>
             <translation type="unfinished" />
         </message>
         <message>
+            <source>in %1 of %2 documents</source>
+            <translation>见于 %2 篇中的 %1 篇</translation>
+        </message>
+        <message>
             <source>Passage number</source>
             <translation>段落编号</translation>
         </message>
@@ -1040,6 +1296,41 @@ Do you want to replace it?</source>
             <translation>
                 <numerusform>%n 个无法读取</numerusform>
             </translation>
+        </message>
+    </context>
+    <context>
+        <name>StudentReport</name>
+        <message>
+            <source>Export &amp;Student Report…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Save the selected document's report: its figures, sources and text colored by attribution (HTML or PDF)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Export Student Report</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Select a checked document first.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>PDF (*.pdf);;HTML (*.html)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Export failed</source>
+            <translation>导出失败</translation>
+        </message>
+        <message>
+            <source>The report could not be saved.</source>
+            <translation>报告无法保存。</translation>
+        </message>
+        <message>
+            <source>Report saved to %1</source>
+            <translation>报告已保存到 %1</translation>
         </message>
     </context>
     <context>

@@ -32,3 +32,30 @@ def test_text_in_most_documents_still_tops_the_ranking_marked_as_common(docs):
     texts = class_with_copies(40)
     report = run(check_documents(docs(*texts), CheckOptions()))
     assert report.pairs[0].similarity == 1.0 and report.pairs[0].matches[0].shared_by == 40
+
+
+def test_the_mark_survives_json_and_a_saved_check(docs, tmp_path):
+    from core.reports import from_json, to_json
+    from core.store.saved import open_check, save_check
+
+    texts = class_with_copies(14)[:16]  # 14 copies among 16 documents (the cap is 10)
+    report = run(check_documents(docs(*texts), CheckOptions()))
+    assert report.pairs[0].matches[0].shared_by == 14
+    data = to_json(report)
+    assert data["pairs"][0]["matches"][0]["shared_by"] == 14
+    back = from_json(data, [d.text for d in report.documents])
+    assert back.pairs[0].matches[0].shared_by == 14 and back == report
+    saved = open_check(save_check(tmp_path / "c.plagscope", report))
+    assert saved.report.pairs[0].matches[0].shared_by == 14
+
+
+def test_json_leaves_shared_by_out_when_zero_and_refuses_a_bad_one(docs):
+    from core.reports import from_json, to_json
+
+    report = run(check_documents(docs(*class_with_copies(2)[:4]), CheckOptions()))
+    data = to_json(report)
+    match = data["pairs"][0]["matches"][0]
+    assert "shared_by" not in match
+    match["shared_by"] = -1
+    with pytest.raises(ValueError, match="shared_by"):
+        from_json(data, [d.text for d in report.documents])
