@@ -14,8 +14,8 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (QGraphicsEllipseItem, QGraphicsItem, QGraphicsScene,
                                QGraphicsSimpleTextItem, QGraphicsView, QLabel, QVBoxLayout, QWidget)
 
-from core.review import ReviewData
 
+from .review_pane import BuiltWhenShown
 from ..review import Review
 
 SCALE = 90.0  # scene pixels per layout unit
@@ -58,7 +58,7 @@ class _View(QGraphicsView):
         super().mouseDoubleClickEvent(event)
 
 
-class GraphView(QWidget):
+class GraphView(BuiltWhenShown, QWidget):
     """Flagged pairs as a graph, one color per group."""
 
     documentActivated = Signal(int)
@@ -79,26 +79,7 @@ class GraphView(QWidget):
         self.nodes: dict[int, QGraphicsEllipseItem] = {}
         self.edge_items: list[QGraphicsItem] = []
         self._fitted = False
-        self._stale = False
-        review.changed.connect(self._review_changed)
-        review.verdictsChanged.connect(self._verdicts_changed)
-        self.rebuild()
-
-    # ----- built when shown: a new review costs only the visible view's time -----------------
-    def _review_changed(self) -> None:
-        self._stale = True
-        if self.isVisible():
-            self.ensure_built()
-
-    def ensure_built(self) -> None:
-        """Rebuild from the current review if it changed since the last build."""
-        if self._stale:
-            self._stale = False
-            self.rebuild()
-
-    @property
-    def data(self) -> ReviewData | None:
-        return self.review.data
+        self.watch(review)
 
     def rebuild(self) -> None:
         self.scene.clear()
@@ -183,8 +164,7 @@ class GraphView(QWidget):
             node.setSelected(True)
 
     def showEvent(self, event) -> None:
-        self.ensure_built()
-        super().showEvent(event)
+        super().showEvent(event)  # BuiltWhenShown builds first
         if not self._fitted:
             self.fit()
 

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QMenu, QTr
 
 from core import messages
 from core.review import SOURCE_COVER
-from core.review import ReviewData
 
+from .review_pane import BuiltWhenShown
 from ..review import Review
 from .verdict_menu import add_verdict_actions, verdict_brush, verdict_cell, verdict_tooltip
 
@@ -33,7 +33,7 @@ def _language() -> str:
     return "zh" if QLocale().language() == QLocale.Language.Chinese else "en"
 
 
-class GroupsView(QWidget):
+class GroupsView(BuiltWhenShown, QWidget):
     """Groups of documents linked by flagged pairs, largest first."""
 
     pairActivated = Signal(int)  # index into Report.pairs
@@ -63,32 +63,9 @@ class GroupsView(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.summary)
         layout.addWidget(self.tree, 1)
-        self._stale = False
-        review.changed.connect(self._review_changed)
-        review.verdictsChanged.connect(self._verdicts_changed)
-        self.rebuild()
-
-    # ----- built when shown: a new review costs only the visible view's time -----------------
-    def _review_changed(self) -> None:
-        self._stale = True
-        if self.isVisible():
-            self.ensure_built()
-
-    def ensure_built(self) -> None:
-        """Rebuild from the current review if it changed since the last build."""
-        if self._stale:
-            self._stale = False
-            self.rebuild()
-
-    def showEvent(self, event) -> None:
-        self.ensure_built()
-        super().showEvent(event)
+        self.watch(review)
 
     # ----- building ------------------------------------------------------------------------
-    @property
-    def data(self) -> ReviewData | None:
-        return self.review.data
-
     def _headers(self) -> list[str]:
         return [self.tr("Group"), self.tr("Size / similarity"), self.tr("Likely source"), self.tr("Strongest pair"),
                 self.tr("Reviewed")]

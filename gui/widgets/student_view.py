@@ -13,8 +13,8 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QHeade
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
 from core.models import VERDICTS, Verdict
-from core.review import ReviewData
 
+from .review_pane import BuiltWhenShown
 from ..review import Review, verdict_label
 from ..text_positions import PositionMap, qt_input
 from .compare_view import PALETTE
@@ -31,7 +31,7 @@ def source_color(rank: int) -> QColor:
     return QColor(PALETTE[rank][0] if rank < min(SOURCES_SHOWN, len(PALETTE)) else OTHER_COLOR)
 
 
-class StudentView(QWidget):
+class StudentView(BuiltWhenShown, QWidget):
     """A per-document similarity report inside the app."""
 
     pairActivated = Signal(int)  # index into Report.pairs
@@ -101,31 +101,8 @@ class StudentView(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.heading)
         layout.addWidget(self.splitter, 1)
-        self._stale = False
-        review.changed.connect(self._review_changed)
-        review.verdictsChanged.connect(self._verdicts_changed)
         self.retranslate()
-        self.rebuild()
-
-    # ----- built when shown: a new review costs only the visible view's time -----------------
-    def _review_changed(self) -> None:
-        self._stale = True
-        if self.isVisible():
-            self.ensure_built()
-
-    def ensure_built(self) -> None:
-        """Rebuild from the current review if it changed since the last build."""
-        if self._stale:
-            self._stale = False
-            self.rebuild()
-
-    def showEvent(self, event) -> None:
-        self.ensure_built()
-        super().showEvent(event)
-
-    @property
-    def data(self) -> ReviewData | None:
-        return self.review.data
+        self.watch(review)
 
     # ----- documents -----------------------------------------------------------------------
     def rebuild(self) -> None:

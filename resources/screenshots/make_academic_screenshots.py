@@ -25,13 +25,9 @@ sys.path.insert(0, str(ROOT / "tests" / "data"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from make_screenshots import shoot, wait_until  # noqa: E402
-from PySide6.QtCore import QSettings  # noqa: E402
+from make_screenshots import check, open_window, shoot  # noqa: E402
 
 from gui.app import create_application  # noqa: E402
-from gui.i18n import Translations  # noqa: E402
-from gui.main_window import MainWindow  # noqa: E402
-from gui.settings import Settings  # noqa: E402
 
 ORIGINAL = "如今人们常说的“内卷”其实是一种资源有限时的过度竞争，每个人都付出更多却得到更少"
 EDITED = "如今大家常说的“内卷”其实是一种资源有限时的过分竞争，每个人都投入更多却得到更少"
@@ -52,16 +48,8 @@ def main() -> None:
         essay = docs["zh_essay.txt"].text.replace(ORIGINAL, EDITED)
         (folder / "zh_essay.txt").write_text(essay, encoding="utf-8")
         (folder / "zh_source_a.txt").write_text(docs["zh_source_a.txt"].text, encoding="utf-8")
-        settings = Settings(QSettings(str(Path(tmp) / "s.ini"), QSettings.Format.IniFormat))
-        translations = Translations(app)
-        translations.set_language(args.lang)
-        window = MainWindow(settings, translations)
-        window.resize(1280, 800)
-        window.showMaximized()
-        window.add_paths([str(folder)])
-        wait_until(app, lambda: window.session.ready_entries() and not window.session.busy)
-        window.actions.check.trigger()
-        wait_until(app, lambda: window.session.report is not None and not window.session.busy)
+        window = open_window(app, tmp, args.lang)
+        check(app, window, [str(folder)])
         report = window.session.report
         view = window.open_pair(0)
         names = [d.name for d in report.documents]

@@ -20,13 +20,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from make_screenshots import settle, shoot, wait_until  # noqa: E402
-from PySide6.QtCore import QSettings  # noqa: E402
+from make_screenshots import check, open_window, settle, shoot  # noqa: E402
 
 from gui.app import create_application  # noqa: E402
-from gui.i18n import Translations  # noqa: E402
-from gui.main_window import MainWindow  # noqa: E402
-from gui.settings import Settings  # noqa: E402
 
 SAMPLES = ROOT / "resources" / "samples"
 
@@ -48,19 +44,11 @@ def main() -> None:
                           label="Grade 10 / 2025 spring"))
             run(add_paths(store, [SAMPLES / "zh_clean_2.txt", SAMPLES / "en_clean_2.txt"],
                           label="Grade 10 / 2024 autumn"))
-        settings = Settings(QSettings(str(Path(tmp) / "s.ini"), QSettings.Format.IniFormat))
-        translations = Translations(app)
-        translations.set_language("en")
-        window = MainWindow(settings, translations)
+        window = open_window(app, tmp, "en")
         window.archive.choose_location(db)
-        window.resize(1280, 800)
-        window.showMaximized()
-        window.add_paths([str(SAMPLES / n) for n in ("zh_copy_verbatim.docx", "zh_light_edit_gbk.txt",
-                                                     "en_reordered.txt", "en_paraphrase.txt")])
-        wait_until(app, lambda: window.session.ready_entries() and not window.session.busy)
-        window.actions.archive_switch.setChecked(True)
-        window.actions.check.trigger()
-        wait_until(app, lambda: window.session.report is not None and not window.session.busy)
+        check(app, window, [str(SAMPLES / n) for n in ("zh_copy_verbatim.docx", "zh_light_edit_gbk.txt",
+                                                       "en_reordered.txt", "en_paraphrase.txt")],
+              before_check=lambda: window.actions.archive_switch.setChecked(True))
         shoot(app, window, out / "archive_pair.png")
         report = window.session.report
         index = next(i for i, p in enumerate(report.pairs)

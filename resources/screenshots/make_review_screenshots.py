@@ -23,13 +23,9 @@ sys.path.insert(0, str(ROOT / "tests" / "data"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from make_screenshots import shoot, wait_until  # noqa: E402
-from PySide6.QtCore import QSettings  # noqa: E402
+from make_screenshots import check, open_window, shoot, wait_until  # noqa: E402
 
 from gui.app import create_application  # noqa: E402
-from gui.i18n import Translations  # noqa: E402
-from gui.main_window import MainWindow  # noqa: E402
-from gui.settings import Settings  # noqa: E402
 
 
 def main() -> None:
@@ -45,16 +41,8 @@ def main() -> None:
         folder = Path(tmp) / "class"
         make_class_main([str(folder), "--docs", str(args.docs), "--groups", "14", "--seed", "3"])
         (folder / "truth.json").unlink()
-        settings = Settings(QSettings(str(Path(tmp) / "s.ini"), QSettings.Format.IniFormat))
-        translations = Translations(app)
-        translations.set_language(args.lang)
-        window = MainWindow(settings, translations)
-        window.resize(1280, 800)
-        window.showMaximized()
-        window.add_paths([str(folder)])
-        wait_until(app, lambda: window.session.ready_entries() and not window.session.busy)
-        window.actions.check.trigger()
-        wait_until(app, lambda: window.session.report is not None and not window.session.busy)
+        window = open_window(app, tmp, args.lang)
+        check(app, window, [str(folder)])
         wait_until(app, lambda: window.review.data is not None and not window.review.busy)
         args.out.mkdir(parents=True, exist_ok=True)
         data = window.review.data

@@ -65,6 +65,28 @@ def shoot(app: QApplication, window, path: Path) -> None:
         raise SystemExit(f"could not save {path}")
 
 
+def open_window(app: QApplication, tmp: str, lang: str, size: tuple[int, int] = (1280, 800),
+                maximized: bool = True) -> MainWindow:
+    """A main window with fresh settings in `tmp`, in `lang`, shown at `size`."""
+    settings = Settings(QSettings(str(Path(tmp) / "s.ini"), QSettings.Format.IniFormat))
+    translations = Translations(app)
+    translations.set_language(lang)
+    window = MainWindow(settings, translations)
+    window.resize(*size)
+    window.showMaximized() if maximized else window.show()
+    return window
+
+
+def check(app: QApplication, window, paths: list[str], before_check=None) -> None:
+    """Load `paths`, wait for them, run the check and wait for its report."""
+    window.add_paths(paths)
+    wait_until(app, lambda: window.session.ready_entries() and not window.session.busy)
+    if before_check is not None:
+        before_check()
+    window.actions.check.trigger()
+    wait_until(app, lambda: window.session.report is not None and not window.session.busy)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--lang", default="en")
@@ -72,16 +94,8 @@ def main() -> None:
     args = parser.parse_args()
     app = create_application(sys.argv[:1])
     with tempfile.TemporaryDirectory() as tmp:
-        settings = Settings(QSettings(str(Path(tmp) / "s.ini"), QSettings.Format.IniFormat))
-        translations = Translations(app)
-        translations.set_language(args.lang)
-        window = MainWindow(settings, translations)
-        window.resize(1280, 760)
-        window.show()
-        window.add_paths([str(SAMPLES)])
-        wait_until(app, lambda: window.session.ready_entries() and not window.session.busy)
-        window.actions.check.trigger()
-        wait_until(app, lambda: window.session.report is not None and not window.session.busy)
+        window = open_window(app, tmp, args.lang, (1280, 760), maximized=False)
+        check(app, window, [str(SAMPLES)])
         args.out.mkdir(parents=True, exist_ok=True)
         shoot(app, window, args.out / "main_window.png")
         window.tabs.setCurrentWidget(window.heat_map)
