@@ -2,5 +2,6 @@
 
 from pathlib import Path
 
-#: Icons, translations and sample essays shipped next to the packages.
-RESOURCES = Path(__file__).resolve().parent.parent / "resources"
+#: Icons, translations and sample essays: `gui/resources` links to the repository's top-level
+#: `resources/` and is a real folder inside an installed wheel (package data).
+RESOURCES = Path(__file__).resolve().parent / "resources"
