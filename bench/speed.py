@@ -92,7 +92,7 @@ def plagscope_recipes() -> tuple[dict, dict]:
     from core.engine.simhash import keywords, simhash, vocabulary
     from core.engine.winnowing import fingerprints
 
-    options = CheckOptions()
+    options = CheckOptions(semantic=False)  # the verbatim engine alone
     jieba.setLogLevel(logging.WARNING)
 
     def winnow(text):
