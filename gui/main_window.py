@@ -11,7 +11,6 @@ from PySide6.QtCore import QEvent, QTimer, Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QWidget
 
-from core.display import safe_name
 from core.models import PairResult, Report
 from core.options import CheckOptions
 
@@ -276,22 +275,7 @@ class MainWindow(QMainWindow):
 
     def export_report(self) -> str | None:
         """File > Export Report; returns the path written, or None."""
-        if self.session.report is None:
-            self.messages.show(QMessageBox.Icon.Information, self.tr("Export Report"),
-                               self.tr("There are no results to export. Run a check first."))
-            return None
-        start = str(self.settings.q.value("files/export_dir", self.chooser.start_dir()))
-        try:
-            path = self.exporter.run(os.path.join(start, self.tr("plagscope-report")),
-                                     self.translations.language)
-        except (OSError, ValueError, CheckError) as e:
-            log.warning("export failed: %s", e)
-            self.messages.error(self.tr("Export failed"), self.tr("The report could not be saved."), str(e))
-            return None
-        if path:
-            self.settings.q.setValue("files/export_dir", os.path.dirname(path))
-            self.statusBar().showMessage(self.tr("Report saved to %1").replace("%1", safe_name(path)), 8000)
-        return path
+        return self.exporter.from_window(self)
 
     # ----- shutdown --------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -7,6 +7,7 @@ user has set, and write it atomically. This dialog only collects those choices.
 
 from __future__ import annotations
 
+import logging
 import os
 from dataclasses import dataclass
 
@@ -15,7 +16,11 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from core import reports
 
-from gui.session import Session
+from core.display import safe_name
+
+from gui.session import CheckError, Session
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -82,3 +87,22 @@ class Exporter(QObject):
             return None
         self.write(target, language)
         return target.path
+
+    def from_window(self, window) -> str | None:
+        """File > Export Report from the main window: start where the last report went, say
+        what went wrong in a dialog, remember the folder and say where the report is."""
+        if self.session.report is None:
+            window.messages.show(QMessageBox.Icon.Information, self.tr("Export Report"),
+                                 self.tr("There are no results to export. Run a check first."))
+            return None
+        start = str(window.settings.q.value("files/export_dir", window.chooser.start_dir()))
+        try:
+            path = self.run(os.path.join(start, self.tr("plagscope-report")), window.translations.language)
+        except (OSError, ValueError, CheckError) as e:
+            log.warning("export failed: %s", e)
+            window.messages.error(self.tr("Export failed"), self.tr("The report could not be saved."), str(e))
+            return None
+        if path:
+            window.settings.q.setValue("files/export_dir", os.path.dirname(path))
+            window.statusBar().showMessage(self.tr("Report saved to %1").replace("%1", safe_name(path)), 8000)
+        return path

@@ -422,6 +422,26 @@ Do you want to replace it?</source>
             <translation>%1 已存在。
 要替换它吗？</translation>
         </message>
+        <message>
+            <source>There are no results to export. Run a check first.</source>
+            <translation>没有可导出的结果。请先运行检查。</translation>
+        </message>
+        <message>
+            <source>plagscope-report</source>
+            <translation>plagscope-报告</translation>
+        </message>
+        <message>
+            <source>Export failed</source>
+            <translation>导出失败</translation>
+        </message>
+        <message>
+            <source>The report could not be saved.</source>
+            <translation>报告无法保存。</translation>
+        </message>
+        <message>
+            <source>Report saved to %1</source>
+            <translation>报告已保存到 %1</translation>
+        </message>
     </context>
     <context>
         <name>FileChooser</name>
@@ -798,30 +818,6 @@ Do you want to replace it?</source>
         <message>
             <source>The compare view is not available in this installation.</source>
             <translation>此安装中没有对比视图。</translation>
-        </message>
-        <message>
-            <source>Export Report</source>
-            <translation>导出报告</translation>
-        </message>
-        <message>
-            <source>There are no results to export. Run a check first.</source>
-            <translation>没有可导出的结果。请先运行检查。</translation>
-        </message>
-        <message>
-            <source>plagscope-report</source>
-            <translation>plagscope-报告</translation>
-        </message>
-        <message>
-            <source>Export failed</source>
-            <translation>导出失败</translation>
-        </message>
-        <message>
-            <source>The report could not be saved.</source>
-            <translation>报告无法保存。</translation>
-        </message>
-        <message>
-            <source>Report saved to %1</source>
-            <translation>报告已保存到 %1</translation>
         </message>
     </context>
     <context>
