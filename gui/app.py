@@ -122,10 +122,12 @@ def main(paths: list[str] | None = None) -> int:
     paths = window.archive.take_saved_checks(paths or [])  # `plagscope class.plagscope`
     if paths:
         window.add_paths([os.path.abspath(p) for p in paths])
-    window.archive.offer_recovery()  # autosave of a Plagscope that did not close cleanly
     from .smoke import arm  # CI's start-up check (PLAGSCOPE_SMOKE_SCREENSHOT); idle otherwise
 
-    smoke = arm(app, window)  # noqa: F841 (kept alive while the app runs)
+    smoke = arm(app, window)  # kept alive while the app runs
+    if smoke is None:  # an unattended run must not wait on a question
+        window.archive.offer_recovery()  # autosave of a Plagscope that did not close cleanly
     code = app.exec()
+    window.archive.clear_autosave()  # the event loop ended: this process did not crash
     QThreadPool.globalInstance().waitForDone(5000)
     return code

@@ -42,3 +42,21 @@ def test_the_real_window_starts_on_xcb_and_fills_the_pairs_table(tmp_path):
     if artifacts:  # CI keeps the screenshot of the real window
         Path(artifacts).mkdir(parents=True, exist_ok=True)
         shutil.copy(shot, Path(artifacts) / "xcb_window.png")
+
+
+def test_an_unattended_start_neither_waits_on_a_recovery_question_nor_leaves_an_autosave(tmp_path):
+    # an autosave of a Plagscope that is gone (no such PID) would ask "Restore the check?"
+    data = tmp_path / "data"
+    data.mkdir()
+    orphan = data / "autosave-4194000.plagscope"
+    orphan.write_bytes(b"")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("QT_", "WAYLAND", "XDG_SESSION"))}
+    env.update(QT_QPA_PLATFORM="offscreen", PLAGSCOPE_SMOKE_SCREENSHOT=str(tmp_path / "w.png"),
+               PLAGSCOPE_SMOKE_TIMEOUT="90", HOME=str(tmp_path), PLAGSCOPE_DATA_DIR=str(data),
+               XDG_CONFIG_HOME=str(tmp_path / "config"))
+    proc = subprocess.run([sys.executable, "-m", "gui.launcher", str(ROOT / "resources" / "samples")],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=150)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert (tmp_path / "w.png").stat().st_size > 0
+    # the user's orphan is kept for a start that can ask; this run's own autosave is gone
+    assert sorted(p.name for p in data.glob("autosave-*")) == [orphan.name]
