@@ -70,6 +70,7 @@ class StallMeter:
         self.worst = max(self.worst, self.clock.restart())
 
     def stop(self) -> int:
+        self.tick()  # the interval still open counts too
         self.timer.stop()
         return self.worst
 

@@ -31,32 +31,10 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "data"))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QElapsedTimer, QSettings, QTimer  # noqa: E402
+from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-
-class StallMeter:
-    """A 10 ms timer on the GUI thread; the longest interval between ticks is the worst stall."""
-
-    def __init__(self):
-        self.clock = QElapsedTimer()
-        self.timer = QTimer()
-        self.timer.setInterval(10)
-        self.timer.timeout.connect(self.tick)
-        self.worst = 0
-
-    def start(self) -> None:
-        self.worst = 0
-        self.clock.start()
-        self.timer.start()
-
-    def tick(self) -> None:
-        self.worst = max(self.worst, self.clock.restart())
-
-    def stop(self) -> int:
-        self.tick()
-        self.timer.stop()
-        return self.worst
+from gui_bench import StallMeter  # noqa: E402  (the same stall measure as the check bench)
 
 
 def check_class(docs: int, group_size: int, seed: int = 5):
