@@ -14,24 +14,11 @@ from core.loaders import docx, docx_stream
 import make_fixtures as mf  # tests/data is on the pytest path
 
 ROOT = Path(__file__).resolve().parents[2]
-W = f'xmlns:w="{mf.W_NS}" xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" ' \
+W = f'xmlns:w="{mf.W_NS}" xmlns:mc="{mf.MC_NS}" ' \
     'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
 
 TRICKY = [
-    # content control, field codes, text box in AlternateContent with its fallback, ruby
-    "<w:sdt><w:sdtPr><w:alias w:val='Title'/></w:sdtPr><w:sdtContent>"
-    "<w:p><w:r><w:t>In a content control</w:t></w:r></w:p></w:sdtContent></w:sdt>"
-    "<w:p><w:r><w:fldChar w:fldCharType='begin'/></w:r><w:r><w:instrText>PAGE</w:instrText></w:r>"
-    "<w:r><w:fldChar w:fldCharType='separate'/></w:r><w:r><w:t>7</w:t></w:r>"
-    "<w:r><w:fldChar w:fldCharType='end'/></w:r>"
-    "<w:r><w:t xml:space='preserve'> is the page</w:t></w:r></w:p>"
-    "<w:p><w:r><w:t>Anchor</w:t></w:r><w:r><mc:AlternateContent>"
-    "<mc:Choice Requires='wps'><w:drawing><w:txbxContent><w:p><w:r><w:t>Boxed</w:t></w:r></w:p>"
-    "</w:txbxContent></w:drawing></mc:Choice>"
-    "<mc:Fallback><w:pict><w:txbxContent><w:p><w:r><w:t>Boxed</w:t></w:r></w:p></w:txbxContent></w:pict>"
-    "</mc:Fallback></mc:AlternateContent></w:r><w:r><w:br/><w:t>after break</w:t></w:r></w:p>"
-    "<w:p><w:ruby><w:rt><w:r><w:t>zhōng</w:t></w:r></w:rt>"
-    "<w:rubyBase><w:r><w:t>中</w:t></w:r></w:rubyBase></w:ruby></w:p>",
+    mf.TRICKY_DOCX_BODY,  # content control, field codes, text box in AlternateContent, ruby
     # empty paragraphs, tabs and breaks, tracked changes, moves, hyperlinks, inline content control
     "<w:p/><w:p><w:pPr><w:jc w:val='center'/></w:pPr></w:p><w:p><w:r><w:t>a</w:t><w:tab/><w:t>b</w:t>"
     "<w:cr/><w:noBreakHyphen/></w:r><w:del><w:r><w:delText>gone</w:delText></w:r></w:del>"

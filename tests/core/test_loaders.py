@@ -127,24 +127,8 @@ def test_docx_text_boxes_content_controls_and_fields():
     from core.loaders.docx import blocks
     from lxml import etree
 
-    w = f'xmlns:w="{mf.W_NS}" xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"'
-    body = etree.fromstring(
-        f"<w:body {w}>"
-        "<w:sdt><w:sdtPr><w:alias w:val='Title'/></w:sdtPr><w:sdtContent>"
-        "<w:p><w:r><w:t>In a content control</w:t></w:r></w:p></w:sdtContent></w:sdt>"
-        "<w:p><w:r><w:fldChar w:fldCharType='begin'/></w:r><w:r><w:instrText>PAGE</w:instrText></w:r>"
-        "<w:r><w:fldChar w:fldCharType='separate'/></w:r><w:r><w:t>7</w:t></w:r>"
-        "<w:r><w:fldChar w:fldCharType='end'/></w:r>"
-        "<w:r><w:t xml:space='preserve'> is the page</w:t></w:r></w:p>"
-        "<w:p><w:r><w:t>Anchor</w:t></w:r><w:r><mc:AlternateContent>"
-        "<mc:Choice Requires='wps'><w:drawing><w:txbxContent><w:p><w:r><w:t>Boxed</w:t></w:r></w:p>"
-        "</w:txbxContent></w:drawing></mc:Choice>"
-        "<mc:Fallback><w:pict><w:txbxContent><w:p><w:r><w:t>Boxed</w:t></w:r></w:p></w:txbxContent></w:pict>"
-        "</mc:Fallback></mc:AlternateContent></w:r><w:r><w:br/><w:t>after break</w:t></w:r></w:p>"
-        "<w:p><w:ruby><w:rt><w:r><w:t>zhōng</w:t></w:r></w:rt>"
-        "<w:rubyBase><w:r><w:t>中</w:t></w:r></w:rubyBase></w:ruby></w:p>"
-        "<w:sectPr/></w:body>"
-    )
+    w = f'xmlns:w="{mf.W_NS}" xmlns:mc="{mf.MC_NS}"'
+    body = etree.fromstring(f"<w:body {w}>{mf.TRICKY_DOCX_BODY}<w:sectPr/></w:body>")
     assert blocks(body) == ["In a content control", "7 is the page", "Anchor\nafter break", "Boxed", "中"]
 
 

@@ -87,6 +87,24 @@ def _png() -> bytes:
 # ---------------------------------------------------------------- docx
 
 W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+MC_NS = "http://schemas.openxmlformats.org/markup-compatibility/2006"
+# A body Word writes but a naive reader misses: a content control, field codes, a text box in
+# AlternateContent with its fallback, a line break, ruby (docx loader tests, streamed and not).
+TRICKY_DOCX_BODY = (
+    "<w:sdt><w:sdtPr><w:alias w:val='Title'/></w:sdtPr><w:sdtContent>"
+    "<w:p><w:r><w:t>In a content control</w:t></w:r></w:p></w:sdtContent></w:sdt>"
+    "<w:p><w:r><w:fldChar w:fldCharType='begin'/></w:r><w:r><w:instrText>PAGE</w:instrText></w:r>"
+    "<w:r><w:fldChar w:fldCharType='separate'/></w:r><w:r><w:t>7</w:t></w:r>"
+    "<w:r><w:fldChar w:fldCharType='end'/></w:r>"
+    "<w:r><w:t xml:space='preserve'> is the page</w:t></w:r></w:p>"
+    "<w:p><w:r><w:t>Anchor</w:t></w:r><w:r><mc:AlternateContent>"
+    "<mc:Choice Requires='wps'><w:drawing><w:txbxContent><w:p><w:r><w:t>Boxed</w:t></w:r></w:p>"
+    "</w:txbxContent></w:drawing></mc:Choice>"
+    "<mc:Fallback><w:pict><w:txbxContent><w:p><w:r><w:t>Boxed</w:t></w:r></w:p></w:txbxContent></w:pict>"
+    "</mc:Fallback></mc:AlternateContent></w:r><w:r><w:br/><w:t>after break</w:t></w:r></w:p>"
+    "<w:p><w:ruby><w:rt><w:r><w:t>zhōng</w:t></w:r></w:rt>"
+    "<w:rubyBase><w:r><w:t>中</w:t></w:r></w:rubyBase></w:ruby></w:p>"
+)
 FOOTNOTES_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/footnotes"
 FOOTNOTES_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.footnotes+xml"
 
