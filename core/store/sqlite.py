@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 from pathlib import Path
 
 from core.store.base import SqlStore, StoreError
@@ -35,6 +36,12 @@ def _check_file(path: Path, create: bool) -> None:
         raise StoreError(f"{path} is empty, not a Plagscope file")
 
 
+def _busy(exc: sqlite3.OperationalError) -> bool:
+    """Another connection holds the lock this one needs (SQLITE_BUSY / SQLITE_LOCKED)."""
+    message = str(exc).lower()
+    return "locked" in message or "busy" in message
+
+
 class SQLiteStore(SqlStore):
     dialect = "sqlite"
 
@@ -44,10 +51,23 @@ class SQLiteStore(SqlStore):
         _check_file(self.path, create)
         if create:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            super().__init__(str(self.path), kind, create)
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"{self.path} is not a usable Plagscope database ({exc}); it was "
+        # Two processes creating or opening one file at once: SQLite answers "locked" without
+        # waiting where waiting could deadlock (switching to WAL, a read lock upgraded by the
+        # first schema step). Opening is all-or-nothing, so it is tried again until the busy
+        # timeout has passed.
+        deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+        while True:
+            try:
+                super().__init__(str(self.path), kind, create)
+                return
+            except sqlite3.OperationalError as exc:
+                if _busy(exc) and time.monotonic() < deadline:
+                    time.sleep(0.05)
+                    continue
+                error = exc
+            except sqlite3.DatabaseError as exc:
+                error = exc
+            raise StoreError(f"{self.path} is not a usable Plagscope database ({error}); it was "
                              "left unchanged") from None
 
     def _connect(self):
