@@ -210,18 +210,12 @@ class MainWindow(QMainWindow):
     def _check_finished(self, report: Report) -> None:
         hamming = self.session.options.hamming
         self.pairs.set_report(report, hamming)
-        # the map in a later event of its own: the GUI thread never does both at once
-        QTimer.singleShot(0, lambda: self._show_on_heat_map(report))
+        self.heat_map.set_report(report, hamming)  # built in an event loop turn of its own
         self.stale_banner.setVisible(self.session.stale)
         if not self.tabs.is_fixed(self.tabs.currentWidget()):
             self.tabs.setCurrentWidget(self.pairs)
         self.statusBar().showMessage(self.status.checked(report, time.monotonic() - self._check_started, hamming))
         self._update_actions()
-
-    def _show_on_heat_map(self, report: Report) -> None:
-        if report is self.session.report and self.heat_map.report is not report:
-            self.heat_map.set_report(report, self.session.options.hamming)
-            self.review_panes.order_heat_map()
 
     def _check_failed(self, message: str) -> None:
         self.statusBar().showMessage(self.tr("The check failed"), 5000)
