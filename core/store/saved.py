@@ -17,8 +17,8 @@ from collections.abc import Generator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from core.models import (ArchiveEntry, Document, FileError, Group, Match, PairResult, Progress, Report,
-                         SemanticMatch, SentencePair, Span)
+from core.models import (ArchiveEntry, Document, FileError, Group, Layout, Match, PairResult, Progress,
+                         Report, SemanticMatch, SentencePair, Span)
 from core.options import CheckOptions
 from core.store.base import StoreError
 from core.store.records import prepare
@@ -69,6 +69,29 @@ def pair_from_dict(d: dict) -> PairResult:
                             m.get("attribution", "unattributed"), m.get("shared_by", 0))
                      for m in d["matches"]),
         semantic=semantic)
+
+
+_LAYOUT_FIELDS = ("block_quotes", "superscripts", "headings")
+
+
+def _layouts_to_json(documents) -> str:
+    """The documents' layouts (what docx/pdf show beyond the text: attribution reads them), by
+    position, as one JSON text for the check's meta table (no schema change needed)."""
+    out = {}
+    for i, doc in enumerate(documents):
+        if doc.layout is not None:
+            out[str(i)] = {name: [_span(s) for s in getattr(doc.layout, name)] for name in _LAYOUT_FIELDS}
+    return json.dumps(out)
+
+
+def _layouts_from_json(text: str | None) -> dict[int, Layout]:
+    """Position -> Layout; a missing or damaged entry gives no layouts (the texts still open)."""
+    try:
+        data = json.loads(text) if text else {}
+        return {int(i): Layout(**{name: tuple(Span(int(a), int(b)) for a, b in entry.get(name, ()))
+                                  for name in _LAYOUT_FIELDS}) for i, entry in data.items()}
+    except (ValueError, TypeError, AttributeError):
+        return {}
 
 
 def _file_facts(doc: Document) -> tuple[str, int]:
@@ -147,7 +170,8 @@ def save_check_steps(path: str | os.PathLike, report: Report,
                 [json.dumps({"members": list(g.members), "source": g.source}) for g in report.groups],
                 [(e.path, e.message) for e in report.errors], rows,
                 {"check_options": json.dumps(report.options.to_dict()),
-                 "check_format": FORMAT_VERSION})
+                 "check_format": FORMAT_VERSION,
+                 "check_layouts": _layouts_to_json(report.documents)})
             store.conn.execute("PRAGMA journal_mode = DELETE")  # one self-contained file
         finally:
             store.close()
@@ -179,6 +203,7 @@ def open_check_steps(path: str | os.PathLike) -> Generator[Progress, None, Saved
     try:
         data = store.read_check()
         options_text = store.meta("check_options")
+        layouts = _layouts_from_json(store.meta("check_layouts"))
     finally:
         store.close()
     total = 1 + -(-len(data["pairs"]) // _PAIR_CHUNK)
@@ -187,7 +212,8 @@ def open_check_steps(path: str | os.PathLike) -> Generator[Progress, None, Saved
         options = CheckOptions.from_dict(json.loads(options_text or "{}"))
         documents = tuple(
             Document(i, d["name"], d["path"], d["format"], d["text"], sha256=d["sha256"],
-                     archive=ArchiveEntry(**d["archive"]) if d["archive"] else None)
+                     archive=ArchiveEntry(**d["archive"]) if d["archive"] else None,
+                     layout=layouts.get(i))
             for i, d in enumerate(data["documents"]))
         pairs: list[PairResult] = []
         for start in range(0, len(data["pairs"]), _PAIR_CHUNK):
