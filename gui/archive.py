@@ -97,7 +97,7 @@ class ArchiveController(QObject):
         add("archive_add", self.add_loaded, texts=lambda: (
             self.tr("&Add Loaded Documents…"), self.tr("Keep the loaded documents in the archive, "
                                                        "with a label")))
-        add("archive_switch", None, checkable=True, texts=lambda: (
+        add("archive_switch", None, checkable=True, icon="archive", texts=lambda: (
             self.tr("Check Against &Archive"), self.tr("Also compare with every archived document")))
         add("archive_browse", self.browse, texts=lambda: (
             self.tr("&Browse Archive…"), self.tr("Search, open and remove archived documents")))

@@ -50,18 +50,14 @@ def sentence_hashes(text: str, lang: str, longest: int | None = None, u=None) ->
     bounds.append(len(text))
     starts = np.searchsorted(u.starts, np.array(bounds[0::2], dtype=np.int64), "left")
     ends = np.searchsorted(u.starts, np.array(bounds[1::2], dtype=np.int64), "left")
-    found: list[tuple[int, int]] = []
+    spans = [(lo, hi) for lo, hi in zip(starts.tolist(), ends.tolist()) if hi - lo >= minimum]
+    if longest is not None:  # only the longest are hashed (a stable sort: ties in text order)
+        spans = sorted(spans, key=lambda span: span[0] - span[1])[:longest]
     hashes = u.hashes.astype("<u8")
-    for lo, hi in zip(starts.tolist(), ends.tolist()):
-        if hi - lo < minimum:
-            continue
-        digest = hashlib.blake2b(hashes[lo:hi].tobytes(), digest_size=8).digest()
-        found.append((hi - lo, signed64(int.from_bytes(digest, "little"))))
-    if longest is not None:
-        found.sort(key=lambda item: -item[0])
-        found = found[:longest]
     seen, out = set(), []
-    for _, h in found:
+    for lo, hi in spans:
+        digest = hashlib.blake2b(hashes[lo:hi].tobytes(), digest_size=8).digest()
+        h = signed64(int.from_bytes(digest, "little"))
         if h not in seen:
             seen.add(h)
             out.append(h)
