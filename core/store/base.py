@@ -15,7 +15,8 @@ from contextlib import contextmanager
 
 from core.models import Verdict
 from core.store import schema
-from core.store.records import ArchivedDocument, NewDocument, decompress, unsigned64
+from core.store.records import (ArchivedDocument, NewDocument, SentenceVectors, decompress,
+                                unsigned64)
 
 APPLICATION = "plagscope"
 KINDS = ("archive", "check")
@@ -57,6 +58,16 @@ class Store(ABC):
 
     @abstractmethod
     def ids_with_label(self, label: str) -> list[int]: ...
+
+    # the semantic layer's sentence vectors (schema step 5)
+    @abstractmethod
+    def sentence_vectors(self, ids: Iterable[int], model: str) -> dict[int, SentenceVectors]:
+        """The stored sentences and vectors made by `model` of those documents that have them."""
+
+    @abstractmethod
+    def put_sentence_vectors(self, items: dict[int, SentenceVectors]) -> int:
+        """Store (or replace) documents' sentence vectors, one transaction; documents no longer
+        in the archive are skipped. How many were stored."""
 
     @abstractmethod
     def id_of_sha256(self, sha256: str) -> int | None: ...
@@ -286,10 +297,46 @@ class SqlStore(Store):
                 self._add_pending(new_id, record.postings)
             if record.sentences:
                 self._bulk("sentences", ("hash", "doc"), [(h, new_id) for h in record.sentences])
+            if record.semantic is not None:
+                self._insert_vectors(new_id, record.semantic)
         return new_id, True
 
     def _add_pending(self, doc_id: int, hashes: bytes) -> None:
         self._execute("INSERT INTO pending (doc, hashes) VALUES (?, ?)", (doc_id, hashes))
+
+    _VECTOR_COLUMNS = "lang, sentences, dim, starts, ends, units, minor, vectors"
+
+    def _insert_vectors(self, doc_id: int, item: SentenceVectors) -> None:
+        self._execute("DELETE FROM semantic_vectors WHERE doc = ? AND model = ?",
+                      (doc_id, item.model))
+        self._execute(f"INSERT INTO semantic_vectors (doc, model, {self._VECTOR_COLUMNS}) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (doc_id, item.model, *item.row()))
+
+    def sentence_vectors(self, ids, model: str) -> dict[int, SentenceVectors]:
+        out: dict[int, SentenceVectors] = {}
+        ids = sorted({int(i) for i in ids})
+        for lo in range(0, len(ids), 500):
+            chunk = ids[lo:lo + 500]
+            marks = ", ".join("?" * len(chunk))
+            for row in self._execute(f"SELECT doc, {self._VECTOR_COLUMNS} FROM semantic_vectors "
+                                     f"WHERE model = ? AND doc IN ({marks})", (model, *chunk)):
+                out[int(row[0])] = SentenceVectors.from_row(model, *row[1:])
+        self.conn.commit()
+        return out
+
+    def put_sentence_vectors(self, items: dict[int, SentenceVectors]) -> int:
+        stored = 0
+        if not items:
+            return stored
+        with self.transaction():
+            for doc_id in sorted(items):
+                present = self._execute("SELECT id FROM documents WHERE id = ?",
+                                        (int(doc_id),)).fetchone()
+                if present is None:  # removed meanwhile (another process)
+                    continue
+                self._insert_vectors(int(doc_id), items[doc_id])
+                stored += 1
+        return stored
 
     _INSERT = ("INSERT INTO documents (sha256, name, path, size, format, label, added, chars, "
                "text_key, lang, text, simhash, b0, b1, b2, b3, fp_hashes, fp_units) "
@@ -368,6 +415,7 @@ class SqlStore(Store):
                                 [(int(h), doc_id) for h in hashes])
                 self._execute("DELETE FROM sentences WHERE doc = ?", (doc_id,))
                 self._execute("DELETE FROM pending WHERE doc = ?", (doc_id,))
+                self._execute("DELETE FROM semantic_vectors WHERE doc = ?", (doc_id,))
                 self._execute("DELETE FROM documents WHERE id = ?", (doc_id,))
                 removed += 1
         if removed:
@@ -388,12 +436,15 @@ class SqlStore(Store):
         postings = self._execute("SELECT COUNT(*) FROM postings").fetchone()[0]
         postings += sum(len(bytes(b)) // 8 for (b,) in self._execute("SELECT hashes FROM pending"))
         added = self._execute("SELECT MIN(added), MAX(added) FROM documents").fetchone()
+        embedded = self._execute("SELECT model, COUNT(*) FROM semantic_vectors GROUP BY model "
+                                 "ORDER BY model").fetchall()
         self.conn.commit()
         return {"location": self.location, "backend": self.dialect,
                 "schema_version": self.version(), "documents": int(documents),
                 "chars": int(chars), "file_bytes": int(size), "postings": int(postings),
                 "labels": {label: int(n) for label, n in labels},
                 "first_added": added[0], "last_added": added[1],
+                "sentence_vectors": {model: int(n) for model, n in embedded},
                 "database_bytes": self._size_bytes()}
 
     # --- look-ups ---------------------------------------------------------------------------

@@ -138,7 +138,7 @@ class PostgresStore(SqlStore):
         self.conn.commit()
         self.conn.autocommit = True
         try:
-            for table in ("postings", "pending", "sentences", "documents"):
+            for table in ("postings", "pending", "sentences", "semantic_vectors", "documents"):
                 self.conn.execute(f"VACUUM {table}")
         finally:
             self.conn.autocommit = False

@@ -80,9 +80,30 @@ _V4 = [
     "CREATE TABLE pending (doc {bigint} PRIMARY KEY, hashes {blob} NOT NULL)",
 ]
 
-MIGRATIONS: list[list[str]] = [_V1, _V2, _V3, _V4]
+# Step 5: the semantic layer's sentences and vectors per archived document and model (core/semantic),
+# so a check against the archive never embeds an archived document again. Spans are code-point
+# offsets into the stored text; `vectors` holds `dim` float16 values per sentence (unit length
+# before rounding; 1 KB a sentence at 512 dimensions), little-endian like every array here.
+_V5 = [
+    """CREATE TABLE semantic_vectors (
+        doc {bigint} NOT NULL REFERENCES documents (id),
+        model TEXT NOT NULL,           -- core.semantic.model.model_id() that made the vectors
+        lang TEXT NOT NULL,            -- the document's language as the layer saw it
+        sentences INTEGER NOT NULL,
+        dim INTEGER NOT NULL,
+        starts {blob} NOT NULL,        -- int32 per sentence
+        ends {blob} NOT NULL,          -- int32 per sentence
+        units {blob} NOT NULL,         -- int32 per sentence: words or Han characters
+        minor {blob} NOT NULL,         -- uint8 per sentence: 1 = minor (never a finding alone)
+        vectors {blob} NOT NULL,       -- float16, sentences x dim
+        PRIMARY KEY (doc, model)
+    )""",
+]
+
+MIGRATIONS: list[list[str]] = [_V1, _V2, _V3, _V4, _V5]
 LATEST = len(MIGRATIONS)
 OUR_TABLES = ("plagscope_meta", "schema_version", "documents", "postings", "sentences", "pending",
+              "semantic_vectors",
               "check_documents", "check_pairs", "check_groups", "check_errors", "verdicts")
 
 
