@@ -120,23 +120,34 @@ def _records(documents, opts, label, sizes, workers):
 
 def add_documents(store: Store, documents: Sequence[Document], label: str = "",
                   sizes: Sequence[int] | None = None, result: AddResult | None = None,
-                  merge: bool = True, workers: int | None = None,
+                  merge: bool = True, workers: int | None = None, semantic: bool | None = None,
+                  cache: ProfileCache | None = None,
                   ) -> Generator[Progress, None, AddResult]:
     """Add loaded documents to the archive, one transaction each (a document with the SHA-256 of
     one already there is not stored again). Closing the generator stops after the current one.
     Their postings are merged into the index every MERGE_EVERY documents and at the end
     (`merge`); until then look-ups read them from the pending table. Documents are profiled
-    in `workers` processes (default: the cores, at most 4) when there are many."""
+    in `workers` processes (default: the cores, at most 4) when there are many. With
+    `semantic` (None: the default option) and the model installed, each document's sentence
+    vectors are stored too (core.semantic.stored; profiles in `cache` are reused)."""
+    from core.semantic import stored as semantic_store
+
     opts = archive_options(store)
     result = result or AddResult()
     total = len(documents)
     sizes = list(sizes) if sizes else [0] * total
     workers = workers or max(1, min(os.cpu_count() or 1, 4))
+    embed = semantic_store.wanted(semantic)
     done = 0
     yield Progress("archiving", 0, total)
-    records = _records(list(documents), opts, label, sizes, workers)
+    documents = list(documents)
+    records = _records(documents, opts, label, sizes, workers)
     try:
-        for batch in records:
+        for at, batch in zip(range(0, total, _ADD_BATCH), records):
+            if embed:  # this batch's sentence vectors, stored with each document
+                vectors = run_quietly(semantic_store.embed_for_archive(
+                    documents[at:at + len(batch)], cache))
+                batch = [replace(r, semantic=v) for r, v in zip(batch, vectors)]
             for record in batch:
                 doc_id, added = store.add(record)
                 (result.added if added else result.present).append(doc_id)
@@ -151,10 +162,21 @@ def add_documents(store: Store, documents: Sequence[Document], label: str = "",
     return result
 
 
+def run_quietly(gen: Generator):
+    """A generator's return value, its progress steps dropped."""
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value
+
+
 def add_paths(store: Store, paths: Iterable[str | os.PathLike], label: str = "",
-              options: CheckOptions | None = None) -> Generator[Progress, None, AddResult]:
+              options: CheckOptions | None = None, semantic: bool | None = None,
+              ) -> Generator[Progress, None, AddResult]:
     """Add every readable file under `paths` (folders recursively): files whose SHA-256 is
-    already archived are not read again; unreadable files are counted with their reason."""
+    already archived are not read again; unreadable files are counted with their reason.
+    `semantic`: store sentence vectors too (see add_documents)."""
     from core.loaders import expand_paths, load_document
     from core.errors import LoadError
 
@@ -169,7 +191,7 @@ def add_paths(store: Store, paths: Iterable[str | os.PathLike], label: str = "",
     def flush():
         nonlocal done
         gen = add_documents(store, [d for d, _ in pending], label, [s for _, s in pending], result,
-                            merge=False)
+                            merge=False, semantic=semantic)
         for step in gen:
             if step.done:
                 yield Progress("archiving", done + step.done, total)
@@ -286,6 +308,11 @@ def check_against_archive(
     ids: set[int] = set()
     for c in found:
         ids |= c.ids()
+    from core.semantic import stored as semantic_store
+
+    semantic = options.semantic and semantic_store.wanted(True)
+    if semantic:  # archived documents close in meaning (translations share no fingerprint)
+        ids |= yield from semantic_store.archive_candidates(store, documents, cache, label)
     if label is not None and ids:
         ids = {m.id for m in store.documents(ids) if m.label == label}
     own_sha = {d.sha256 for d in documents if d.sha256}
@@ -293,6 +320,9 @@ def check_against_archive(
     archived = [d for d in archived_documents(store, ids, len(documents))
                 if d.sha256 not in own_sha and d.key not in own_keys]
     yield Progress("archive_search", 1, 1)
+    if semantic:
+        # their sentence vectors from the archive (embedded and stored once when missing)
+        yield from semantic_store.prepare_archived(store, archived, cache)
     report = yield from check_documents(list(documents) + archived, options, template=template,
                                         errors=errors, cache=cache)
     report = keep_new_pairs(report, len(documents))
