@@ -86,15 +86,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     "convert.pages": {"en": "is an Apple Pages document (.pages), which Plagscope cannot read: "
                             "in Pages choose File > Export To > Word and check the .docx",
                       "zh": "是 Apple Pages 文档（.pages），Plagscope 无法读取："
-                            "请在 Pages 中选择“文件 > 导出为 > Word”，再检查导出的 .docx"},
+                            "请在 Pages 中选择“文件 > 导出为 > Word”，再检测导出的 .docx"},
     "folder.unopenable": {"en": "folder could not be opened: {cause}", "zh": "无法打开文件夹：{cause}"},
     "folder.empty": {"en": "is an empty folder: there is nothing to check in it",
-                     "zh": "是空文件夹，其中没有可检查的内容"},
+                     "zh": "是空文件夹，其中没有可检测的内容"},
     "folder.no_documents": {"en": "has no .txt, .docx or .pdf file to check",
-                            "zh": "没有可检查的 .txt、.docx 或 .pdf 文件"},
+                            "zh": "没有可检测的 .txt、.docx 或 .pdf 文件"},
     "folder.no_documents_others": {
         "en": "has no .txt, .docx or .pdf file to check ({count} other file(s) left out)",
-        "zh": "没有可检查的 .txt、.docx 或 .pdf 文件（另有 {count} 个其他文件未检查）"},
+        "zh": "没有可检测的 .txt、.docx 或 .pdf 文件（另有 {count} 个其他文件未检测）"},
     "template.unreadable": {"en": "template: {cause}", "zh": "模板：{cause}"},
     # --- reading a file (core.loaders) ------------------------------------------------------
     "file.empty": {"en": "is empty", "zh": "是空文件"},

@@ -479,9 +479,10 @@ class CompareView(QWidget):
         }
         present = set(self._classes[LEFT]) | set(self._classes[RIGHT])
         chips = []
-        if self._sentences:
+        if self._sentences:  # (tr() outside the f-strings: lupdate does not look inside them)
+            same_meaning = self.tr("same meaning (sentence pairs, with their scores)")
             chips.append(f'<span style="background:{CLASS_COLORS["semantic"][0]};font-weight:bold">'
-                         f'&nbsp;{self.tr("same meaning (sentence pairs, with their scores)")}&nbsp;</span>')
+                         f'&nbsp;{same_meaning}&nbsp;</span>')
         if self._color_by == "class":
             for cls, label in names.items():
                 weight = "bold" if cls in present else "normal"
@@ -489,9 +490,10 @@ class CompareView(QWidget):
                              f"&nbsp;{label}&nbsp;</span>")
         sample = CLASS_COLORS["unattributed"]
         tint = change_tint(QColor(sample[0])).name()
-        chips.append(f'<span style="background:{sample[0]}">&nbsp;{self.tr("same words")}&nbsp;</span>'
+        same, changed = self.tr("same words"), self.tr("changed words")
+        chips.append(f'<span style="background:{sample[0]}">&nbsp;{same}&nbsp;</span>'
                      f'<span style="background:{tint};text-decoration:underline;color:{sample[1]}">'
-                     f'&nbsp;{self.tr("changed words")}&nbsp;</span>')
+                     f'&nbsp;{changed}&nbsp;</span>')
         return "<br>".join(chips)
 
     def _near_duplicate(self) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QModelIndex, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -200,7 +200,8 @@ class PairTable(QWidget):
                 continue
             title = self.model.headerData(column, Qt.Orientation.Horizontal) or ""
             if column == PairModel.MEANING:  # its cells ("Paraphrase 100%") are wider than the title
-                title = max(title, self.model.tr("Paraphrase") + " 100%", self.model.tr("Translation") + " 100%",
+                title = max(title, QCoreApplication.translate("PairModel", "Paraphrase") + " 100%",
+                            QCoreApplication.translate("PairModel", "Translation") + " 100%",
                             key=metrics.horizontalAdvance)
             header.resizeSection(column, max(NAME_MIN_WIDTH, metrics.horizontalAdvance(title) + 28))
 

@@ -5,15 +5,15 @@
         <name>ArchiveBrowser</name>
         <message>
             <source>Archive — %1</source>
-            <translation type="unfinished" />
+            <translation>档案库 — %1</translation>
         </message>
         <message>
             <source>Search names and labels</source>
-            <translation type="unfinished" />
+            <translation>搜索名称和标签</translation>
         </message>
         <message>
             <source>ID</source>
-            <translation type="unfinished" />
+            <translation>编号</translation>
         </message>
         <message>
             <source>Name</source>
@@ -21,23 +21,23 @@
         </message>
         <message>
             <source>Label</source>
-            <translation type="unfinished" />
+            <translation>标签</translation>
         </message>
         <message>
             <source>Added</source>
-            <translation type="unfinished" />
+            <translation>加入时间</translation>
         </message>
         <message>
             <source>Characters</source>
-            <translation type="unfinished" />
+            <translation>字符数</translation>
         </message>
         <message>
             <source>Open Text</source>
-            <translation type="unfinished" />
+            <translation>打开正文</translation>
         </message>
         <message>
             <source>Remove…</source>
-            <translation type="unfinished" />
+            <translation>删除…</translation>
         </message>
         <message numerus="yes">
             <source>%n document(s)</source>
@@ -47,12 +47,12 @@
         </message>
         <message>
             <source>Remove from the archive</source>
-            <translation type="unfinished" />
+            <translation>从档案库中删除</translation>
         </message>
         <message numerus="yes">
             <source>Delete %n document(s) from the archive, with their text and fingerprints? This cannot be undone.</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>要从档案库中删除这 %n 篇文档及其正文和指纹吗？此操作无法撤销。</numerusform>
             </translation>
         </message>
     </context>
@@ -60,141 +60,141 @@
         <name>ArchiveController</name>
         <message>
             <source>&amp;Save Check…</source>
-            <translation type="unfinished" />
+            <translation>保存检测结果(&amp;S)…</translation>
         </message>
         <message>
             <source>Save the documents, results and verdicts in one .plagscope file</source>
-            <translation type="unfinished" />
+            <translation>将文档、结果和审阅结论保存到一个 .plagscope 文件中</translation>
         </message>
         <message>
             <source>Open &amp;Check…</source>
-            <translation type="unfinished" />
+            <translation>打开检测结果(&amp;C)…</translation>
         </message>
         <message>
             <source>Open a saved check (no original files needed)</source>
-            <translation type="unfinished" />
+            <translation>打开已保存的检测结果（无需原始文件）</translation>
         </message>
         <message>
             <source>&amp;Add Loaded Documents…</source>
-            <translation type="unfinished" />
+            <translation>将已载入的文档加入档案库(&amp;A)…</translation>
         </message>
         <message>
             <source>Keep the loaded documents in the archive, with a label</source>
-            <translation type="unfinished" />
+            <translation>给已载入的文档加上标签，存入档案库</translation>
         </message>
         <message>
             <source>Check Against &amp;Archive</source>
-            <translation type="unfinished" />
+            <translation>与档案库比对(&amp;A)</translation>
         </message>
         <message>
             <source>Also compare with every archived document</source>
-            <translation type="unfinished" />
+            <translation>同时与档案库中的每篇文档比对</translation>
         </message>
         <message>
             <source>&amp;Browse Archive…</source>
-            <translation type="unfinished" />
+            <translation>浏览档案库(&amp;B)…</translation>
         </message>
         <message>
             <source>Search, open and remove archived documents</source>
-            <translation type="unfinished" />
+            <translation>搜索、打开和删除档案库中的文档</translation>
         </message>
         <message>
             <source>Archive &amp;Location…</source>
-            <translation type="unfinished" />
+            <translation>档案库位置(&amp;L)…</translation>
         </message>
         <message>
             <source>An SQLite file or a postgresql:// address</source>
-            <translation type="unfinished" />
+            <translation>SQLite 文件或 postgresql:// 地址</translation>
         </message>
         <message>
             <source>&amp;Archive</source>
-            <translation type="unfinished" />
+            <translation>档案库(&amp;A)</translation>
         </message>
         <message>
             <source>Archive</source>
-            <translation type="unfinished" />
+            <translation>档案库</translation>
         </message>
         <message>
             <source>There are no loaded documents to add.</source>
-            <translation type="unfinished" />
+            <translation>没有可加入的已载入文档。</translation>
         </message>
         <message>
             <source>Add to Archive</source>
-            <translation type="unfinished" />
+            <translation>加入档案库</translation>
         </message>
         <message numerus="yes">
             <source>Label for these %n document(s) (e.g. class and term):</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>这 %n 篇文档的标签（例如班级和学期）：</numerusform>
             </translation>
         </message>
         <message>
             <source>Adding to the archive…</source>
-            <translation type="unfinished" />
+            <translation>正在加入档案库…</translation>
         </message>
         <message>
             <source>Cancel</source>
-            <translation type="unfinished" />
+            <translation>取消</translation>
         </message>
         <message>
             <source>Archive: %1 added, %2 already there</source>
-            <translation type="unfinished" />
+            <translation>档案库：新加入 %1 篇，%2 篇已在库中</translation>
         </message>
         <message>
             <source>The documents could not be added.</source>
-            <translation type="unfinished" />
+            <translation>无法将这些文档加入档案库。</translation>
         </message>
         <message>
             <source>Adding to the archive was cancelled; the documents added so far stay.</source>
-            <translation type="unfinished" />
+            <translation>已取消加入档案库；已经加入的文档仍保留在库中。</translation>
         </message>
         <message>
             <source>The archive cannot be opened.</source>
-            <translation type="unfinished" />
+            <translation>无法打开档案库。</translation>
         </message>
         <message>
             <source>Archive Location</source>
-            <translation type="unfinished" />
+            <translation>档案库位置</translation>
         </message>
         <message>
             <source>SQLite file or postgresql://user@host/database (empty: the default)</source>
-            <translation type="unfinished" />
+            <translation>SQLite 文件或 postgresql://user@host/database（留空：使用默认位置）</translation>
         </message>
         <message>
             <source>Save Check</source>
-            <translation type="unfinished" />
+            <translation>保存检测结果</translation>
         </message>
         <message>
             <source>There are no results to save. Run a check first.</source>
-            <translation type="unfinished" />
+            <translation>没有可保存的结果。请先运行检测。</translation>
         </message>
         <message>
             <source>Plagscope checks (*.plagscope)</source>
-            <translation type="unfinished" />
+            <translation>Plagscope 检测结果 (*.plagscope)</translation>
         </message>
         <message>
             <source>The check could not be saved.</source>
-            <translation type="unfinished" />
+            <translation>无法保存检测结果。</translation>
         </message>
         <message>
             <source>Check saved to %1</source>
-            <translation type="unfinished" />
+            <translation>检测结果已保存到 %1</translation>
         </message>
         <message>
             <source>Open Check</source>
-            <translation type="unfinished" />
+            <translation>打开检测结果</translation>
         </message>
         <message>
             <source>This file cannot be opened as a check.</source>
-            <translation type="unfinished" />
+            <translation>此文件不是可以打开的检测结果。</translation>
         </message>
         <message>
             <source>Recover unsaved work</source>
-            <translation type="unfinished" />
+            <translation>恢复未保存的工作</translation>
         </message>
         <message>
             <source>Plagscope did not close normally last time. Restore the check it was showing?</source>
-            <translation type="unfinished" />
+            <translation>Plagscope 上次没有正常关闭。要恢复当时显示的检测结果吗？</translation>
         </message>
     </context>
     <context>
@@ -206,11 +206,11 @@
         </message>
         <message>
             <source>Next passage</source>
-            <translation>下一段</translation>
+            <translation>下一个片段</translation>
         </message>
         <message>
             <source>Previous passage</source>
-            <translation>上一段</translation>
+            <translation>上一个片段</translation>
         </message>
         <message>
             <source>Synchronized scrolling</source>
@@ -219,7 +219,7 @@
         <message numerus="yes">
             <source>%n passage(s)</source>
             <translation>
-                <numerusform>%n 个段落</numerusform>
+                <numerusform>%n 个片段</numerusform>
             </translation>
         </message>
         <message>
@@ -241,19 +241,19 @@
         <message numerus="yes">
             <source>Hamming distance %1 · similarity %2 · %n passage(s), longest %3 characters</source>
             <translation>
-                <numerusform>汉明距离 %1 · 相似度 %2 · %n 个段落，最长 %3 个字符</numerusform>
+                <numerusform>汉明距离 %1 · 相似度 %2 · %n 个片段，最长 %3 个字符</numerusform>
             </translation>
         </message>
         <message numerus="yes">
             <source> · translation: %1 of the sentences, %n sentence pair(s)</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform> · 翻译：%1 的句子与另一篇意思相同，共 %n 对句子</numerusform>
             </translation>
         </message>
         <message numerus="yes">
             <source> · paraphrase: %1 of the sentences, %n sentence pair(s)</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform> · 改写：%1 的句子与另一篇意思相同，共 %n 对句子</numerusform>
             </translation>
         </message>
         <message>
@@ -281,12 +281,24 @@
             <translation>模板</translation>
         </message>
         <message>
+            <source>same meaning (sentence pairs, with their scores)</source>
+            <translation>意思相同（句子对及其得分）</translation>
+        </message>
+        <message>
+            <source>same words</source>
+            <translation>相同字词</translation>
+        </message>
+        <message>
+            <source>changed words</source>
+            <translation>改动的字词</translation>
+        </message>
+        <message>
             <source>Passage %1</source>
-            <translation>段落 %1</translation>
+            <translation>片段 %1</translation>
         </message>
         <message>
             <source>Same meaning: score %1</source>
-            <translation type="unfinished" />
+            <translation>意思相同：得分 %1</translation>
         </message>
         <message>
             <source>Passage %1: %2</source>
@@ -294,11 +306,11 @@
         </message>
         <message>
             <source>No matched passages</source>
-            <translation>没有匹配的段落</translation>
+            <translation>没有相同片段</translation>
         </message>
         <message>
             <source>Passage %1 of %2</source>
-            <translation>第 %1 段，共 %2 段</translation>
+            <translation>第 %1 个片段，共 %2 个</translation>
         </message>
     </context>
     <context>
@@ -344,7 +356,7 @@
         </message>
         <message>
             <source>Highest similarity to any other document in the last check</source>
-            <translation>上次检查中与其他任一文档的最高相似度</translation>
+            <translation>上次检测中与其他任一文档的最高相似度</translation>
         </message>
         <message>
             <source>Verdict</source>
@@ -360,7 +372,7 @@
         </message>
         <message>
             <source>Similarity index (总文字复制比): the share of the document's characters inside matched passages; the tooltip has all figures</source>
-            <translation>总文字复制比：文档中处于匹配段落内的字符比例；提示中有全部数据</translation>
+            <translation>总文字复制比：文档中处于相同片段内的字符比例；提示中有全部数据</translation>
         </message>
         <message>
             <source>%1 (template)</source>
@@ -424,7 +436,7 @@ Do you want to replace it?</source>
         </message>
         <message>
             <source>There are no results to export. Run a check first.</source>
-            <translation>没有可导出的结果。请先运行检查。</translation>
+            <translation>没有可导出的结果。请先运行检测。</translation>
         </message>
         <message>
             <source>plagscope-report</source>
@@ -515,7 +527,7 @@ Do you want to replace it?</source>
         </message>
         <message>
             <source>%1 of %2 pairs</source>
-            <translation>%2 对中的 %1 对</translation>
+            <translation>%1 / %2 对</translation>
         </message>
         <message>
             <source>Members (%1)</source>
@@ -566,15 +578,15 @@ Do you want to replace it?</source>
         <name>HeatMap</name>
         <message>
             <source>Run a check to see the similarity of every pair here.</source>
-            <translation>运行检查后，这里会显示每两篇文档之间的相似度。</translation>
+            <translation>运行检测后，这里会显示每两篇文档之间的相似度。</translation>
         </message>
         <message>
             <source>T</source>
-            <translation type="unfinished" />
+            <translation>译</translation>
         </message>
         <message>
             <source>P</source>
-            <translation type="unfinished" />
+            <translation>改</translation>
         </message>
         <message>
             <source>Similarity: %1</source>
@@ -590,11 +602,11 @@ Do you want to replace it?</source>
         </message>
         <message>
             <source>Translation: %1 of the sentences</source>
-            <translation type="unfinished" />
+            <translation>翻译：%1 的句子与另一篇意思相同</translation>
         </message>
         <message>
             <source>Paraphrase: %1 of the sentences</source>
-            <translation type="unfinished" />
+            <translation>改写：%1 的句子与另一篇意思相同</translation>
         </message>
         <message>
             <source>Click to compare</source>
@@ -633,11 +645,11 @@ Do you want to replace it?</source>
         </message>
         <message>
             <source>Treat the selected document as the assignment text: passages shared with it are ignored</source>
-            <translation>将选中的文档作为题目/范文：与它相同的段落不计为抄袭</translation>
+            <translation>将选中的文档作为作业题目文本（模板）：与它相同的片段不计为抄袭</translation>
         </message>
         <message>
             <source>&amp;Check</source>
-            <translation>检查(&amp;C)</translation>
+            <translation>检测(&amp;C)</translation>
         </message>
         <message>
             <source>Compare every pair of documents (Ctrl+R)</source>
@@ -649,7 +661,7 @@ Do you want to replace it?</source>
         </message>
         <message>
             <source>Stop the running check (Esc)</source>
-            <translation>停止正在进行的检查（Esc）</translation>
+            <translation>停止正在进行的检测（Esc）</translation>
         </message>
         <message>
             <source>&amp;Export Report…</source>
@@ -665,7 +677,7 @@ Do you want to replace it?</source>
         </message>
         <message>
             <source>Tune the check</source>
-            <translation>调整检查参数</translation>
+            <translation>调整检测参数</translation>
         </message>
         <message>
             <source>&amp;Quit</source>
@@ -705,15 +717,15 @@ Do you want to replace it?</source>
         </message>
         <message>
             <source>Find &amp;Translations and Paraphrases</source>
-            <translation type="unfinished" />
+            <translation>查找翻译和改写(&amp;T)</translation>
         </message>
         <message>
             <source>Also find essays that translate (Chinese and English) or paraphrase each other, sentence by sentence; the check takes longer</source>
-            <translation type="unfinished" />
+            <translation>同时逐句查找互为翻译（中英文之间）或互为改写的作文；检测耗时更长</translation>
         </message>
         <message>
             <source>Needs the semantic layer, which is not installed: %1</source>
-            <translation type="unfinished" />
+            <translation>需要语义层，但它尚未安装：%1</translation>
         </message>
         <message>
             <source>&amp;Language</source>
@@ -729,7 +741,7 @@ Do you want to replace it?</source>
         </message>
         <message>
             <source>Check</source>
-            <translation>检查</translation>
+            <translation>检测</translation>
         </message>
         <message>
             <source>Main toolbar</source>
@@ -776,12 +788,12 @@ Do you want to replace it?</source>
         <message numerus="yes">
             <source>%n document(s) ready to check</source>
             <translation>
-                <numerusform>%n 篇文档可以检查</numerusform>
+                <numerusform>%n 篇文档可以检测</numerusform>
             </translation>
         </message>
         <message>
             <source>Cannot check yet</source>
-            <translation>暂时无法检查</translation>
+            <translation>暂时无法检测</translation>
         </message>
         <message>
             <source>Cancelling…</source>
@@ -789,23 +801,23 @@ Do you want to replace it?</source>
         </message>
         <message>
             <source>Checking…</source>
-            <translation>正在检查…</translation>
+            <translation>正在检测…</translation>
         </message>
         <message>
             <source>The check failed</source>
-            <translation>检查失败</translation>
+            <translation>检测失败</translation>
         </message>
         <message>
             <source>Check failed</source>
-            <translation>检查失败</translation>
+            <translation>检测失败</translation>
         </message>
         <message>
             <source>The check could not be completed.</source>
-            <translation>检查未能完成。</translation>
+            <translation>检测未能完成。</translation>
         </message>
         <message>
             <source>Check cancelled</source>
-            <translation>检查已取消</translation>
+            <translation>检测已取消</translation>
         </message>
         <message>
             <source>Compare</source>
@@ -824,7 +836,7 @@ Do you want to replace it?</source>
         <name>Messages</name>
         <message>
             <source>… and %1 more (see Show Details)</source>
-            <translation>……另有 %1 个（见“显示详细信息”）</translation>
+            <translation>……另有 %1 个（见“显示详情”）</translation>
         </message>
         <message>
             <source>Some files could not be read</source>
@@ -833,12 +845,12 @@ Do you want to replace it?</source>
         <message numerus="yes">
             <source>%n file(s) could not be read and will be left out of the check. The other documents are not affected.</source>
             <translation>
-                <numerusform>%n 个文件无法读取，将不参与检查。其他文档不受影响。</numerusform>
+                <numerusform>%n 个文件无法读取，将不参与检测。其他文档不受影响。</numerusform>
             </translation>
         </message>
         <message>
             <source>&lt;h3&gt;Plagscope %1&lt;/h3&gt;&lt;p&gt;Finds copied passages between Chinese and English essays (txt, docx, pdf) with winnowing fingerprints, and near-duplicate essays with simhash.&lt;/p&gt;</source>
-            <translation>&lt;h3&gt;Plagscope %1&lt;/h3&gt;&lt;p&gt;使用 winnowing 指纹查找中英文作文（txt、docx、pdf）之间的抄袭段落，并用 simhash 发现近似重复的作文。&lt;/p&gt;</translation>
+            <translation>&lt;h3&gt;Plagscope %1&lt;/h3&gt;&lt;p&gt;使用 winnowing 指纹查找中英文作文（txt、docx、pdf）之间的相同片段，并用 simhash 发现近似重复的作文。&lt;/p&gt;</translation>
         </message>
         <message>
             <source>Python %1, Qt %2, PySide6 %3</source>
@@ -853,7 +865,7 @@ Do you want to replace it?</source>
         <name>OptionsDialog</name>
         <message>
             <source>Check Options</source>
-            <translation>检查选项</translation>
+            <translation>检测选项</translation>
         </message>
         <message>
             <source>Automatic</source>
@@ -869,7 +881,7 @@ Do you want to replace it?</source>
         </message>
         <message>
             <source>Copied passages (winnowing)</source>
-            <translation>抄袭段落（winnowing）</translation>
+            <translation>相同片段（winnowing）</translation>
         </message>
         <message>
             <source>&amp;k-gram length (units):</source>
@@ -881,7 +893,7 @@ Do you want to replace it?</source>
         </message>
         <message>
             <source>&amp;Minimum passage length:</source>
-            <translation>最短段落长度(&amp;M)：</translation>
+            <translation>最短片段长度(&amp;M)：</translation>
         </message>
         <message>
             <source>Shared runs shorter than k units (Chinese characters or English words) are never reported. Automatic: 6 for Chinese, 4 for English.</source>
@@ -925,39 +937,39 @@ Do you want to replace it?</source>
         </message>
         <message>
             <source>Leave &amp;quotations out of the copy ratio</source>
-            <translation type="unfinished" />
+            <translation>复制比不计引用(&amp;Q)</translation>
         </message>
         <message>
             <source>Leave the &amp;reference list out of the copy ratio</source>
-            <translation type="unfinished" />
+            <translation>复制比不计参考文献(&amp;R)</translation>
         </message>
         <message>
             <source>Match the &amp;template's text too (shown, and counted)</source>
-            <translation type="unfinished" />
+            <translation>模板中的文字也参与匹配（显示并计入复制比）(&amp;T)</translation>
         </message>
         <message>
             <source> words</source>
-            <translation type="unfinished" />
+            <translation> 个词</translation>
         </message>
         <message>
             <source>Figures (总文字复制比 / Similarity Index)</source>
-            <translation type="unfinished" />
+            <translation>复制比指标（总文字复制比等）</translation>
         </message>
         <message>
             <source>Count Chinese passages from:</source>
-            <translation type="unfinished" />
+            <translation>中文片段计入的最短长度：</translation>
         </message>
         <message>
             <source>Count other passages from:</source>
-            <translation type="unfinished" />
+            <translation>其他片段计入的最短长度：</translation>
         </message>
         <message>
             <source>CNKI counts 13 consecutive characters; shorter passages are shown but not counted in the figures.</source>
-            <translation type="unfinished" />
+            <translation>知网（CNKI）以连续 13 个字为准；更短的片段会显示，但不计入复制比。</translation>
         </message>
         <message>
             <source>WCopyfind's default is 6 words.</source>
-            <translation type="unfinished" />
+            <translation>WCopyfind 的默认值是 6 个词。</translation>
         </message>
         <message>
             <source>Any shared run this long is always found: Chinese %1 characters (k=%2, window %3), English %4 words (k=%5, window %6).</source>
@@ -996,7 +1008,7 @@ Do you want to replace it?</source>
         </message>
         <message>
             <source>Longest passage</source>
-            <translation>最长段落</translation>
+            <translation>最长片段</translation>
         </message>
         <message>
             <source>First document of the pair</source>
@@ -1016,23 +1028,23 @@ Do you want to replace it?</source>
         </message>
         <message>
             <source>Share of the left document inside matched passages</source>
-            <translation>左侧文档处于匹配段落中的比例</translation>
+            <translation>左侧文档处于相同片段中的比例</translation>
         </message>
         <message>
             <source>Share of the right document inside matched passages</source>
-            <translation>右侧文档处于匹配段落中的比例</translation>
+            <translation>右侧文档处于相同片段中的比例</translation>
         </message>
         <message>
             <source>Characters in the longest matched passage</source>
-            <translation>最长匹配段落的字符数</translation>
+            <translation>最长相同片段的字符数</translation>
         </message>
         <message>
             <source>Meaning</source>
-            <translation type="unfinished" />
+            <translation>语义</translation>
         </message>
         <message>
             <source>Found by meaning (Check &gt; Find Translations and Paraphrases): a translation (different languages) or a paraphrase, and the share of a document's sentences that render the other's; kept apart from the similarity</source>
-            <translation type="unfinished" />
+            <translation>按语义发现（检测 &gt; 查找翻译和改写）：翻译（不同语言）或改写，以及一篇文档中与另一篇意思相同的句子所占比例；不计入相似度</translation>
         </message>
         <message>
             <source>Group</source>
@@ -1052,11 +1064,11 @@ Do you want to replace it?</source>
         </message>
         <message>
             <source>Translation</source>
-            <translation type="unfinished" />
+            <translation>翻译</translation>
         </message>
         <message>
             <source>Paraphrase</source>
-            <translation type="unfinished" />
+            <translation>改写</translation>
         </message>
         <message>
             <source>copy vs copy</source>
@@ -1069,13 +1081,13 @@ Do you want to replace it?</source>
         <message numerus="yes">
             <source>%n matched passage(s)</source>
             <translation>
-                <numerusform>%n 个匹配段落</numerusform>
+                <numerusform>%n 个相同片段</numerusform>
             </translation>
         </message>
         <message numerus="yes">
             <source>%n sentence pair(s) aligned by meaning</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>按语义对齐了 %n 对句子</numerusform>
             </translation>
         </message>
     </context>
@@ -1088,12 +1100,12 @@ Do you want to replace it?</source>
         <message numerus="yes">
             <source>%n document(s) loaded and not checked yet. Press Check (Ctrl+R) to find copied passages.</source>
             <translation>
-                <numerusform>已载入 %n 篇文档，尚未检查。按“检查”（Ctrl+R）查找抄袭段落。</numerusform>
+                <numerusform>已载入 %n 篇文档，尚未检测。按“检测”（Ctrl+R）查找相同片段。</numerusform>
             </translation>
         </message>
         <message>
             <source>1 document loaded. Add at least one more essay (Ctrl+O, Ctrl+Shift+O or drag and drop), then press Check (Ctrl+R).</source>
-            <translation>已载入 1 篇文档。请再添加至少一篇作文（Ctrl+O、Ctrl+Shift+O 或拖放），然后按“检查”（Ctrl+R）。</translation>
+            <translation>已载入 1 篇文档。请再添加至少一篇作文（Ctrl+O、Ctrl+Shift+O 或拖放），然后按“检测”（Ctrl+R）。</translation>
         </message>
         <message>
             <source>Compare</source>
@@ -1141,7 +1153,7 @@ Do you want to replace it?</source>
         </message>
         <message>
             <source>Add essays (Ctrl+O, Ctrl+Shift+O or drag and drop), then press Check (Ctrl+R) to find copied passages.</source>
-            <translation>添加作文（Ctrl+O、Ctrl+Shift+O 或直接拖放），然后按“检查”（Ctrl+R）查找抄袭段落。</translation>
+            <translation>添加作文（Ctrl+O、Ctrl+Shift+O 或直接拖放），然后按“检测”（Ctrl+R）查找相同片段。</translation>
         </message>
     </context>
     <context>
@@ -1164,7 +1176,7 @@ Do you want to replace it?</source>
         </message>
         <message>
             <source>The start of the passage; for sentences aligned by meaning, their score, then both sentences side by side</source>
-            <translation type="unfinished" />
+            <translation>片段的开头；按语义对齐的句子先显示得分，再并排显示两侧的句子</translation>
         </message>
         <message>
             <source>in %1 of %2 documents</source>
@@ -1172,7 +1184,7 @@ Do you want to replace it?</source>
         </message>
         <message>
             <source>Passage number</source>
-            <translation>段落编号</translation>
+            <translation>片段编号</translation>
         </message>
         <message>
             <source>Length in the left document, in characters</source>
@@ -1181,6 +1193,28 @@ Do you want to replace it?</source>
         <message>
             <source>Length in the right document, in characters</source>
             <translation>在右侧文档中的长度（字符）</translation>
+        </message>
+    </context>
+    <context>
+        <name>QAbstractFileIconProvider</name>
+        <message>
+            <source>Folder</source>
+            <translation>文件夹</translation>
+        </message>
+        <message>
+            <source>Drive</source>
+            <translation>驱动器</translation>
+        </message>
+    </context>
+    <context>
+        <name>QFileDialog</name>
+        <message>
+            <source>&amp;Look in:</source>
+            <translation>查找范围(&amp;L)：</translation>
+        </message>
+        <message>
+            <source>Files of &amp;type:</source>
+            <translation>文件类型(&amp;T)：</translation>
         </message>
     </context>
     <context>
@@ -1235,7 +1269,7 @@ Do you want to replace it?</source>
         <message>
             <source>A check is already running.</source>
             <extracomment>Option fields that only change what is shown, not what a check computes.</extracomment>
-            <translation>已有检查正在进行。</translation>
+            <translation>已有检测正在进行。</translation>
         </message>
         <message>
             <source>Documents are still loading; please wait until they are read.</source>
@@ -1243,28 +1277,28 @@ Do you want to replace it?</source>
         </message>
         <message>
             <source>There are no documents to check. Add files or a folder first.</source>
-            <translation>没有可检查的文档。请先添加文件或文件夹。</translation>
+            <translation>没有可检测的文档。请先添加文件或文件夹。</translation>
         </message>
         <message numerus="yes">
             <source>At least two readable documents are needed for a check (the template does not count); %n readable now.</source>
             <translation>
-                <numerusform>检查至少需要两篇可读取的文档（模板不计在内）；目前有 %n 篇。</numerusform>
+                <numerusform>检测至少需要两篇可读取的文档（模板不计在内）；目前有 %n 篇。</numerusform>
             </translation>
         </message>
         <message>
             <source>There are no results yet. Run a check first.</source>
-            <translation>还没有结果。请先运行检查。</translation>
+            <translation>还没有结果。请先运行检测。</translation>
         </message>
         <message>
             <source>There are no results to export. Run a check first.</source>
-            <translation>没有可导出的结果。请先运行检查。</translation>
+            <translation>没有可导出的结果。请先运行检测。</translation>
         </message>
     </context>
     <context>
         <name>StaleBanner</name>
         <message>
             <source>Results are out of date: documents or options changed since the last check. Press Check (Ctrl+R) to update them.</source>
-            <translation>结果已过期：自上次检查以来文档或选项有所变化。请按“检查”（Ctrl+R）更新。</translation>
+            <translation>结果已过期：自上次检测以来文档或选项有所变化。请按“检测”（Ctrl+R）更新。</translation>
         </message>
     </context>
     <context>
@@ -1275,7 +1309,7 @@ Do you want to replace it?</source>
         </message>
         <message>
             <source>Checked %1 documents in %2 s: %3 pairs share passages, %4 near-duplicates</source>
-            <translation>已检查 %1 篇文档，用时 %2 秒：%3 对有相同段落，%4 对近似重复</translation>
+            <translation>已检测 %1 篇文档，用时 %2 秒：%3 对有相同片段，%4 对近似重复</translation>
         </message>
         <message numerus="yes">
             <source>%n document(s)</source>
@@ -1298,23 +1332,23 @@ Do you want to replace it?</source>
         <name>StudentReport</name>
         <message>
             <source>Export &amp;Student Report…</source>
-            <translation type="unfinished" />
+            <translation>导出学生报告(&amp;S)…</translation>
         </message>
         <message>
             <source>Save the selected document's report: its figures, sources and text colored by attribution (HTML or PDF)</source>
-            <translation type="unfinished" />
+            <translation>保存所选文档的报告：复制比、相似来源，以及按引用标注着色的全文（HTML 或 PDF）</translation>
         </message>
         <message>
             <source>Export Student Report</source>
-            <translation type="unfinished" />
+            <translation>导出学生报告</translation>
         </message>
         <message>
             <source>Select a checked document first.</source>
-            <translation type="unfinished" />
+            <translation>请先选择一篇已检测的文档。</translation>
         </message>
         <message>
             <source>PDF (*.pdf);;HTML (*.html)</source>
-            <translation type="unfinished" />
+            <translation>PDF 报告 (*.pdf);;HTML 报告 (*.html)</translation>
         </message>
         <message>
             <source>Export failed</source>
@@ -1349,7 +1383,7 @@ Do you want to replace it?</source>
         </message>
         <message>
             <source>(not flagged)</source>
-            <translation>（未达关注线）</translation>
+            <translation>（未达到需关注标准）</translation>
         </message>
         <message>
             <source>Run a check, then pick a document to see where its text is found.</source>
@@ -1394,17 +1428,6 @@ Do you want to replace it?</source>
         <message>
             <source>Verdict</source>
             <translation>审阅结论</translation>
-        </message>
-    </context>
-    <context>
-        <name>self.model</name>
-        <message>
-            <source>Paraphrase</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>Translation</source>
-            <translation type="unfinished" />
         </message>
     </context>
 </TS>

@@ -75,12 +75,12 @@ def test_switching_the_language_retranslates_open_compare_tabs(qtbot, checked_wi
     assert view.next_action.text() == "Next passage"
     w.main_menus.language_actions["zh_CN"].trigger()
     try:
-        qtbot.waitUntil(lambda: view.next_action.text() == "下一段")
-        assert view.previous_action.text() == "上一段"
+        qtbot.waitUntil(lambda: view.next_action.text() == "下一个片段")
+        assert view.previous_action.text() == "上一个片段"
         assert view.summary_label.text().startswith("汉明距离")
         assert "覆盖" in view.left_label.text() and "covered" not in view.left_label.text()
         assert view.passage_list.model().headerData(3, Qt.Orientation.Horizontal) == "摘录"
-        assert "个段落" in view.position_label.text()
+        assert "个片段" in view.position_label.text()
     finally:
         w.main_menus.language_actions["en"].trigger()
     qtbot.waitUntil(lambda: view.next_action.text() == "Next passage")
@@ -156,8 +156,8 @@ def test_summary_counts_passages_in_the_singular_and_in_characters(qtbot, transl
     assert "units" not in view.summary_label.text()
     translations.set_language("zh_CN")
     qtbot.waitUntil(lambda: view.summary_label.text().startswith("汉明距离"))
-    assert view.summary_label.text() == "汉明距离 9 · 相似度 50.0% · 1 个段落，最长 8 个字符"
-    assert view.position_label.text() == "1 个段落"
+    assert view.summary_label.text() == "汉明距离 9 · 相似度 50.0% · 1 个片段，最长 8 个字符"
+    assert view.position_label.text() == "1 个片段"
 
 
 # ----- the samples' README ----------------------------------------------------------------------
