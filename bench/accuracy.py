@@ -8,7 +8,9 @@ seed, checks them with Plagscope's defaults through the same pipeline as `plagsc
 scores the JSON reports with ../shared/eval/score.py, and does the same for the
 Clough-Stevenson student answers. `--genre NAME=DIR` adds a benchmark built by
 make_benchmark from the texts in DIR (made by bench/genres.py; NAME ends in -zh or -en, the
-language) for each seed. Nothing is tuned here: it measures what ships.
+language) for each seed. Nothing is tuned here: it measures what ships, with the semantic
+layer off (CheckOptions(semantic=False)): these are the verbatim engine's figures;
+bench/semantic.py measures the semantic layer.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ def score(shared: Path, args: list[str]) -> dict[str, str]:
 
 def check_to_json(folder: Path, out: Path) -> float:
     start = time.perf_counter()
-    report = run(check([folder], CheckOptions()))
+    report = run(check([folder], CheckOptions(semantic=False)))  # the verbatim engine alone
     write_report(report, out, "json", json_version=1)  # score.py reads version 1
     return time.perf_counter() - start
 
@@ -63,7 +65,7 @@ def many_copies(m: int = 60, size: int = 2000) -> str:
         texts = [essay] * n + [han(size) for _ in range(m - n)]
         docs = [Document(i, f"d{i}.txt", f"d{i}.txt", "txt", t) for i, t in enumerate(texts)]
         start = time.perf_counter()
-        report = run(check_documents(docs, CheckOptions()))
+        report = run(check_documents(docs, CheckOptions(semantic=False)))
         secs = time.perf_counter() - start
         slowest = max(slowest, (secs, n))
         copies = [p for p in report.pairs if p.left < n and p.right < n]

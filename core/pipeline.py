@@ -324,7 +324,7 @@ def check_documents(
     ignore = template is not None and options.exclude_template
     template_profile = profile(template.text, options) if ignore else None
     pairs = yield from compare(profiled, options, template_profile,
-                               keys=[d.key for d in documents])
+                               keys=[d.key for d in documents], texts=[d.text for d in documents])
     pairs = attribute(documents, pairs, options, template)  # Match.attribution (core.academic)
     if options.semantic and not _semantic_installed():
         options = options.with_changes(semantic=False)  # the report says what ran: no layer

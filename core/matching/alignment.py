@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import unicodedata
+
 import numpy as np
 
 from core.engine.hashing import kgram_hashes
@@ -203,20 +205,54 @@ def dense(al: UnitAlignment, t: int, taken: int) -> bool:
     return int(al.left.sum()) >= taken or longest_run(al.left) >= t
 
 
+_OPENING = ("Ps", "Pi")  # opening brackets and quotes: they belong to the text after them
+
+
+def _marks(a: Units, ta: str, a0: int, a1: int, b: Units, tb: str, b0: int, b1: int
+           ) -> tuple[int, int, int, int]:
+    """How far the character spans of units [a0, a1) and [b0, b1) reach over the marks (no
+    units: punctuation) around them that both texts share: after the last unit, the equal
+    characters up to the next unit or white space (a copied sentence's closing mark, 。or .);
+    before the first, equal opening brackets and quotes. Returns (before_a, after_a, before_b,
+    after_b) in characters."""
+    end_a, end_b = int(a.ends[a1 - 1]), int(b.ends[b1 - 1])
+    stop_a = int(a.starts[a1]) if a1 < len(a) else len(ta)
+    stop_b = int(b.starts[b1]) if b1 < len(b) else len(tb)
+    after = 0
+    while (end_a + after < stop_a and end_b + after < stop_b
+           and ta[end_a + after] == tb[end_b + after] and not ta[end_a + after].isspace()):
+        after += 1
+    start_a, start_b = int(a.starts[a0]), int(b.starts[b0])
+    floor_a = int(a.ends[a0 - 1]) if a0 else 0
+    floor_b = int(b.ends[b0 - 1]) if b0 else 0
+    before = 0
+    while (start_a - before > floor_a and start_b - before > floor_b
+           and ta[start_a - before - 1] == tb[start_b - before - 1]
+           and unicodedata.category(ta[start_a - before - 1]) in _OPENING):
+        before += 1
+    return before, after, before, after
+
+
 def aligned_matches(a: Units, b: Units, passages, k: int, min_chars: int = 0,
-                    t: int | None = None, taken: int = 0):
+                    t: int | None = None, taken: int = 0, texts: tuple[str, str] | None = None):
     """The passages (unit ranges with a0, a1, b0, b1) as Matches with their in-passage changes,
     dropping those under `min_chars` characters on either side and, given t, all of them when
     none is `dense` with t and `taken` (a pair's lightly edited fragments count beside a dense passage; alone
-    they are stock phrases), and what the kept ones took."""
+    they are stock phrases), and what the kept ones took. Given the two `texts`, each span
+    also takes in the marks around it that both texts share (see _marks)."""
     from core.models import Match  # local: models is light, but keep the import list short
 
     aligned = []
     for m in passages:
         left = Span(int(a.starts[m.a0]), int(a.ends[m.a1 - 1]))
         right = Span(int(b.starts[m.b0]), int(b.ends[m.b1 - 1]))
-        if min(len(left), len(right)) >= min_chars:
-            aligned.append((m, left, right, align_units(a.hashes[m.a0:m.a1], b.hashes[m.b0:m.b1], k)))
+        if min(len(left), len(right)) < min_chars:
+            continue
+        if texts is not None:
+            ba, fa, bb, fb = _marks(a, texts[0], m.a0, m.a1, b, texts[1], m.b0, m.b1)
+            left = Span(left.start - ba, left.end + fa)
+            right = Span(right.start - bb, right.end + fb)
+        aligned.append((m, left, right, align_units(a.hashes[m.a0:m.a1], b.hashes[m.b0:m.b1], k)))
     if t is not None and not any(dense(al, t, taken) for *_, al in aligned):
         aligned = []
     taken_left = np.zeros(len(a), dtype=bool)

@@ -44,15 +44,18 @@ def compare(
     template: Profile | None = None,
     *,
     keys: Sequence[str] = (),
+    texts: Sequence[str] = (),
     sources: Sequence[CandidateSource] | None = None,
 ) -> Generator[Progress, None, list[PairResult]]:
     """All pairs worth reporting (a passage, a near-duplicate simhash, or a large share of
     vocabulary), ranked by similarity. `keys` are the documents' Document.key (for sources
-    that look documents up elsewhere); `sources` default to `default_sources()`."""
+    that look documents up elsewhere); `texts` their texts, so that passages take in the
+    punctuation both sides share (alignment._marks); `sources` default to `default_sources()`."""
     n = len(profiles)
     yield Progress("indexing", 0, 3)
     corpus = Corpus(list(profiles), options, template_kgrams(profiles, template),
-                    document_frequency_cap(n, options.max_share, options.min_common), tuple(keys))
+                    document_frequency_cap(n, options.max_share, options.min_common), tuple(keys),
+                    tuple(texts))
     found = Candidates.empty()
     for source in default_sources() if sources is None else sources:
         found = found.merge((yield from source.propose(corpus, found)))

@@ -146,9 +146,10 @@ def score_pair(corpus: Corpus, i: int, j: int, listed: bool) -> PairResult | Non
     found = Alignment([])
     if len(pa) >= params.guarantee - params.k + 1:  # fewer seeds cannot make a passage
         found = align(a.units, b.units, pa, pb, params.k, params.gap, params.guarantee,
-                      params.verbatim, params.short_gap)
+                      params.verbatim, params.short_gap, params.dense)
+    texts = (corpus.texts[i], corpus.texts[j]) if corpus.texts else None
     matches, taken = aligned_matches(a.units, b.units, found.passages, params.k,
-                                     options.min_passage, params.guarantee, params.dense)
+                                     options.min_passage, params.guarantee, params.dense, texts)
     if joined_here and matches and seeds is not None:
         matches = shared_by(corpus, a, matches)
     shares = corpus.evidence.get(SHARES)

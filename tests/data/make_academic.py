@@ -6,7 +6,8 @@ document, a docx block quote and superscript citation).
     python tests/data/make_academic.py OUT_DIR     # writes the files and truth.json
 
 `build()` returns the documents in memory with, for every planted copy, its exact span in
-the essay, its class there, and the source it came from; tests/core/test_academic_corpus.py
+the essay (with its closing mark when both documents have it: a passage takes in the marks
+both texts share, core/matching/alignment._marks), its class there, and the source it came from; tests/core/test_academic_corpus.py
 checks Plagscope's passages, classes and figures against it. Filler text is drawn from
 character (zh) and syllable (en) pools that differ between essays and sources, so no passage
 can grow past a planted copy by chance; the output is the same on every run.
@@ -117,35 +118,38 @@ def zh_documents() -> list[Doc]:
                        Filler(ZH_OTHER_POOL, 3, "zh"))
     source_a = Doc("zh_source_a.txt")
     for key in ("A1", "A2", "A3", "A4", "A5", "A6"):
-        source_a.add(src(60)).add(ZH[key].replace("“", "").replace("”", ""), key).add("。").add(src(60) + "\n")
+        # a copy's closing mark is part of the passage when the essay has it too (A4, A6 are cited)
+        mark = "" if key in ("A4", "A6") else "。"
+        plain = ZH[key].replace("“", "").replace("”", "")
+        source_a.add(src(60)).add(plain + mark, key).add("。"[len(mark):]).add(src(60) + "\n")
     source_b = Doc("zh_source_b.txt")
     for key in ("B1", "B2"):
-        source_b.add(src(70)).add(ZH[key], key).add("。").add(src(70) + "\n")
-    source_b.add("\n").add(ZH_REFERENCES, "references").add(".\n")
+        source_b.add(src(70)).add(ZH[key] + "。", key).add(src(70) + "\n")
+    source_b.add("\n").add(ZH_REFERENCES + ".", "references").add("\n")
 
     essay = Doc("zh_essay.txt")
     essay.heading("论城市与乡村").add("\n")
     essay.heading("一、引言")
-    essay.add(ess(60)).add(ZH["A1"], "A1", "unattributed", "zh_source_a.txt").add("。").add(ess(60))
-    essay.add("张三（2020）指出：“").add(ZH["A2"], "A2", "quoted_cited", "zh_source_a.txt").add("。”")
+    essay.add(ess(60)).add(ZH["A1"] + "。", "A1", "unattributed", "zh_source_a.txt").add(ess(60))
+    essay.add("张三（2020）指出：“").add(ZH["A2"] + "。", "A2", "quoted_cited", "zh_source_a.txt").add("”")
     essay.add(ess(60) + "\n\n")
     essay.heading("二、正文")
-    essay.add(ess(60)).add("正如一位老师所说：“").add(ZH["A3"], "A3", "quoted", "zh_source_a.txt").add("。”")
+    essay.add(ess(60)).add("正如一位老师所说：“").add(ZH["A3"] + "。", "A3", "quoted", "zh_source_a.txt").add("”")
     essay.add(ess(20)).add(ess(20)).add("李四（2019）的研究也说明了这一点。").add(ess(60))  # far citation
     essay.add(ZH["A4"], "A4", "cited", "zh_source_a.txt").add("[1]。").add(ess(60))
-    essay.add(ZH["B1"], "B1", "unattributed", "zh_source_b.txt").add("。").add(ess(60) + "\n\n")
+    essay.add(ZH["B1"] + "。", "B1", "unattributed", "zh_source_b.txt").add(ess(60) + "\n\n")
     essay.headings.append("参考文献")
-    essay.add(ZH_REFERENCES, "references", "references", "zh_source_b.txt").add(".\n")
+    essay.add(ZH_REFERENCES + ".", "references", "references", "zh_source_b.txt").add("\n")
 
     combined = Doc("zh_combined.txt")  # two essays in one file: a reference list in the middle
     combined.heading("第一篇　山与水").add(other(120) + "\n\n")
     combined.headings.append("参考文献")
-    combined.add(ZH_REFERENCES, "references", "references", "zh_source_b.txt").add(".\n\n")
+    combined.add(ZH_REFERENCES + ".", "references", "references", "zh_source_b.txt").add("\n\n")
     combined.heading("第二篇　春天的故事")
-    combined.add(other(60)).add(ZH["B2"], "B2", "unattributed", "zh_source_b.txt").add("。").add(other(60) + "\n")
+    combined.add(other(60)).add(ZH["B2"] + "。", "B2", "unattributed", "zh_source_b.txt").add(other(60) + "\n")
 
     docx_essay = Doc("zh_essay.docx")  # paragraphs joined by one line break, as the docx loader does
-    docx_essay.add(other(60) + "\n").add(ZH["A5"], "A5", "quoted", "zh_source_a.txt").add("。\n")
+    docx_essay.add(other(60) + "\n").add(ZH["A5"] + "。", "A5", "quoted", "zh_source_a.txt").add("\n")
     docx_essay.add(other(50)).add(ZH["A6"], "A6", "cited", "zh_source_a.txt").add("1。").add(other(40))
     docx_essay.docx_styles = {1: "Quote"}  # paragraph 1 is set off as a quotation
     sup = docx_essay.text.index("1。")
@@ -159,30 +163,32 @@ def en_documents() -> list[Doc]:
     source = Doc("en_source.txt")
     for key in ("E1", "E2", "E3", "E4", "E5", "E6"):
         plain = EN[key].replace("'", "").replace("\n    ", " ")
-        source.add(src(30) + " ").add(plain[0].upper() + plain[1:], key).add(". ").add(src(30) + "\n\n")
-    source.add(EN_REFERENCES, "references").add(".\n")
+        mark = "" if key in ("E4", "E5") else "."  # E4, E5 are followed by a citation in the essay
+        source.add(src(30) + " ").add(plain[0].upper() + plain[1:] + mark, key).add(". "[len(mark):])
+        source.add(src(30) + "\n\n")
+    source.add(EN_REFERENCES + ".", "references").add("\n")
 
     essay = Doc("en_essay.txt")
     essay.heading("The Cities We Share").add("\n")
     essay.heading("Introduction")
-    essay.add(ess(30) + " Today ").add(EN["E1"], "E1", "unattributed", "en_source.txt").add(". ")
-    essay.add(ess(30) + " Smith (2020) argues that \"").add(EN["E2"], "E2", "quoted_cited", "en_source.txt")
-    essay.add(".\" " + ess(30) + "\n\n")
+    essay.add(ess(30) + " Today ").add(EN["E1"] + ".", "E1", "unattributed", "en_source.txt").add(" ")
+    essay.add(ess(30) + " Smith (2020) argues that \"").add(EN["E2"] + ".", "E2", "quoted_cited", "en_source.txt")
+    essay.add("\" " + ess(30) + "\n\n")
     essay.heading("Discussion")
-    essay.add(ess(30) + " A librarian once told me: \"").add(EN["E3"], "E3", "quoted", "en_source.txt")
-    essay.add(".\" " + ess(12) + " " + ess(12) + " This is also what Jones (2018) found. ")  # far citation
+    essay.add(ess(30) + " A librarian once told me: \"").add(EN["E3"] + ".", "E3", "quoted", "en_source.txt")
+    essay.add("\" " + ess(12) + " " + ess(12) + " This is also what Jones (2018) found. ")  # far citation
     essay.add(ess(30) + " It is clear that ").add(EN["E4"], "E4", "cited", "en_source.txt")
     essay.add(" (Brown & Green, 2019, p. 5). " + ess(30) + " Orwell put it this way:\n\n    ")
     essay.add(EN["E5"], "E5", "quoted_cited", "en_source.txt").add(" (Orwell, 1946, p. 12).\n\n")
     essay.add(ess(30) + "\n\n")
     essay.headings.append("References")
-    essay.add(EN_REFERENCES, "references", "references", "en_source.txt").add(".\n")
+    essay.add(EN_REFERENCES + ".", "references", "references", "en_source.txt").add("\n")
 
     combined = Doc("en_combined.txt")  # the reference list ends at the first paragraph that is no entry
     combined.heading("Rivers").add(other(60) + "\n\n")
     combined.headings.append("References")
-    combined.add(EN_REFERENCES, "references", "references", "en_source.txt").add(".\n\n")
-    combined.add(other(30) + " ").add(EN["E6"], "E6", "unattributed", "en_source.txt").add(". ")
+    combined.add(EN_REFERENCES + ".", "references", "references", "en_source.txt").add("\n\n")
+    combined.add(other(30) + " ").add(EN["E6"] + ".", "E6", "unattributed", "en_source.txt").add(" ")
     combined.add(other(30) + "\n")
     return [source, essay, combined]
 

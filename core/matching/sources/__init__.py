@@ -46,6 +46,7 @@ class Corpus:
     ignored: np.ndarray  # sorted k-gram hashes of the template: never evidence of copying
     cap: int  # a k-gram in more documents than this is common to the class
     keys: tuple[str, ...] = ()  # Document.key of each profile ("" when not known)
+    texts: tuple[str, ...] = ()  # each document's text (passages take in shared marks), or ()
     evidence: dict = field(default_factory=dict)
 
     @property
