@@ -97,7 +97,7 @@ class ArchiveController(QObject):
         add("archive_add", self.add_loaded, texts=lambda: (
             self.tr("&Add Loaded Documents…"), self.tr("Keep the loaded documents in the archive, "
                                                        "with a label")))
-        add("archive_switch", None, checkable=True, texts=lambda: (
+        add("archive_switch", None, checkable=True, icon="archive", texts=lambda: (
             self.tr("Check Against &Archive"), self.tr("Also compare with every archived document")))
         add("archive_browse", self.browse, texts=lambda: (
             self.tr("&Browse Archive…"), self.tr("Search, open and remove archived documents")))
@@ -111,7 +111,13 @@ class ArchiveController(QObject):
         w.menus.add("archive", lambda: self.tr("&Archive"),
                     [a.archive_switch, None, a.archive_add, a.archive_browse, None,
                      a.archive_location], before="help")
-        # (not in the toolbar: one more button there squeezes the document list of a narrow window)
+        # on the toolbar next to Check, as a short word (the menu item keeps the long text and
+        # the tooltip says what it does); a narrow window moves it into the toolbar's overflow
+        w.main_menus.toolbar.insertAction(a.cancel, a.archive_switch)
+        self._short_texts()
+
+    def _short_texts(self) -> None:
+        self.window.actions.archive_switch.setIconText(self.tr("Archive"))
 
     def location(self) -> str:
         from core.store import resolve_location
@@ -370,4 +376,6 @@ class ArchiveController(QObject):
     def eventFilter(self, obj, event) -> bool:
         if obj is self.window and event.type() == QEvent.Type.Close:
             self.clear_autosave()  # a clean close: nothing to recover
+        elif obj is self.window and event.type() == QEvent.Type.LanguageChange:
+            self._short_texts()
         return False

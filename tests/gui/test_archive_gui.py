@@ -21,6 +21,10 @@ from core.store import open_store
 from core.store.saved import open_check
 
 ROOT = Path(__file__).resolve().parents[2]
+# the archive on both backends, as in tests/core (an SQLite file; a PostgreSQL schema when a
+# server is configured or can be started, else that case is skipped with the reason)
+sys.path.append(str(ROOT / "tests" / "core"))
+from store_backends import postgres_dsn, store_location  # noqa: E402,F401
 SAMPLES = ROOT / "resources" / "samples"
 
 
@@ -110,10 +114,11 @@ def test_autosave_is_recovered_after_the_process_is_killed(make_window, tmp_path
     assert not make_window().archive.offer_recovery(accept=True)
 
 
-def test_archive_menu_add_check_against_archive_and_browse(make_window, driver, qtbot, tmp_path):
+def test_archive_menu_add_check_against_archive_and_browse(make_window, driver, qtbot,
+                                                           store_location):
     window = make_window()
     window.show()
-    db = tmp_path / "archive.sqlite3"
+    db = store_location
     window.archive.choose_location(str(db))
     assert window.menus["archive"].actions()
     driver.load(window, [SAMPLES / "zh_original_网络阅读.txt", SAMPLES / "en_original_homework.txt"])
@@ -151,3 +156,22 @@ def test_archive_menu_add_check_against_archive_and_browse(make_window, driver, 
     browser.search.setText("")
     assert browser.table.rowCount() == 1
     browser.done(0)
+
+
+def test_the_archive_switch_is_on_the_toolbar_next_to_check_and_in_the_menu(make_window, qtbot):
+    w = make_window()
+    w.show()
+    switch = w.actions.archive_switch
+    bar = w.main_menus.toolbar.actions()
+    assert bar.index(switch) == bar.index(w.actions.check) + 2  # Check, Translations, Archive
+    assert switch in w.menus["archive"].actions()  # one action: both show the same state
+    assert switch.isCheckable() and switch.iconText() == "Archive"
+    assert switch.text() == "Check Against &Archive" and "every archived" in switch.toolTip()
+    button = w.main_menus.toolbar.widgetForAction(switch)
+    w.resize(1280, 800)
+    qtbot.waitUntil(lambda: button.isVisible())
+    assert button.text() == "Archive"
+    button.click()
+    assert switch.isChecked() and w.session.check_function is not None
+    w.menus["archive"].actions()[0].trigger()
+    assert not switch.isChecked() and not button.isChecked() and w.session.check_function is None
