@@ -53,8 +53,8 @@ class ReviewPanes(QObject):
         self.graph_view.documentActivated.connect(self.open_student)
         self.student_view.pairActivated.connect(w.open_pair)
 
-    def _review_ready(self) -> None:
-        """The groups, order and short names of the report are ready: order the heat map."""
+    def order_heat_map(self) -> None:
+        """Rows of the heat map in group order, when the review of its report is ready."""
         w, data = self.window, self.review.data
         report = w.heat_map.report
         if data is None or report is None or data.report.documents is not report.documents:
@@ -64,18 +64,35 @@ class ReviewPanes(QObject):
             blocks.append((row, d.size))
             row += d.size
         w.heat_map.set_order(data.order, blocks, data.names)
+
+    def _review_ready(self) -> None:
+        """The groups, order and short names of the report are ready: order the heat map,
+        show the groups in the pair table."""
+        w, data = self.window, self.review.data
+        if data is None or w.pairs.report is None or data.report.pairs is not w.pairs.report.pairs:
+            return
+        self.order_heat_map()
         groups = {}
         for g, d in enumerate(data.details):
             copies = set(d.copy_pairs)
             for k in d.pairs:
                 p = data.report.pairs[k]
                 groups[(p.left, p.right)] = (g, k in copies)
-        w.pairs.model.set_review(groups)
-        self._verdicts_changed()
+        w.pairs.set_review(groups)
+        w.documents.view.viewport().update()  # short names
 
     def _verdicts_changed(self) -> None:
-        self.window.pairs.refilter()
-        self.window.documents.model.restyle()
+        """Only the rows whose verdict changed are updated (a verdict at 5,000 pairs: a row)."""
+        review, w = self.review, self.window
+        changed_pairs, changed_documents = review.changed_pairs, review.changed_documents
+        if changed_pairs is None or len(changed_pairs) > 200:
+            w.pairs.refilter()
+        elif changed_pairs:
+            w.pairs.refilter(review.pair_indexes(changed_pairs))
+        if changed_documents is None or len(changed_documents) > 200:
+            w.documents.model.restyle()
+        elif changed_documents:
+            w.documents.model.verdicts_changed(changed_documents)
 
     def _entry_verdict(self, entry):
         return self.review.document_verdict_by_key(entry.document.key)

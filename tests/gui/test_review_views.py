@@ -145,6 +145,14 @@ def test_verdicts_show_in_every_table_filter_and_reach_the_json(reviewed, tmp_pa
     assert w.pairs.model.index(0, PairModel.VERDICT).data() == "Confirmed ✎"
     w.pairs.set_show("unreviewed")
     assert 0 not in w.pairs.visible_pairs() and w.pairs.visible_pairs()
+    # while narrowed, a verdict takes its pair's row (and only that row) out of the table
+    shown = w.pairs.visible_pairs()
+    review.set_pair_verdict(report.pairs[shown[1]], Verdict("not_plagiarism"))
+    assert review.changed_pairs and len(review.pair_indexes(review.changed_pairs)) >= 1
+    assert w.pairs.visible_pairs() == [k for k in shown if k not in review.pair_indexes(review.changed_pairs)]
+    assert w.pairs.count_label.text().startswith(f"{len(shown) - len(review.pair_indexes(review.changed_pairs))} of")
+    review.set_pair_verdict(report.pairs[shown[1]], Verdict())  # back: the row returns
+    assert sorted(w.pairs.visible_pairs()) == sorted(shown)
     w.pairs.set_show("confirmed")
     confirmed = w.pairs.visible_pairs()
     assert report.pairs[confirmed[0]] == pair or all(
