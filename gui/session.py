@@ -256,8 +256,10 @@ class Session(QObject):
         key = normalize_path(path)
         try:
             document = load_document(key, -1, max_chars=self.options.max_chars)
-        except LoadError as e:
-            raise CheckError(str(e)) from None
+        except LoadError as e:  # the reason in the UI language (e.g. "contains no words to compare")
+            from .i18n import core_language
+
+            raise CheckError(e.to_file_error().text(core_language())) from None
         if old is not None:
             self.entries.remove(old)
         self.entries = [e for e in self.entries if e.path != key]
