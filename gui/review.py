@@ -17,9 +17,12 @@ from core.review import ReviewData, review
 from core.review import UNREVIEWED, Verdicts, pair_key
 
 from .session import freeze_long_lived
-from .worker import Worker, start
+from .worker import Worker, start_analysis
 
 __all__ = ["Review", "verdict_label", "VERDICT_COLORS"]
+
+#: A new report's review starts this long after it arrived (ms): the window fills its tables first.
+REVIEW_DELAY_MS = 100
 
 #: Background colors of the verdicts in tables (pale, so text stays readable).
 VERDICT_COLORS = {"confirmed": "#f6c9c4", "suspicious": "#fbe3b4", "not_plagiarism": "#cfe8d3"}
@@ -46,7 +49,7 @@ class Review(QObject):
         self.session = session
         self.data: ReviewData | None = None
         self.verdicts = Verdicts()
-        self._pool = pool or getattr(session, "_pool", None) or QThreadPool.globalInstance()
+        self._pool = pool or getattr(session, "analysis_pool", None) or QThreadPool.globalInstance()
         self._job: Worker | None = None
         self._wanted: tuple[int, float] | None = None
         self._key_cache: tuple | None = None
@@ -66,7 +69,7 @@ class Review(QObject):
         """A new report: start its review once the window has shown it (the review's worker
         then does not compete for the interpreter with the tables being filled)."""
         self._pending = True
-        QTimer.singleShot(0, self._start_pending)
+        QTimer.singleShot(REVIEW_DELAY_MS, self._start_pending)
 
     def _start_pending(self) -> None:
         if self._pending:
@@ -92,7 +95,7 @@ class Review(QObject):
         worker.signals.failed.connect(lambda *_a, w=worker: self._ended(w))
         worker.signals.cancelled.connect(lambda w=worker: self._ended(w))
         self._job = worker
-        return start(worker, self._pool)
+        return start_analysis(worker, 1, self._pool)  # before the figures (gui/session.py)
 
     def _finished(self, worker: Worker, data: ReviewData) -> None:
         if worker is not self._job:
