@@ -54,6 +54,10 @@ class Review(QObject):
         self._wanted: tuple[int, float] | None = None
         self._key_cache: tuple | None = None
         self._pending = False
+        self._delay = QTimer(self)  # a child: it dies with the review
+        self._delay.setSingleShot(True)
+        self._delay.setInterval(REVIEW_DELAY_MS)
+        self._delay.timeout.connect(self._start_pending)
         self._pair_index: tuple | None = None
         self.changed_pairs: frozenset | None = None  # what the last verdictsChanged changed
         self.changed_documents: frozenset | None = None  # (None: anything may have)
@@ -69,7 +73,7 @@ class Review(QObject):
         """A new report: start its review once the window has shown it (the review's worker
         then does not compete for the interpreter with the tables being filled)."""
         self._pending = True
-        QTimer.singleShot(REVIEW_DELAY_MS, self._start_pending)
+        self._delay.start()
 
     def _start_pending(self) -> None:
         if self._pending:

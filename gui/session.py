@@ -99,6 +99,10 @@ class Session(QObject):
         self._highest: dict[str, float] = {}
         self._figure_table = None  # core.academic.figures.FigureTable of the last report, once computed
         self._figures_job: Worker | None = None
+        self._figures_timer = QTimer(self)  # a child: it dies with the session
+        self._figures_timer.setSingleShot(True)
+        self._figures_timer.setInterval(FIGURES_DELAY_MS)
+        self._figures_timer.timeout.connect(self._compute_figures)
         self._report_index: dict[str, int] = {}
         # the reviewers' verdicts (core.review.verdicts.Verdicts), kept current by gui/review.py
         # and written into every export
@@ -379,15 +383,16 @@ class Session(QObject):
         if self._figures_job is not None:
             self._figures_job.cancel()
         # after the window has shown the report (its tables are filled on this thread)
-        QTimer.singleShot(FIGURES_DELAY_MS, lambda: self._compute_figures(report))
+        self._figures_timer.start()
         self.busyChanged.emit(self.busy)
         self.checkFinished.emit(report)
         self.documentsChanged.emit()
 
-    def _compute_figures(self, report: Report) -> None:
+    def _compute_figures(self) -> None:
         """Every document's academic figures on the worker pool (the document list's Copied
         column asked for them while painting: 2 s of blocked GUI thread at 500 documents)."""
-        if report is not self.report:
+        report = self.report
+        if report is None:
             return
 
         def job():
@@ -401,21 +406,20 @@ class Session(QObject):
             return table
 
         worker = Worker(job, name="figures")
-        worker.signals.finished.connect(lambda table, w=worker: self._figures_done(w, report, table))
-        worker.signals.failed.connect(lambda *_a, w=worker: self._figures_ended(w))
-        worker.signals.cancelled.connect(lambda w=worker: self._figures_ended(w))
+        # bound methods: a session deleted meanwhile (tests) is not called
+        worker.signals.finished.connect(self._figures_done)
+        worker.signals.failed.connect(self._figures_failed)
         self._figures_job = worker
         start_analysis(worker, pool=self.analysis_pool)
 
-    def _figures_done(self, worker: Worker, report: Report, table) -> None:
-        self._figures_ended(worker)
-        if report is self.report:
+    def _figures_done(self, table) -> None:
+        if table.report is self.report:
+            self._figures_job = None
             self._figure_table = table
             self.figuresReady.emit()
 
-    def _figures_ended(self, worker: Worker) -> None:
-        if worker is self._figures_job:
-            self._figures_job = None
+    def _figures_failed(self, message: str, _details: str) -> None:
+        self._figures_job = None  # the Copied column stays empty; the log has the details
 
     def _on_check_failed(self, message: str, _details: str) -> None:
         self._check = None
