@@ -179,15 +179,18 @@ class Autosaver(QObject):
         if job is None:
             return
         worker = Worker(lambda: job, name="autosave")
-        worker.signals.finished.connect(self._finished)
-        worker.signals.failed.connect(lambda message, _d: self._ended(message))
-        worker.signals.cancelled.connect(lambda: self._ended(""))
+        worker.signals.finished.connect(self._finished)  # bound methods: see gui/review.py
+        worker.signals.failed.connect(self._failed)
+        worker.signals.cancelled.connect(self._ended)
         self._worker = worker
         start(worker, self._pool)
 
     def _finished(self, path) -> None:
         self._ended()
         self.saved.emit(path)
+
+    def _failed(self, message: str, _details: str) -> None:
+        self._ended(message)
 
     def _ended(self, message: str = "") -> None:
         if message:

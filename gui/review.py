@@ -95,11 +95,20 @@ class Review(QObject):
         if self._job is not None:
             self._job.cancel()
         worker = Worker(lambda: review(report, threshold), name="review")
-        worker.signals.finished.connect(lambda data, w=worker: self._finished(w, data))
-        worker.signals.failed.connect(lambda *_a, w=worker: self._ended(w))
-        worker.signals.cancelled.connect(lambda w=worker: self._ended(w))
+        # bound methods (not lambdas holding self): a review deleted meanwhile is not called
+        worker.signals.finished.connect(self._job_finished)
+        worker.signals.failed.connect(self._job_ended)
+        worker.signals.cancelled.connect(self._job_ended)
         self._job = worker
         return start_analysis(worker, 1, self._pool)  # before the figures (gui/session.py)
+
+    def _job_finished(self, data: ReviewData) -> None:
+        if self._job is not None and self.sender() is self._job.signals:
+            self._finished(self._job, data)
+
+    def _job_ended(self, *_args) -> None:
+        if self._job is not None and self.sender() is self._job.signals:
+            self._job = None
 
     def _finished(self, worker: Worker, data: ReviewData) -> None:
         if worker is not self._job:
