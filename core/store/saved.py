@@ -1,6 +1,6 @@
 """Saved checks: a `.plagscope` file is a small store (an SQLite file with the archive's schema,
 kind "check") holding the documents' texts, SHA-256 and sizes, the options, the results (pairs
-with their passages), groups, file errors, and the reviewers' verdicts and notes, so a check
+with their passages), groups, the text most documents share, file errors, and the reviewers' verdicts and notes, so a check
 reopens exactly as it was on another machine without the original files.
 
 Saving writes a new file next to the target and renames it into place, so a crash never
@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from core.models import (ArchiveEntry, Document, FileError, Group, Match, PairResult, Report,
-                         SemanticMatch, SentencePair, Span)
+                         SemanticMatch, SentencePair, SharedText, Span)
 from core.options import CheckOptions
 from core.store.base import StoreError
 from core.store.records import prepare
@@ -117,7 +117,8 @@ def save_check(path: str | os.PathLike, report: Report, verdicts=None) -> Path:
                 [json.dumps({"members": list(g.members), "source": g.source}) for g in report.groups],
                 [(e.path, e.message) for e in report.errors], rows,
                 {"check_options": json.dumps(report.options.to_dict()),
-                 "check_format": FORMAT_VERSION})
+                 "check_format": FORMAT_VERSION,
+                 "check_shared_texts": json.dumps([t.to_dict() for t in report.shared_texts])})
             store.conn.execute("PRAGMA journal_mode = DELETE")  # one self-contained file
         finally:
             store.close()
@@ -140,6 +141,7 @@ def open_check(path: str | os.PathLike) -> SavedCheck:
     try:
         data = store.read_check()
         options_text = store.meta("check_options")
+        shared_text = store.meta("check_shared_texts")  # absent in checks saved before issue 12
     finally:
         store.close()
     try:
@@ -151,11 +153,14 @@ def open_check(path: str | os.PathLike) -> SavedCheck:
         pairs = tuple(pair_from_dict(json.loads(p)) for p in data["pairs"])
         groups = tuple(Group(tuple(g["members"]), g["source"])
                        for g in map(json.loads, data["groups"]))
+        chars = [len(d.text) for d in documents]
+        shared = tuple(SharedText.from_dict(t, chars) for t in json.loads(shared_text or "[]"))
     except (ValueError, KeyError, TypeError) as exc:
         raise StoreError(f"{path} is damaged: {exc}") from None
     report = Report(options=options, documents=documents,
                     simhashes=tuple(d["simhash"] for d in data["documents"]), pairs=pairs,
-                    errors=tuple(FileError(p, m) for p, m in data["errors"]), groups=groups)
+                    errors=tuple(FileError(p, m) for p, m in data["errors"]), groups=groups,
+                    shared_texts=shared)
     docs_v = {k: v for k, v in data["verdicts"].items() if isinstance(k, str)}
     pairs_v = {k: v for k, v in data["verdicts"].items() if not isinstance(k, str)}
     return SavedCheck(report, Verdicts(docs_v, pairs_v))
