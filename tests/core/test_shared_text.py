@@ -3,6 +3,7 @@ each document, "in N of M documents", kept by JSON and saved checks; pairs repor
 show a passage over it, marked, that does not count in their figures."""
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -97,3 +98,15 @@ def test_a_malformed_shared_text_is_refused_naming_the_field(checked):
     data["shared_texts"][0]["spans"][0] = [0, 10 ** 6]
     with pytest.raises(ValueError, match="shared_texts"):
         from_json(data, [d.text for d in docs])
+
+
+@pytest.mark.parametrize("language, held", [("en", "16 of 16 documents"), ("zh", "16 篇中的 16 篇")])
+def test_the_html_report_has_a_shared_text_section(checked, language, held):
+    from core.reports import render
+
+    report, _, assignment, _ = checked
+    html = render(report, "html", language=language).decode("utf-8")
+    section = html[html.index('id="shared"'):]
+    assert held in section and assignment[:40] in section and "s15.txt" in section
+    plain = render(replace(report, shared_texts=()), "html", language=language).decode("utf-8")
+    assert 'id="shared"' not in plain
