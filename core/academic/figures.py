@@ -10,7 +10,10 @@ not excluded by the options (exclude_quotes: quoted, quoted_cited; exclude_refer
 references; exclude_template: template).
 
 - copied_chars (重复字数): characters inside at least one counted passage.
-- total_copy_ratio (总文字复制比): copied_chars / the document's characters.
+- total_copy_ratio (总文字复制比): copied_chars / the document's characters. This is THE
+  per-document "how much of it was found elsewhere" figure: `found_elsewhere` computes it,
+  and everything that shows one (the figures here, core.review.students' overall figure for
+  the Student view and the class report's per-student summary, the CLI, JSON and CSV) calls it.
 - copy_ratio_excluding_quotes (去除引用文献复制比): the same over counted passages that are
   not quoted, quoted_cited or references (only-cited verbatim text still counts).
 - largest_source_ratio (单篇最大文字复制比): the largest, over the other documents, of the
@@ -28,7 +31,7 @@ from dataclasses import dataclass
 
 from core.academic.attribution import paragraphs
 from core.academic.classify import Analyses, side_classes
-from core.academic.text import CJK_CHAR, merge, mostly_cjk, overlap, units_in
+from core.academic.text import CJK_CHAR, Counter, merge, mostly_cjk, overlap, units_in
 from core.models import Report, Span
 from core.options import CheckOptions
 
@@ -100,11 +103,87 @@ class Figures:
 
 @dataclass(frozen=True, slots=True)
 class Passage:
-    """One side of a match in one document: span, class there, and the other document."""
+    """One side of a match in one document: span, class there, the other document and the
+    pair (index into `Report.pairs`)."""
 
     span: Span
     cls: str
     other: int
+    pair: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Coverage:
+    """How much of one document was found elsewhere (see `found_elsewhere`).
+
+    `spans` are the counted passages merged (sorted, disjoint); `by_source` the same per other
+    document; `copied_chars` / `chars` count non-white-space characters."""
+
+    chars: int
+    copied_chars: int
+    spans: tuple[tuple[int, int], ...]
+    by_source: dict[int, tuple[tuple[int, int], ...]]
+    source_chars: dict[int, int]
+    unattributed_sources: frozenset[int]
+
+    @property
+    def ratio(self) -> float:
+        """total_copy_ratio: copied_chars / chars (0 for a document without characters)."""
+        return self.copied_chars / self.chars if self.chars else 0.0
+
+    def source_ratio(self, other: int) -> float:
+        """The share of the document's characters inside counted passages shared with `other`."""
+        return self.source_chars.get(other, 0) / self.chars if self.chars else 0.0
+
+
+def counted(text: str, mine: Sequence[Passage], options: CheckOptions) -> list[Passage]:
+    """The passages that count: long enough and of a class the options do not exclude."""
+    return [p for p in mine if not excluded(p.cls, options)
+            and long_enough(text[p.span.start:p.span.end], options)]
+
+
+def found_elsewhere(text: str, mine: Sequence[Passage], options: CheckOptions,
+                    count: Counter | None = None) -> Coverage:
+    """THE figure of how much of a document was found in other documents (the one definition).
+
+    The document's non-white-space characters inside at least one counted passage (each
+    character once, however many documents it is found in), over its non-white-space
+    characters. A passage counts when it is long enough (`min_match_chars` CJK characters or
+    `min_match_words` units) and its class is not excluded (exclude_quotes, exclude_references,
+    exclude_template). Also per source: the characters inside counted passages with it.
+    """
+    count = count or Counter(text)
+    kept = counted(text, mine, options)
+    spans = merge((p.span.start, p.span.end) for p in kept)
+    raw: dict[int, list[tuple[int, int]]] = {}
+    for p in kept:
+        raw.setdefault(p.other, []).append((p.span.start, p.span.end))
+    by_source = {other: tuple(merge(s)) for other, s in raw.items()}
+    return Coverage(
+        chars=count(0, len(text)), copied_chars=sum(count(s, e) for s, e in spans), spans=tuple(spans),
+        by_source=by_source,
+        source_chars={other: sum(count(s, e) for s, e in s_) for other, s_ in by_source.items()},
+        unattributed_sources=frozenset(p.other for p in kept if p.cls == "unattributed"))
+
+
+def needs_classes(options: CheckOptions) -> bool:
+    """Whether counting depends on the classes in each document's own text (an analysis per
+    document); without these exclusions only `template`, which the match itself says, matters."""
+    return bool(options.exclude_quotes or options.exclude_references)
+
+
+def match_passages(report: Report, documents=None) -> list[list[Passage]]:
+    """Every document's passages with the class the match carries (`template` or the match's
+    class): enough for `found_elsewhere` when `needs_classes` is False. `documents` limits the
+    pairs gone through to those touching these document indexes."""
+    out: list[list[Passage]] = [[] for _ in report.documents]
+    for k, pair in enumerate(report.pairs):
+        if documents is not None and pair.left not in documents and pair.right not in documents:
+            continue
+        for m in pair.matches:
+            out[pair.left].append(Passage(m.left, m.attribution, pair.right, k))
+            out[pair.right].append(Passage(m.right, m.attribution, pair.left, k))
+    return out
 
 
 def long_enough(text: str, options: CheckOptions) -> bool:
@@ -124,11 +203,11 @@ def passages(report: Report, analyses: Analyses | None = None) -> list[list[Pass
     """Every document's passages with their classes in that document."""
     analyses = analyses or Analyses(report.documents)
     out: list[list[Passage]] = [[] for _ in report.documents]
-    for pair in report.pairs:
+    for k, pair in enumerate(report.pairs):
         for m in pair.matches:
             left, right = side_classes(m, pair.left, pair.right, analyses)
-            out[pair.left].append(Passage(m.left, left, pair.right))
-            out[pair.right].append(Passage(m.right, right, pair.left))
+            out[pair.left].append(Passage(m.left, left, pair.right, k))
+            out[pair.right].append(Passage(m.right, right, pair.left, k))
     return out
 
 
@@ -160,34 +239,27 @@ class FigureTable:
 
     def _compute(self, index: int) -> Figures:
         doc, options, analyses = self.report.documents[index], self.options, self.analyses
-        mine = self._passages[index]
         count = analyses[index].count
-        counted = [p for p in mine if not excluded(p.cls, options)
-                   and long_enough(doc.text[p.span.start:p.span.end], options)]
-        spans = merge((p.span.start, p.span.end) for p in counted)
-        strict = merge((p.span.start, p.span.end) for p in counted if p.cls not in QUOTED)
-        by_source: dict[int, list[tuple[int, int]]] = {}
-        for p in counted:
-            by_source.setdefault(p.other, []).append((p.span.start, p.span.end))
-        sources = len({p.other for p in counted if p.cls == "unattributed"})
-        return _figures(doc.text, count, spans, strict, by_source, sources,
-                        _sections(doc.text, index, analyses))
+        found = found_elsewhere(doc.text, self._passages[index], options, count)
+        strict = merge((p.span.start, p.span.end) for p in counted(doc.text, self._passages[index], options)
+                       if p.cls not in QUOTED)
+        return _figures(doc.text, count, found, strict, _sections(doc.text, index, analyses))
 
 
-def _figures(text, count, spans, strict, by_source, sources, sections) -> Figures:
-    total = count(0, len(text))
-    copied = count.union(spans)
-    ranked = sorted(((other, count.union(s) / total if total else 0.0) for other, s in by_source.items()),
+def _figures(text, count, found: Coverage, strict, sections) -> Figures:
+    total = found.chars
+    ranked = sorted(((other, found.source_ratio(other)) for other in found.by_source),
                     key=lambda item: (-item[1], item[0]))
+    spans = list(found.spans)
     parts = tuple(Section(title, s, e, (overlap(spans, s, e, count) / count(s, e)) if count(s, e) else 0.0)
                   for title, s, e in sections)
     return Figures(
         chars=total,
-        copied_chars=copied,
-        total_copy_ratio=copied / total if total else 0.0,
+        copied_chars=found.copied_chars,
+        total_copy_ratio=found.ratio,
         copy_ratio_excluding_quotes=count.union(strict) / total if total else 0.0,
         largest_source_ratio=ranked[0][1] if ranked else 0.0,
-        sources=sources,
+        sources=len(found.unattributed_sources),
         sections=parts,
         ranked=tuple(ranked),
     )

@@ -35,7 +35,8 @@ def add_arguments(c: argparse.ArgumentParser) -> None:
                    help="write a report for each student with a matched passage into DIR (HTML and PDF: "
                         "figures, sources ranked, the text colored by attribution)")
     g.add_argument("--report-language", choices=("en", "zh"), default="en",
-                   help="language of the per-student reports (default en; zh uses CNKI's names)")
+                   help="language of the HTML and PDF reports, the class report and each student's "
+                        "(default en; zh uses CNKI's names)")
     g.add_argument("--json-version", type=int, choices=(1, 2), default=None,
                    help="JSON report: by default every field (schema 2) labelled version 1, which "
                         "version-1 readers such as ../shared/eval/score.py read; 2 labels it 2; "

@@ -149,7 +149,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         inputs.append(options.template)
     status, written = write_reports(
         report, (("json", args.json), ("html", args.html), ("csv", args.csv), ("pdf", args.pdf)), inputs,
-        json_version=args.json_version)
+        json_version=args.json_version, language=args.report_language)
     written = archive_lines(report) + written + save_if_asked(args, report)
     written += academic.write_student_reports(args, report)
     try:

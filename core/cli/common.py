@@ -192,8 +192,9 @@ def stdout_closed() -> None:
 
 
 def write_reports(report, targets: Iterable[tuple[str, str | None]], inputs: Iterable[str] = (),
-                  verdicts=None, json_version: int | None = None):
-    """Write `report` in each (format, path) with a path; returns (status, lines to print).
+                  verdicts=None, json_version: int | None = None, language: str = "en"):
+    """Write `report` in each (format, path) with a path, HTML and PDF in `language` ("en" or
+    "zh"); returns (status, lines to print).
 
     A target that is one of the `inputs` (the documents checked) is refused, never
     overwritten; a failure prints one line naming the file and why.
@@ -215,7 +216,7 @@ def write_reports(report, targets: Iterable[tuple[str, str | None]], inputs: Ite
             extra = {"verdicts": verdicts} if verdicts else {}  # a saved check's
             if fmt == "json" and json_version:
                 extra["json_version"] = json_version
-            write_report(report, Path(target), fmt, **extra)
+            write_report(report, Path(target), fmt, language=language, **extra)
         except OSError as e:
             warn(write_failure(target, e))
             status = EXIT_WRITE_FAILED

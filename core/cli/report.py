@@ -16,6 +16,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("saved", metavar="FILE.plagscope", help="the saved check")
     for fmt in ("json", "html", "csv", "pdf"):
         parser.add_argument(f"--{fmt}", metavar="FILE", help=f"write the {fmt.upper()} report here")
+    parser.add_argument("--report-language", choices=("en", "zh"), default="en",
+                        help="language of the HTML and PDF reports (default en; zh uses CNKI's names)")
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -35,7 +37,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         warn(str(exc))
         return 1
     status, written = write_reports(saved.report, targets, [args.saved],
-                                    verdicts=saved.verdicts)
+                                    verdicts=saved.verdicts, language=args.report_language)
     out(f"{len(saved.report.documents)} documents, {len(saved.report.pairs)} pairs")
     for line in written:
         out(line)

@@ -24,7 +24,7 @@ from datetime import datetime
 from core.display import safe_name
 from core.models import Document, PairResult, Report
 from core.options import LANGS, CheckOptions
-from core.reports.colors import passage_color
+from core.reports.colors import class_color
 from core.reports.json_report import simhash_hex
 from core.reports.model import (Article, Cell, Column, Comparison, Figure, Figures, MarkedText, Mark,
                                 Paragraph, Passage, ReportDocument, Row, Section, Table)
@@ -417,29 +417,56 @@ def semantic_blocks(ctx: Context, pair: PairResult) -> list:
     return [Paragraph(text, "metrics"), Table(columns, rows, kind="sentences")]
 
 
+def _analyses(ctx: Context):
+    """Each document's attribution (quotations, citations, references), analysed once per report."""
+    cached = getattr(ctx, "_analyses_cache", None)
+    if cached is None:
+        from core.academic.classify import Analyses
+
+        cached = ctx._analyses_cache = Analyses(ctx.report.documents)
+    return cached
+
+
 def comparison(ctx: Context, k: int, pair: PairResult) -> Comparison:
+    """The pair's passages, each painted in its attribution class's color in each document's own
+    text (issue 15; the same colors as the app's compare view and the per-student pages), with
+    the changed words underlined and a legend of the classes shown."""
+    from core.academic.classify import side_classes
+    from core.academic.figures import CLASS_LABELS
+    from core.models import ATTRIBUTIONS
+
     s, docs = ctx.s, ctx.report.documents
     left, right = docs[pair.left], docs[pair.right]
+    names = CLASS_LABELS[s.language]
+    analyses = _analyses(ctx)
     passages, left_marks, right_marks, left_changes, right_changes = [], [], [], [], []
+    seen: set[str] = set()
     lname, rname = ctx.name(pair.left), ctx.name(pair.right)
     for j, m in enumerate(pair.matches, 1):
-        color, label = passage_color(j), s("passage", j=j)
-        left_marks.append(Mark(m.left.start, m.left.end, j, color, label))
-        right_marks.append(Mark(m.right.start, m.right.end, j, color, label))
+        lcls, rcls = side_classes(m, pair.left, pair.right, analyses)
+        seen.update((lcls, rcls))
+        label = s("passage", j=j)
+        llabel, rlabel = f"{label} · {names[lcls]}", f"{label} · {names[rcls]}"
+        left_marks.append(Mark(m.left.start, m.left.end, j, class_color(lcls), llabel))
+        right_marks.append(Mark(m.right.start, m.right.end, j, class_color(rcls), rlabel))
         left_changes += [(c.start, c.end) for c in m.left_changes]
         right_changes += [(c.start, c.end) for c in m.right_changes]
+        kind = names[lcls] if lcls == rcls else f"{names[lcls]} ↔ {names[rcls]}"
         passages.append(Passage(
-            j, (m.left.start, m.left.end), (m.right.start, m.right.end), color, label,
-            description=s("passage_sizes", left=len(m.left), right=len(m.right)),
-            left_caption=s("where", name=lname, start=m.left.start, end=m.left.end),
-            right_caption=s("where", name=rname, start=m.right.start, end=m.right.end),
+            j, (m.left.start, m.left.end), (m.right.start, m.right.end), class_color(m.attribution), label,
+            description=f"{kind} · " + s("passage_sizes", left=len(m.left), right=len(m.right)),
+            left_caption=s("where", name=lname, start=m.left.start, end=m.left.end) + f" · {names[lcls]}",
+            right_caption=s("where", name=rname, start=m.right.start, end=m.right.end) + f" · {names[rcls]}",
             same_caption=s("same_text", left=s("where", name=lname, start=m.left.start, end=m.left.end),
-                           right=s("where", name=rname, start=m.right.start, end=m.right.end))))
+                           right=s("where", name=rname, start=m.right.start, end=m.right.end)),
+            left_color=class_color(lcls), right_color=class_color(rcls), left_label=names[lcls],
+            right_label=names[rcls]))
     unavailable = "" if (left.text or right.text) else s("no_texts")
+    legend = tuple(Figure(names[c], class_color(c)) for c in ATTRIBUTIONS if c in seen)
     return Comparison(
         marked(ctx, left, pair.left, tuple(left_marks), tuple(left_changes), f"p{k}", "L"),
         marked(ctx, right, pair.right, tuple(right_marks), tuple(right_changes), f"p{k}", "R"),
-        tuple(passages), unavailable)
+        tuple(passages), unavailable, legend=legend)
 
 
 def marked(ctx: Context, doc: Document, index: int, marks: tuple[Mark, ...],

@@ -12,7 +12,8 @@ PALETTE = ("#ffd6a5", "#b9f3b0", "#b3d1ff", "#ffc6f5", "#f9f7a8",
 
 COLORS: dict[str, str] = {f"c{i}": color for i, color in enumerate(PALETTE)}
 
-#: The attribution classes (core.models.ATTRIBUTIONS) of the per-student pages: the same
+#: The attribution classes (core.models.ATTRIBUTIONS) of the pair details and the per-student
+#: pages (key `class_color(cls)`): the same
 #: light colors as the app's compare view (gui/widgets/compare_view.py CLASS_COLORS).
 COLORS.update({
     "cls-unattributed": "#ffa8a8", "cls-cited": "#ffd8a8", "cls-quoted": "#a5d8ff",
@@ -23,6 +24,11 @@ COLORS.update({
 CHANGE_COLOR = "#b3261e"
 FLAG_COLOR = "#b3261e"
 INK, MUTED, LINE, SOFT, ACCENT = "#1f2328", "#59636e", "#d0d7de", "#f6f8fa", "#0b57d0"
+
+
+def class_color(cls: str) -> str:
+    """The `COLORS` key of an attribution class (pair details and per-student pages)."""
+    return f"cls-{cls}"
 
 
 def passage_color(j: int) -> str:

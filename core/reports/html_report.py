@@ -2,8 +2,8 @@
 
 Inline CSS only, no scripts and nothing fetched from anywhere. Every string that comes from a
 document (text, names, paths, error messages) goes through `html.escape(quote=True)`.
-Flagged pairs show both texts side by side, each passage in its own color on both sides and
-linked to its twin: passage j of pair k starts at the element with id `pk-mj-L` (left) or
+Flagged pairs show both texts side by side, each passage in its attribution class's color
+in each document's own text (legend above) and linked to its twin: passage j of pair k starts at the element with id `pk-mj-L` (left) or
 `pk-mj-R` (right), and its segments link to the twin's id.
 """
 
@@ -156,17 +156,23 @@ def _comparison(block: Comparison, s: Strings) -> str:
         f'<a href="#{link}-m{p.number}-R" title="{esc(s("to_right"))}">→</a></li>'
         for p in block.passages)
     passages = f'<ol class="passages">{items}</ol>' if items else ""
-    return f'{passages}<div class="cols">{_column(block.left, s)}{_column(block.right, s)}</div>'
+    return (f'{_legend(block.legend)}{passages}'
+            f'<div class="cols">{_column(block.left, s)}{_column(block.right, s)}</div>')
+
+
+def _legend(items) -> str:
+    """Colored swatches with their labels (what the colors of a marked text mean)."""
+    if not items:
+        return ""
+    return '<dl class="marks">' + "".join(
+        f'<dt class="{esc(f.value)}">&nbsp;</dt><dd>{esc(f.label)}</dd>' for f in items) + "</dl>"
 
 
 def _column(text: MarkedText, s: Strings) -> str:
     lang = f' lang="{esc(text.language)}"' if text.language else ""
     hint = f' title="{esc(text.hint)}"' if text.hint else ""
     title = f"<h4{hint}>{esc(text.title)}</h4>" if text.title else ""
-    legend = ""
-    if text.legend:
-        legend = '<dl class="marks">' + "".join(
-            f'<dt class="{esc(f.value)}">&nbsp;</dt><dd>{esc(f.label)}</dd>' for f in text.legend) + "</dl>"
+    legend = _legend(text.legend)
     return (f'<section class="col">{title}{legend}'
             f'<div class="text"{lang}>{marked_html(text, s)}</div></section>')
 

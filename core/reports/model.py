@@ -6,8 +6,9 @@ per-student summary and pages) is written once, in the builder, and both formats
 
 Everything here is plain text: renderers escape it (HTML) or lay it out (PDF). Links point
 at `anchor`s inside the same document (a renderer may ignore them: PDF has no hover).
-Colors are keys of `colors.COLORS` ("c0".."c9" for passages, a class name for G's
-attribution classes), so each renderer looks the same key up in the one table.
+Colors are keys of `colors.COLORS` ("c0".."c9" for passages, "cls-<class>" for the
+attribution classes the pair details and the per-student pages paint with), so each renderer
+looks the same key up in the one table.
 """
 
 from __future__ import annotations
@@ -151,6 +152,13 @@ class Passage:
     left_caption: str = ""
     right_caption: str = ""
     same_caption: str = ""
+    left_color: str = ""  # the passage's color in each text when it differs by side ("" = color):
+    right_color: str = ""  # an attribution class is found in each document's own text
+    left_label: str = ""  # e.g. the passage's class in each text ("" = none)
+    right_label: str = ""
+
+    def side_color(self, side: str) -> str:
+        return (self.left_color if side == "L" else self.right_color) or self.color
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +174,7 @@ class Comparison:
     right: MarkedText
     passages: tuple[Passage, ...]
     unavailable: str = ""
+    legend: tuple[Figure, ...] = ()  # what the colors mean (label, color key), shown once above
 
 
 @dataclass(frozen=True, slots=True)

@@ -269,15 +269,19 @@ class Layout:
         if block.title:
             flow.append(heading(self.para(block.title, "h4", kind="name")))
         if block.legend:
-            legend = "   ".join(f"[{f.label}]" for f in block.legend)
-            paint, at = [], 0
-            for f in block.legend:
-                paint.append((at, at + len(f.label) + 2, f.value))
-                at += len(f.label) + 5
-            flow.append(self.para(legend, "note", paint=paint))
+            flow.append(self.legend(block.legend))
         paint = [(m.start, m.end, m.color) for m in sorted(block.marks, key=lambda m: (m.start, -m.end))]
         flow += self.text_blocks(block.text, 0, len(block.text), paint, list(block.changes))
         return flow
+
+    def legend(self, items) -> object:
+        """One line of colored swatches, each with its label: what the colors mean."""
+        legend = "   ".join(f"[{f.label}]" for f in items)
+        paint, at = [], 0
+        for f in items:
+            paint.append((at, at + len(f.label) + 2, f.value))
+            at += len(f.label) + 5
+        return self.para(legend, "note", paint=paint)
 
     def text_blocks(self, text: str, start: int, end: int, paint, changes) -> list:
         """text[start:end] as one flowable per line of the text (so pages break between them)."""
@@ -297,22 +301,23 @@ class Layout:
         if block.unavailable:
             return [self.para(block.unavailable, "note")]
         left, right = block.left, block.right
-        flow = []
+        flow = [self.legend(block.legend)] if block.legend else []
         for p in block.passages:
             (la, lb), (ra, rb) = p.left, p.right
             lchg = [c for c in left.changes if c[1] > la and c[0] < lb]
             rchg = [c for c in right.changes if c[1] > ra and c[0] < rb]
-            same = left.text[la:lb] == right.text[ra:rb] and not lchg and not rchg
+            lcolor, rcolor = p.side_color("L"), p.side_color("R")
+            same = left.text[la:lb] == right.text[ra:rb] and not lchg and not rchg and lcolor == rcolor
             flow.append(heading(self.para(f"{p.label} · {p.description}", "h4",
                                           paint=[(0, len(p.label), p.color)])))
             if same:
                 flow.append(heading(self.para(p.same_caption, "caption", kind="name")))
-                flow += self.text_blocks(left.text, la, lb, [(la, lb, p.color)], lchg)
+                flow += self.text_blocks(left.text, la, lb, [(la, lb, lcolor)], lchg)
             else:
                 flow.append(heading(self.para(p.left_caption, "caption", kind="name")))
-                flow += self.text_blocks(left.text, la, lb, [(la, lb, p.color)], lchg)
+                flow += self.text_blocks(left.text, la, lb, [(la, lb, lcolor)], lchg)
                 flow.append(heading(self.para(p.right_caption, "caption", kind="name")))
-                flow += self.text_blocks(right.text, ra, rb, [(ra, rb, p.color)], rchg)
+                flow += self.text_blocks(right.text, ra, rb, [(ra, rb, rcolor)], rchg)
         return flow
 
 

@@ -38,8 +38,11 @@ _EN = {
         ("Longest", "Length of the longest shared passage, in characters."),
         ("Flagged", "A pair at or above the display threshold, or a near-duplicate. Only flagged "
                     "pairs are shown passage by passage."),
-        ("Colors", "Each passage has its own color on both sides; in the HTML report click it "
-                   "to jump to its twin. Striped text belongs to several passages."),
+        ("Colors", "Each passage is colored by its class in each document's own text: red "
+                   "unattributed, amber cited only, blue quoted only, green quoted and cited, grey "
+                   "bibliography, purple template (the legend above each pair). Passages are "
+                   "numbered; in the HTML report click one to jump to its twin. Striped text "
+                   "belongs to several passages."),
         ("Underlined", "Inside a passage, the words that differ from the other side (inserted, "
                        "deleted or replaced): a light edit shows as such, not as one solid block."),
     ),
@@ -179,8 +182,9 @@ _ZH = {
         ("覆盖率", "每篇文档（左 / 右）落在相同片段内的比例。"),
         ("最长片段", "最长的一个相同片段的长度（字符）。"),
         ("需关注", "相似度达到显示阈值或整篇近似重复的文档对。只有需关注的文档对逐段列出。"),
-        ("颜色", "每个片段在左右两侧使用同一种颜色；在 HTML 报告中点击片段可跳到另一侧对应处。"
-                 "带斜纹的文字同时属于多个片段。"),
+        ("颜色", "每个片段按其在各自文档中的引用类别着色：红色为未标注引用，橙色为仅注明出处，蓝色为仅加引号，"
+                 "绿色为引用并注明出处，灰色为参考文献，紫色为模板文字（每个文档对上方有图例）。片段带编号；"
+                 "在 HTML 报告中点击片段可跳到另一侧对应处。带斜纹的文字同时属于多个片段。"),
         ("下划线", "片段中与另一侧不同的文字（插入、删除或替换），因此轻度改写显示为改写，而不是一整块相同文字。"),
     ),
     "options": "检测参数",

@@ -20,6 +20,7 @@ import numpy as np
 
 from core.academic.figures import CLASS_LABELS, LABELS, FigureTable, passages
 from core.models import ATTRIBUTIONS, Report
+from core.reports.colors import class_color
 from core.reports.model import (Cell, Column, Figure, Figures, Mark, MarkedText, Paragraph, ReportDocument,
                                 Row, Section, Table)
 
@@ -30,7 +31,7 @@ _CJK = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 def class_key(cls: str) -> str:
     """The colors.COLORS key of an attribution class."""
-    return f"cls-{cls}"
+    return class_color(cls)
 
 
 def student_document(report: Report, index: int, *, language: str = "en", verdicts=None,

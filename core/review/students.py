@@ -1,10 +1,13 @@
 """Per-student figures: how much of one document is found elsewhere, and where.
 
-A document's overall figure is the share of its characters lying inside a passage it shares
-with any other document, each character counted once however many documents it is found
-in (Turnitin's "similarity index"). Its sources are the other documents it shares passages
-with, ranked by the share of its characters found in each (then by the pair's similarity).
-Passages the template explains are not counted.
+A document's overall figure is THE per-document figure of core.academic
+(`core.academic.figures.found_elsewhere`, total_copy_ratio / 总文字复制比 / Similarity Index):
+its non-white-space characters inside a counted passage it shares with any other document,
+each counted once however many documents it is found in, over its non-white-space
+characters. Counted: long enough (min_match_chars / min_match_words) and not excluded by the
+options (template passages by default, quotations / references when asked). Its sources are
+the other documents it shares passages with, ranked by the share of its characters found in
+each (then by the pair's similarity); a source's spans are the counted passages with it.
 """
 
 from __future__ import annotations
@@ -12,8 +15,9 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from core.academic.figures import FigureTable, Passage, found_elsewhere, match_passages, needs_classes
+from core.academic.text import Counter
 from core.models import Report, Span
-from core.review.groups import _merge
 from core.rules import is_flagged
 
 __all__ = ["SourceShare", "StudentSummary", "student_summaries", "student_summary"]
@@ -35,7 +39,8 @@ class SourceShare:
 
 @dataclass(frozen=True, slots=True)
 class StudentSummary:
-    """A document's overall figure (0-1), the characters it counts, and its sources ranked."""
+    """A document's overall figure (0-1, = total_copy_ratio), the characters found elsewhere
+    (= copied_chars: non-white-space), and its sources ranked."""
 
     document: int
     overall: float
@@ -43,40 +48,46 @@ class StudentSummary:
     sources: tuple[SourceShare, ...]
 
 
-def _entries(report: Report, documents=None) -> dict[int, list[tuple[int, int, list[Span]]]]:
-    """For each document: (pair index, other document, its passages in that pair)."""
-    by_doc: dict[int, list[tuple[int, int, list[Span]]]] = defaultdict(list)
+def _passages(report: Report, documents=None) -> list[list[Passage]]:
+    """Each document's passages, classed as precisely as the options need (see needs_classes)."""
+    if needs_classes(report.options):
+        from core.academic.figures import passages
+
+        return passages(report, FigureTable(report).analyses)
+    return match_passages(report, documents)
+
+
+def _pairs_of(report: Report, documents=None) -> dict[int, list[tuple[int, int]]]:
+    """For each document: (pair index, other document) of every pair it is in."""
+    out: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for k, p in enumerate(report.pairs):
-        if documents is not None and p.left not in documents and p.right not in documents:
-            continue
-        kept = [m for m in p.matches if m.attribution != "template"]
-        by_doc[p.left].append((k, p.right, [m.left for m in kept]))
-        by_doc[p.right].append((k, p.left, [m.right for m in kept]))
-    return by_doc
+        if documents is None or p.left in documents or p.right in documents:
+            out[p.left].append((k, p.right))
+            out[p.right].append((k, p.left))
+    return out
 
 
-def _summary(report: Report, d: int, entries) -> StudentSummary:
+def _summary(report: Report, d: int, mine: list[Passage], pairs) -> StudentSummary:
     options = report.options
-    chars = max(1, report.documents[d].chars)
-    sources, every = [], []
-    for k, other, spans in entries:
-        merged = [Span(s, e) for s, e in _merge(spans)]
-        every.extend(merged)
+    text = report.documents[d].text
+    found = found_elsewhere(text, mine, options, Counter(text))
+    sources = []
+    for k, other in pairs:
         p = report.pairs[k]
-        sources.append(SourceShare(
-            other, k, sum(len(s) for s in merged) / chars, p.similarity,
-            is_flagged(p, options.display_threshold, options.hamming), tuple(merged)))
+        spans = tuple(Span(s, e) for s, e in found.by_source.get(other, ()))
+        sources.append(SourceShare(other, k, found.source_ratio(other), p.similarity,
+                                   is_flagged(p, options.display_threshold, options.hamming), spans))
     sources.sort(key=lambda s: (-s.share, -s.similarity, s.other))
-    covered = sum(e - s for s, e in _merge(every))
-    return StudentSummary(d, covered / chars, covered, tuple(sources))
+    return StudentSummary(d, found.ratio, found.copied_chars, tuple(sources))
 
 
 def student_summaries(report: Report) -> list[StudentSummary]:
     """One summary per document, in document order."""
-    by_doc = _entries(report)
-    return [_summary(report, d, by_doc.get(d, ())) for d in range(len(report.documents))]
+    every, pairs = _passages(report), _pairs_of(report)
+    return [_summary(report, d, every[d], pairs.get(d, ())) for d in range(len(report.documents))]
 
 
 def student_summary(report: Report, document: int) -> StudentSummary:
     """The summary of one document."""
-    return _summary(report, document, _entries(report, {document}).get(document, ()))
+    return _summary(report, document, _passages(report, {document})[document],
+                    _pairs_of(report, {document}).get(document, ()))

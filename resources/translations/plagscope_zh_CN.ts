@@ -258,19 +258,19 @@
         </message>
         <message>
             <source>unattributed</source>
-            <translation>未注明出处</translation>
+            <translation>未标注引用</translation>
         </message>
         <message>
             <source>cited, not quoted</source>
-            <translation>注明出处，未加引号</translation>
+            <translation>注明出处（未加引号）</translation>
         </message>
         <message>
             <source>quoted, not cited</source>
-            <translation>加了引号，未注明出处</translation>
+            <translation>引号引用（未注出处）</translation>
         </message>
         <message>
             <source>quoted and cited</source>
-            <translation>加引号并注明出处</translation>
+            <translation>引用并注明出处</translation>
         </message>
         <message>
             <source>reference list</source>
@@ -278,7 +278,7 @@
         </message>
         <message>
             <source>template</source>
-            <translation>模板</translation>
+            <translation>模板文字</translation>
         </message>
         <message>
             <source>same meaning (sentence pairs, with their scores)</source>

@@ -103,3 +103,31 @@ def test_csv_rows_carry_both_documents_figures():
     assert rows[0]["left_copied_chars"] == "38" and rows[0]["left_sources"] == "1"
     assert rows[1]["right_total_copy_ratio"] == f"{19 / 25:.4f}"
     assert rows[1]["left_copy_ratio_excluding_quotes"] == f"{19 / 83:.4f}"
+
+
+def test_every_output_shows_the_one_found_elsewhere_figure():
+    """total_copy_ratio is the per-student overall figure too: the Student view's and the class
+    report's summary (core.review), the per-student report, JSON and the CLI's --by-document."""
+    from core.cli.academic import format_figures
+    from core.reports.builder import build_document
+    from core.reports.model import Figures, Table
+    from core.reports.student_pages import student_document
+    from core.review import student_summaries
+
+    for options in (CheckOptions(), CheckOptions(exclude_quotes=True)):
+        report = readme_report(options)
+        figure = document_figures(report)[0].total_copy_ratio
+        assert figure == (38 if not options.exclude_quotes else 19) / 83
+        summaries = student_summaries(report)
+        assert summaries[0].overall == figure
+        assert [x.overall for x in summaries] == [f.total_copy_ratio for f in document_figures(report)]
+        shown = f"{figure * 100:.1f}%"
+        section = next(s for s in build_document(report, threshold=0.0).sections if s.anchor == "students")
+        table = next(b for b in section.blocks if isinstance(b, Table))
+        assert [r.cells[1].text for r in table.rows if r.cells[0].hint.startswith("a.txt")] == [shown]
+        page = student_document(report, 0)
+        cards = next(b for b in page.sections[0].blocks if isinstance(b, Figures))
+        assert cards.items[0].value == shown
+        assert to_json(report)["documents"][0]["figures"]["total_copy_ratio"] == round(figure, 6)
+        row = next(line for line in format_figures(report).splitlines() if line.startswith("a.txt"))
+        assert f"{figure * 100:6.1f}" in row

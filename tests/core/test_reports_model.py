@@ -61,8 +61,10 @@ def test_a_pair_with_passages_becomes_a_comparison_with_marks_on_both_sides():
     comparison = first.blocks[1]
     assert isinstance(comparison, Comparison)
     assert comparison.left.title == "a.txt" and comparison.right.title == "b.txt"
-    assert [(m.start, m.end, m.color) for m in comparison.left.marks] == [(0, 16, "c0")]
-    assert comparison.passages[0].left_caption == "a.txt, characters 0–16"
+    # colored by attribution class in each text (issue 15), with the class in the captions
+    assert [(m.start, m.end, m.color) for m in comparison.left.marks] == [(0, 16, "cls-unattributed")]
+    assert comparison.passages[0].left_caption == "a.txt, characters 0–16 · Unattributed"
+    assert [f.label for f in comparison.legend] == ["Unattributed"]
     assert comparison.left.link == "p1" and comparison.right.side == "R"
     # the near-duplicate without passages says why it is flagged instead
     assert not any(isinstance(b, Comparison) for b in second.blocks)

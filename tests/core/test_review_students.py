@@ -4,31 +4,50 @@ import pytest
 
 from core.models import Document, Match, PairResult, Report, Span
 from core.options import CheckOptions
+from core.academic.figures import document_figures
 from core.review.students import student_summaries, student_summary
 
 
-def _report():
-    docs = tuple(Document(i, f"d{i}", "", "txt", "x" * 100) for i in range(4))
+TEXT = "".join(chr(0x4E00 + 37 * i) for i in range(100))  # 100 CJK characters, none white space
+
+
+def _report(options=CheckOptions()):
+    docs = tuple(Document(i, f"d{i}", "", "txt", TEXT) for i in range(4))
     m = lambda a, b, c, d: Match(Span(a, b), Span(c, d), b - a)  # noqa: E731
     pairs = (
-        PairResult(0, 1, 30, 0.40, 0, 0, 0, (m(0, 30, 0, 30), m(50, 60, 50, 60))),
-        PairResult(2, 0, 30, 0.05, 0, 0, 0, (m(0, 10, 20, 40),)),  # overlaps 0's [20, 30)
+        # [70, 75) has 5 characters: under min_match_chars (13), it does not count
+        PairResult(0, 1, 30, 0.40, 0, 0, 0, (m(0, 30, 0, 30), m(50, 65, 50, 65), m(70, 75, 70, 75))),
+        PairResult(2, 0, 30, 0.05, 0, 0, 0, (m(0, 20, 20, 40),)),  # overlaps 0's [20, 30)
         PairResult(0, 3, 30, 0.20, 0, 0, 0,
                    (Match(Span(80, 100), Span(0, 20), 20, attribution="template"),)),
     )
-    return Report(CheckOptions(), docs, (0,) * 4, pairs)
+    return Report(options, docs, (0,) * 4, pairs)
 
 
 def test_each_character_counts_once_and_sources_rank_by_share():
     report = _report()
     s = student_summary(report, 0)
-    # [0, 30) + [50, 60) from d1, [20, 40) from d2: union [0, 40) + [50, 60) = 50 of 100
-    assert s.covered == 50 and s.overall == pytest.approx(0.5)
+    # [0, 30) + [50, 65) from d1, [20, 40) from d2: union [0, 40) + [50, 65) = 55 of 100
+    assert s.covered == 55 and s.overall == pytest.approx(0.55)
     assert [(x.other, round(x.share, 2), x.flagged) for x in s.sources] == [
-        (1, 0.4, True), (2, 0.2, False), (3, 0.0, True)]  # template passages do not count
-    assert s.sources[0].spans == (Span(0, 30), Span(50, 60))
+        (1, 0.45, True), (2, 0.2, False), (3, 0.0, True)]  # template passages do not count
+    assert s.sources[0].spans == (Span(0, 30), Span(50, 65))
     assert student_summaries(report)[0] == s
-    assert [x.overall for x in student_summaries(report)] == [0.5, 0.4, 0.1, 0.0]
+    assert [x.overall for x in student_summaries(report)] == [0.55, 0.45, 0.2, 0.0]
+
+
+def test_the_overall_figure_is_the_similarity_index_under_every_option():
+    """One definition (core.academic.figures.found_elsewhere): the same number as
+    total_copy_ratio, template passages counted only when the options say so."""
+    for options in (CheckOptions(), CheckOptions(exclude_template=False), CheckOptions(min_match_chars=16),
+                    CheckOptions(exclude_quotes=True, exclude_references=True)):
+        report = _report(options)
+        overall = [x.overall for x in student_summaries(report)]
+        assert overall == [f.total_copy_ratio for f in document_figures(report)]
+        assert [x.covered for x in student_summaries(report)] == [f.copied_chars for f in document_figures(report)]
+    with_template = [x.overall for x in student_summaries(_report(CheckOptions(exclude_template=False)))]
+    assert with_template == [0.75, 0.45, 0.2, 0.2]
+    assert [x.overall for x in student_summaries(_report(CheckOptions(min_match_chars=16)))] == [0.4, 0.3, 0.2, 0.0]
 
 
 def test_planted_class_copies_are_mostly_found(planted_class):
