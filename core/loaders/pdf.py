@@ -33,13 +33,27 @@ _WORD = re.compile(r"[^\W_]")
 
 def extract(data: bytes) -> str:
     """The text of a PDF file's bytes; raises Unreadable when it has none that can be read."""
+    return _extract(data)
+
+
+def extract_with_layout(data: bytes):
+    """(text, Layout or None): the text as `extract` gives it, and the block quotes,
+    superscripts and headings its page layout shows (core.loaders.pdf_layout, issue 15)."""
+    from core.loaders.pdf_layout import Collector
+
+    collector = Collector()
+    text = _extract(data, collector.converter)
+    return text, collector.layout(text)
+
+
+def _extract(data: bytes, converter=TextConverter) -> str:
     if b"%PDF-" not in data[:1024]:
         raise Unreadable(NOT_PDF)
     if b"%%EOF" not in data:
         raise Unreadable(TRUNCATED)
     try:
         with pdfguard.inflate_budget():
-            pages = _page_texts(data)
+            pages = _page_texts(data, converter)
     except pdfguard.InflateLimit:
         raise Unreadable(BOMB) from None
     except PDFEncryptionError:
@@ -139,12 +153,13 @@ def as_written(page_texts: list[str]) -> str:
     return "\n\n".join(paragraphs)
 
 
-def _page_texts(data: bytes) -> list[str]:
-    """Each page's text, laid out by pdfminer, without its trailing white space."""
+def _page_texts(data: bytes, converter=TextConverter) -> list[str]:
+    """Each page's text, laid out by pdfminer, without its trailing white space (`converter`
+    makes the text device: a TextConverter, or pdf_layout's, which also keeps the layout)."""
     document = pdfguard.GuardedDocument(PDFParser(io.BytesIO(data)))
     resources = PDFResourceManager(caching=True)
     buffer = io.StringIO()
-    device = TextConverter(resources, buffer, laparams=LAParams())
+    device = converter(resources, buffer, laparams=LAParams())
     interpreter = PDFPageInterpreter(resources, device)
     pages = []
     try:

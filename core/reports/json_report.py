@@ -253,7 +253,8 @@ def from_json(data: dict, texts: Sequence[str | None] | None = None) -> Report:
                              f"{path or name} is not the text the report was made from: "
                              f"it changed since the check")
         documents.append(Document(i, name, path, fmt, text, sha256=sha256,
-                                  archive=_read_archive(doc, where)))
+                                  archive=_read_archive(doc, where),
+                                  layout=read_layout(doc, where, count) if text else None))
         simhashes.append(int(digest, 16))
         chars.append(count)
 
@@ -457,7 +458,8 @@ def academic_fields(data: dict, report: Report) -> None:
     spans inside the match that differ from the other side; empty for a verbatim passage),
     `shared_by` (only when non-zero: how many of the checked documents hold the passage's
     text, when more than the document-frequency cap do: likely the assignment itself).
-    Each document: `figures` (core/academic/figures.py; README "Figures").
+    Each document: `figures` (core/academic/figures.py; README "Figures"), and `layout` when
+    its file showed one (docx/pdf block quotes, superscripts, headings: spans into its text).
     """
     from core.academic.classify import Analyses, side_classes
     from core.academic.figures import document_figures
@@ -472,8 +474,33 @@ def academic_fields(data: dict, report: Report) -> None:
             out["right_changes"] = [[int(c.start), int(c.end)] for c in m.right_changes]
             if m.shared_by:  # text most documents hold (issue 12): "in N of M documents"
                 out["shared_by"] = int(m.shared_by)
-    for item, figures in zip(data["documents"], document_figures(report)):
+    for item, figures, doc in zip(data["documents"], document_figures(report), report.documents):
         item["figures"] = figures.to_json()
+        if doc.layout is not None:  # what docx/pdf show beyond the text: attribution reads it
+            item["layout"] = {name: [[int(s.start), int(s.end)] for s in getattr(doc.layout, name)]
+                              for name in LAYOUT_FIELDS}
+
+
+LAYOUT_FIELDS = ("block_quotes", "superscripts", "headings")
+
+
+def read_layout(doc: dict, where: str, chars: int):
+    """A document's `layout` (version 2, when present): spans of block quotes, superscripts
+    and headings in its text, so a report read back with its texts classes passages alike."""
+    from core.models import Layout
+
+    value = doc.get("layout")
+    if value is None:
+        return None
+    _need(isinstance(value, dict), f"{where}.layout", "must be an object")
+    fields = {}
+    for name in LAYOUT_FIELDS:
+        spans = value.get(name, [])
+        _need(isinstance(spans, list) and all(
+            isinstance(c, list) and len(c) == 2 and all(map(_is_int, c)) and 0 <= c[0] <= c[1] <= chars
+            for c in spans), f"{where}.layout.{name}", "must be [start, end] spans inside the text")
+        fields[name] = tuple(Span(c[0], c[1]) for c in spans)
+    return Layout(**fields)
 
 
 def read_academic_match(match: dict, where: str, spans: list[Span], units: int) -> Match:

@@ -16,7 +16,7 @@ import secrets
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from core.models import (ArchiveEntry, Document, FileError, Group, Match, PairResult, Report,
+from core.models import (ArchiveEntry, Document, FileError, Group, Layout, Match, PairResult, Report,
                          SemanticMatch, SentencePair, SharedText, Span)
 from core.options import CheckOptions
 from core.store.base import StoreError
@@ -70,6 +70,29 @@ def pair_from_dict(d: dict) -> PairResult:
         semantic=semantic)
 
 
+_LAYOUT_FIELDS = ("block_quotes", "superscripts", "headings")
+
+
+def _layouts_to_json(documents) -> str:
+    """The documents' layouts (what docx/pdf show beyond the text: attribution reads them), by
+    position, as one JSON text for the check's meta table (no schema change needed)."""
+    out = {}
+    for i, doc in enumerate(documents):
+        if doc.layout is not None:
+            out[str(i)] = {name: [_span(s) for s in getattr(doc.layout, name)] for name in _LAYOUT_FIELDS}
+    return json.dumps(out)
+
+
+def _layouts_from_json(text: str | None) -> dict[int, Layout]:
+    """Position -> Layout; a missing or damaged entry gives no layouts (the texts still open)."""
+    try:
+        data = json.loads(text) if text else {}
+        return {int(i): Layout(**{name: tuple(Span(int(a), int(b)) for a, b in entry.get(name, ()))
+                                  for name in _LAYOUT_FIELDS}) for i, entry in data.items()}
+    except (ValueError, TypeError, AttributeError):
+        return {}
+
+
 def _file_facts(doc: Document) -> tuple[str, int]:
     """The SHA-256 and size of the file a document was read from (when it is still there)."""
     from core.store.archive import file_facts
@@ -118,6 +141,7 @@ def save_check(path: str | os.PathLike, report: Report, verdicts=None) -> Path:
                 [(e.path, e.message) for e in report.errors], rows,
                 {"check_options": json.dumps(report.options.to_dict()),
                  "check_format": FORMAT_VERSION,
+                 "check_layouts": _layouts_to_json(report.documents),
                  "check_shared_texts": json.dumps([t.to_dict() for t in report.shared_texts])})
             store.conn.execute("PRAGMA journal_mode = DELETE")  # one self-contained file
         finally:
@@ -141,6 +165,7 @@ def open_check(path: str | os.PathLike) -> SavedCheck:
     try:
         data = store.read_check()
         options_text = store.meta("check_options")
+        layouts = _layouts_from_json(store.meta("check_layouts"))
         shared_text = store.meta("check_shared_texts")  # absent in checks saved before issue 12
     finally:
         store.close()
@@ -148,7 +173,8 @@ def open_check(path: str | os.PathLike) -> SavedCheck:
         options = CheckOptions.from_dict(json.loads(options_text or "{}"))
         documents = tuple(
             Document(i, d["name"], d["path"], d["format"], d["text"], sha256=d["sha256"],
-                     archive=ArchiveEntry(**d["archive"]) if d["archive"] else None)
+                     archive=ArchiveEntry(**d["archive"]) if d["archive"] else None,
+                     layout=layouts.get(i))
             for i, d in enumerate(data["documents"]))
         pairs = tuple(pair_from_dict(json.loads(p)) for p in data["pairs"])
         groups = tuple(Group(tuple(g["members"]), g["source"])

@@ -7,7 +7,8 @@ attribution class and edit marks inside a lightly edited passage, and a per-stud
 Uses the academic test corpus (tests/data/make_academic.py) with one copy in the essay
 lightly edited (three words swapped), checks it in the real window, opens the essay's pair
 with its source, and writes academic_compare.png; then writes the essay's student report as
-PDF and renders its first page with pdftoppm to academic_student_report.png.
+PDF and renders its first page with pdftoppm to academic_student_report.png, and the class
+report's page with the pair details (passages colored by class) to academic_class_report.png.
 """
 
 from __future__ import annotations
@@ -70,6 +71,21 @@ def main() -> None:
         pdf.write_bytes(pdf_bytes(page))
         subprocess.run(["pdftoppm", "-r", "80", "-png", "-f", "1", "-l", "1", "-singlefile", str(pdf),
                         str(args.out / "academic_student_report")], check=True)
+
+        # the class report's pair details: passages colored by class, legend, changed words
+        from core.reports.pdf_report import render_pdf
+
+        whole = Path(tmp) / "class.pdf"
+        whole.write_bytes(render_pdf(report, language=language))
+        first = "片段 1" if language == "zh" else "Passage 1"
+        pages = int(next(line.split()[-1] for line in subprocess.run(
+            ["pdfinfo", str(whole)], capture_output=True, text=True, check=True).stdout.splitlines()
+            if line.startswith("Pages:")))
+        page = next(n for n in range(1, pages + 1) if first in subprocess.run(
+            ["pdftotext", "-f", str(n), "-l", str(n), str(whole), "-"], capture_output=True, text=True,
+            check=True).stdout)
+        subprocess.run(["pdftoppm", "-r", "80", "-png", "-f", str(page), "-l", str(page), "-singlefile",
+                        str(whole), str(args.out / "academic_class_report")], check=True)
         window.close()
 
 
