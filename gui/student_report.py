@@ -1,5 +1,6 @@
-"""File > Export Student Report (issue 15): the selected document's per-student report as HTML
-or PDF, in the UI language. Wiring only: the report is written by `Session.export_student`."""
+"""File > Export Student Report (issue 15): the per-student report of the document the Student
+tab shows (when it is the current tab) or else of the one selected in the document list, as
+HTML or PDF, in the UI language. Wiring only: the report is written by `Session.export_student`."""
 
 from __future__ import annotations
 
@@ -22,13 +23,32 @@ class StudentReport(QObject):
             texts=lambda: (self.tr("Export &Student Report…"),
                            self.tr("Save the selected document's report: its figures, sources and text "
                                    "colored by attribution (HTML or PDF)")))
-        window.menus.append("file", [self.action])
+        menu = window.menus["file"]  # right after File > Export Report, so Quit stays last
+        items = menu.actions()
+        export = window.actions.export
+        after = items[items.index(export) + 1] if export in items and items.index(export) + 1 < len(items) else None
+        if after is not None:
+            menu.insertAction(after, self.action)
+        else:
+            menu.addAction(self.action)
         window.documents.view.addAction(self.action)
+
+    def current_path(self) -> str | None:
+        """The document meant: the one the Student tab shows when it is the current tab, else
+        the one selected in the document list."""
+        w = self.window
+        view = getattr(w, "student_view", None)
+        if (view is not None and w.tabs.currentWidget() is view and view.document is not None
+                and w.session.report is not None and view.document < len(w.session.report.documents)):
+            from .session import normalize_path
+
+            return normalize_path(w.session.report.documents[view.document].path)
+        return w.documents.current_path()
 
     def run(self, _checked: bool = False) -> str | None:
         """Ask where to save the selected document's report and write it; the path, or None."""
         w = self.window
-        path = w.documents.current_path()
+        path = self.current_path()
         if w.session.report is None or path is None or w.session.figures(path) is None:
             w.messages.show(QMessageBox.Icon.Information, self.tr("Export Student Report"),
                             self.tr("Select a checked document first."))

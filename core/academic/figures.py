@@ -136,10 +136,20 @@ class Coverage:
         return self.source_chars.get(other, 0) / self.chars if self.chars else 0.0
 
 
-def counted(text: str, mine: Sequence[Passage], options: CheckOptions) -> list[Passage]:
+def counted(text: str, mine: Sequence[Passage], options: CheckOptions,
+            count: Counter | None = None) -> list[Passage]:
     """The passages that count: long enough and of a class the options do not exclude."""
+    count = count or Counter(text)
     return [p for p in mine if not excluded(p.cls, options)
-            and long_enough(text[p.span.start:p.span.end], options)]
+            and _long_enough(count, p.span.start, p.span.end, options)]
+
+
+def _long_enough(count: Counter, start: int, end: int, options: CheckOptions) -> bool:
+    """`long_enough` of text[start:end], from the document's prefix counts (O(1))."""
+    cjk, words = count.units(start, end)
+    if cjk > 0 and cjk >= words:  # mostly CJK
+        return cjk >= options.min_match_chars
+    return cjk + words >= options.min_match_words
 
 
 def found_elsewhere(text: str, mine: Sequence[Passage], options: CheckOptions,
@@ -153,7 +163,7 @@ def found_elsewhere(text: str, mine: Sequence[Passage], options: CheckOptions,
     exclude_template). Also per source: the characters inside counted passages with it.
     """
     count = count or Counter(text)
-    kept = counted(text, mine, options)
+    kept = counted(text, mine, options, count)
     spans = merge((p.span.start, p.span.end) for p in kept)
     raw: dict[int, list[tuple[int, int]]] = {}
     for p in kept:
@@ -241,7 +251,7 @@ class FigureTable:
         doc, options, analyses = self.report.documents[index], self.options, self.analyses
         count = analyses[index].count
         found = found_elsewhere(doc.text, self._passages[index], options, count)
-        strict = merge((p.span.start, p.span.end) for p in counted(doc.text, self._passages[index], options)
+        strict = merge((p.span.start, p.span.end) for p in counted(doc.text, self._passages[index], options, count)
                        if p.cls not in QUOTED)
         return _figures(doc.text, count, found, strict, _sections(doc.text, index, analyses))
 

@@ -12,6 +12,7 @@ from core.engine.normalize import code_points
 _SPACE_CODES = np.array([c for c in range(0x3001) if chr(c).isspace()] + [0xFEFF], dtype=np.uint32)
 _CJK = r"\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
 CJK_CHAR = re.compile(f"[{_CJK}]")
+_CJK_RANGES = ((0x3040, 0x30FF), (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0x20000, 0x3134F))
 WORD = re.compile(rf"[^\W_{_CJK}]+")
 # where a sentence ends: CJK terminators, or . ! ? followed by a space, a closing mark or the end
 _SENTENCE_END = re.compile(r"[。！？；!?;]+[”’」』\"')）]*|\.(?=[\s”’\"')）]|$)[”’\"')）]*|\n")
@@ -23,6 +24,8 @@ class Counter:
     """Counts the non-white-space characters of any span of one text in O(1)."""
 
     def __init__(self, text: str):
+        self.text = text
+        self._cjk = None  # prefix counts for `units`, made on first use
         cps = code_points(text)
         solid = ~np.isin(cps, _SPACE_CODES)
         self.prefix = np.concatenate(([0], np.cumsum(solid, dtype=np.int64)))
@@ -33,6 +36,35 @@ class Counter:
         if end <= start:
             return 0
         return int(self.prefix[end] - self.prefix[start])
+
+    def units(self, start: int, end: int) -> tuple[int, int]:
+        """(CJK characters, words) of text[start:end] in O(1): what `units_in` and
+        `mostly_cjk` count on that slice (a word cut by the slice's edge counts, as there)."""
+        if self._cjk is None:
+            self._measure()
+        last = len(self.prefix) - 1
+        start, end = min(max(start, 0), last), min(max(end, 0), last)
+        if end <= start:
+            return 0, 0
+        cjk = int(self._cjk[end] - self._cjk[start])
+        words = int(self._runs[end] - self._runs[start + 1]) + int(self._in_word[start])
+        return cjk, words
+
+    def _measure(self) -> None:
+        text = self.text
+        n = len(text)
+        cps = code_points(text)
+        cjk = np.zeros(n, dtype=bool)
+        for lo, hi in _CJK_RANGES:  # the ranges of CJK_CHAR
+            cjk |= (cps >= lo) & (cps <= hi)
+        in_word = np.zeros(n + 1, dtype=bool)
+        starts = np.zeros(n + 1, dtype=np.int64)
+        for m in WORD.finditer(text):
+            in_word[m.start():m.end()] = True
+            starts[m.start()] = 1
+        self._cjk = np.concatenate(([0], np.cumsum(cjk, dtype=np.int64)))
+        self._runs = np.concatenate(([0], np.cumsum(starts[:n], dtype=np.int64)))  # run starts before i
+        self._in_word = in_word
 
     def union(self, spans: list[tuple[int, int]]) -> int:
         """Non-white-space characters inside the union of the spans."""

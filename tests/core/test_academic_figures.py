@@ -131,3 +131,25 @@ def test_every_output_shows_the_one_found_elsewhere_figure():
         assert to_json(report)["documents"][0]["figures"]["total_copy_ratio"] == round(figure, 6)
         row = next(line for line in format_figures(report).splitlines() if line.startswith("a.txt"))
         assert f"{figure * 100:6.1f}" in row
+
+
+def test_the_fast_length_rule_equals_the_slice_rule():
+    import random
+
+    from core.academic.figures import _long_enough, long_enough
+    from core.academic.text import Counter, mostly_cjk, units_in
+
+    rng = random.Random(3)
+    pieces = ["交通网络", "的完善", " well-known ", "words_here", "GPT4o", "。", "，", "\n\n", " 2020 ", "x",
+              "ab", "城市", "𠀀𠀁", "  ", "e.g.", "Straße", "ひらがな"]
+    for _ in range(40):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 30)))
+        count = Counter(text)
+        for _ in range(30):
+            a = rng.randint(0, len(text))
+            b = rng.randint(a, len(text))
+            part = text[a:b]
+            cjk, words = count.units(a, b)
+            assert (cjk + words, cjk > 0 and cjk >= words) == (units_in(part), mostly_cjk(part)), (text, a, b)
+            for options in (CheckOptions(), CheckOptions(min_match_chars=3, min_match_words=2)):
+                assert _long_enough(count, a, b, options) == long_enough(part, options)

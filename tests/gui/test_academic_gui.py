@@ -146,6 +146,21 @@ def test_file_export_student_report_writes_the_selected_documents_report(qtbot, 
 
     text = extract_text(str(target))
     assert "Similarity Index" in text and "zh_source_a.txt" in text
+    # the entry sits right after File > Export Report; Quit stays last
+    items = [a for a in window.menus["file"].actions() if not a.isSeparator()]
+    assert items[items.index(window.actions.export) + 1] is window.student_report.action
+    assert items[-1] is window.actions.quit
+    # with the Student tab current, the student it shows is the one meant (no list selection)
+    window.documents.view.clearSelection()
+    window.documents.view.setCurrentIndex(window.documents.view.model().index(-1, -1))
+    names = [d.name for d in window.session.report.documents]
+    qtbot.waitUntil(lambda: window.review.data is not None and not window.review.busy, timeout=WAIT_MS)
+    window.open_student(names.index("zh_source_a.txt"))
+    qtbot.waitUntil(lambda: window.student_view.document == names.index("zh_source_a.txt"), timeout=WAIT_MS)
+    other = tmp_path / "out" / "source.html"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(other), "HTML (*.html)"))
+    assert window.student_report.run() == str(other)
+    assert "Similarity report for zh_source_a.txt" in other.read_text(encoding="utf-8")
 
 
 def test_the_options_dialog_edits_the_figure_options(qtbot):
