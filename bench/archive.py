@@ -61,6 +61,7 @@ if not (SHARED / "eval").exists():
 OUT = ROOT / "bench" / "out"
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _WORD = re.compile(r"[A-Za-z]+")
+_WORD_SPLIT = re.compile(r"([A-Za-z]+)")
 
 
 class Essays:
@@ -102,17 +103,28 @@ class Essays:
             if lang == "zh":
                 self.tables[key] = str.maketrans(self._perm(self.zh_chars, rnd))
             else:
-                self.tables[key] = self._perm(self.en_words, rnd)
+                table = self._perm(self.en_words, rnd)
+                self.tables[key] = {w: table.get(w.lower(), w).capitalize() if w[0].isupper()
+                                    else table.get(w.lower(), w) for w in self._en_forms()}
         table = self.tables[key]
         if lang == "zh":
             return text.translate(table)
+        # the words of the text swapped by the round's table, the rest kept (split once per
+        # text: rendering runs in the writer's process, whose time the add rate includes)
+        parts = self._en_parts(index)
+        out = parts[:]
+        out[1::2] = [table[w] for w in parts[1::2]]
+        return "".join(out)
 
-        def sub(m):
-            w = m.group(0)
-            new = table.get(w.lower(), w)
-            return new.capitalize() if w[0].isupper() else new
+    def _en_parts(self, index: int) -> list[str]:
+        if not hasattr(self, "_parts"):
+            self._parts = [_WORD_SPLIT.split(t) for t in self.corpora["en"].texts]
+        return self._parts[index]
 
-        return _WORD.sub(sub, text)
+    def _en_forms(self) -> set[str]:
+        if not hasattr(self, "_forms"):
+            self._forms = {w for t in self.corpora["en"].texts for w in _WORD.findall(t)}
+        return self._forms
 
     def order(self, held_out: set[tuple[str, int]]):
         """(lang, index, round) in archive order, without the held-out (lang, index) of round 0."""
@@ -209,18 +221,27 @@ def bench_backend(backend: str, location: str, essays: Essays, sizes: list[int],
         for _ in range(have):
             next(order)
         for size in sizes:
-            todo = size - store.count()
+            todo = max(0, size - store.count())
             t = time.perf_counter()
-            added = 0
-            while todo > 0:
-                step = min(todo, 5000)
-                docs = [essays.document(*next(order), doc_id=next_id + k) for k in range(step)]
-                next_id += step
-                run(add_documents(store, docs))
-                added += step
-                todo -= step
-                log(f"  {backend}: {store.count()} archived, {added / (time.perf_counter() - t):.0f}/s "
-                    f"(load {load_avg()})")
+            cpu = time.process_time()
+            docs = (essays.document(*next(order), doc_id=i)
+                    for i in range(next_id, next_id + todo))  # made as the add reads them
+            next_id += todo
+            gen = add_documents(store, docs, total=todo)
+            loads = []
+            try:
+                while True:
+                    step = next(gen)
+                    if step.done and step.done % 1000 == 0:
+                        loads.append(os.getloadavg()[0])
+                    if step.done and step.done % 5000 == 0:
+                        log(f"  {backend}: {step.done}/{todo} added, "
+                            f"{step.done / (time.perf_counter() - t):.0f}/s (load {load_avg()})")
+            except StopIteration as stop:
+                result = stop.value
+            added = len(result.added) + len(result.present)
+            writer_cpu = time.process_time() - cpu
+            worker_cpu = result.worker_cpu_s if added else 0.0
             add_s = time.perf_counter() - t
             size_b = db_bytes(store)
             times, recall, same, look = [], 0, 0, {"fingerprints": [], "simhash": [], "sentences": []}
@@ -243,6 +264,12 @@ def bench_backend(backend: str, location: str, essays: Essays, sizes: list[int],
             rows.append({
                 "backend": backend, "size": store.count(),
                 "add_per_s": added / add_s if added else float("nan"),
+                "add_s": add_s,
+                # CPU per essay: this process (writer; also the profiling when it ran here) and
+                # the profiling workers
+                "cpu_ms": 1000 * (writer_cpu + worker_cpu) / added if added else float("nan"),
+                "writer_cpu_ms": 1000 * writer_cpu / added if added else float("nan"),
+                "load_during": statistics.mean(loads) if loads else float("nan"),
                 "bytes_per_essay": size_b / max(1, store.count()),
                 "query_median": median(times), "query_max": max(times) if times else float("nan"),
                 "recall": f"{recall}/{len(queries)}", "same": f"{same}/{len(queries)}",
@@ -318,14 +345,16 @@ def peers(location: str, essays: Essays, queries, options: CheckOptions) -> list
 
 
 def table(rows: list[dict]) -> str:
-    head = ("| backend | archived | add essays/s | DB kB/essay | query median s | query max s | "
+    head = ("| backend | archived | add essays/s | add s | CPU ms/essay | load during add | "
+            "DB kB/essay | query median s | query max s | "
             "recall | same passages | fingerprints ms | simhash ms | sentences ms | "
             "found by fp / simhash / sentences / fp+simhash |")
-    lines = [head, "|" + "---|" * 12]
+    lines = [head, "|" + "---|" * 15]
     for r in rows:
         f = r["found"]
         lines.append(
-            f"| {r['backend']} | {r['size']:,} | {r['add_per_s']:.0f} | "
+            f"| {r['backend']} | {r['size']:,} | {r['add_per_s']:.0f} | {r['add_s']:.0f} | "
+            f"{r['cpu_ms']:.2f} | {r['load_during']:.1f} | "
             f"{r['bytes_per_essay'] / 1000:.1f} | {r['query_median']:.3f} | {r['query_max']:.3f} | "
             f"{r['recall']} | {r['same']} | {r['fp_ms']:.1f} | {r['sim_ms']:.2f} | "
             f"{r['sent_ms']:.2f} | {f['fingerprints']} / {f['simhash']} / {f['sentences']} / "

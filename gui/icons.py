@@ -28,6 +28,7 @@ _FILES = {
     "doc_loading": "doc_loading.svg",
     "doc_template": "doc_template.svg",
     "near_duplicate": "near_duplicate.svg",
+    "archive": "archive.svg",
 }
 
 NAMES = tuple(_FILES)

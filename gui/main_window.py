@@ -217,7 +217,7 @@ class MainWindow(QMainWindow):
     def _check_finished(self, report: Report) -> None:
         hamming = self.session.options.hamming
         self.pairs.set_report(report, hamming)
-        self.heat_map.set_report(report, hamming)
+        self.heat_map.set_report(report, hamming)  # built in an event loop turn of its own
         self.stale_banner.setVisible(self.session.stale)
         if not self.tabs.is_fixed(self.tabs.currentWidget()):
             self.tabs.setCurrentWidget(self.pairs)
@@ -280,8 +280,8 @@ class MainWindow(QMainWindow):
     def _threshold_changed(self, fraction: float) -> None:
         self.apply_options(self.session.options.with_changes(display_threshold=round(fraction, 4)))
 
-    def export_report(self) -> str | None:
-        """File > Export Report; returns the path written, or None."""
+    def export_report(self):
+        """File > Export Report; returns the running export (gui.background.FileTask), or None."""
         return self.exporter.from_window(self)
 
     # ----- shutdown --------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import time
 from collections import Counter
 from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -29,15 +30,18 @@ from core.models import Document, FileError, PairResult, Progress, Report
 from core.options import CheckOptions
 from core.rules import hamming
 from core.store.base import Store
-from core.store.records import blocks, prepare, sentence_hashes
+from core.store.records import NewDocument, blocks, decompress, record_of, sentence_hashes
 
 MAX_CANDIDATES = 100  # archived documents per new document by shared fingerprints (most first)
 ARCHIVE_MAX_SHARE = 0.01  # a fingerprint in more of the archive than this is common text...
 ARCHIVE_MIN_COMMON = 50  # ...but never when it is in this many documents or fewer
 _OPTION_KEYS = ("k", "window", "keywords", "max_repeats")
-MERGE_EVERY = 2_000  # pending documents before their postings are merged into the index
-_ADD_BATCH = 64
-PARALLEL_MIN = 512  # fewer documents are profiled in this process (workers cost ~1 s to start)  # documents profiled together (numpy's per-call cost, see core.engine.batches)
+MERGE_EVERY = 2_000  # pending documents before their postings are merged into the index...
+MERGE_SHARE = 8  # ...or an eighth of the archive when that is more (a merge rewrites the index)
+MERGE_MAX = 20_000  # (look-ups read the pending documents' postings unindexed meanwhile)
+_ADD_BATCH = 64  # documents profiled together (numpy's per-call cost, see core.engine.batches)
+PARALLEL_MIN = 512  # fewer documents are profiled in this process (workers cost ~1 s to start)
+_AHEAD = 16  # batches queued per worker: they keep profiling while the writer merges
 
 
 def archive_options(store: Store, options: CheckOptions | None = None) -> CheckOptions:
@@ -57,11 +61,17 @@ def posting_cap(archived: int) -> int:
     return max(ARCHIVE_MIN_COMMON, int(ARCHIVE_MAX_SHARE * archived))
 
 
+def merge_every(archived: int) -> int:
+    """Pending documents that make a merge worth its cost for an archive of `archived`."""
+    return min(MERGE_MAX, max(MERGE_EVERY, archived // MERGE_SHARE))
+
+
 @dataclass
 class AddResult:
     added: list[int] = field(default_factory=list)
     present: list[int] = field(default_factory=list)
     errors: list[FileError] = field(default_factory=list)
+    worker_cpu_s: float = 0.0  # CPU seconds the worker processes spent loading and profiling
 
 
 def file_facts(path: str) -> tuple[str, int]:
@@ -75,75 +85,218 @@ def file_facts(path: str) -> tuple[str, int]:
     return digest.hexdigest(), size
 
 
+def _profile_records(documents: Sequence[Document], options: CheckOptions, label: str,
+                     sizes: Sequence[int]) -> list[NewDocument]:
+    """The records of documents: units and fingerprints a batch at a time, the simhash from
+    the same keywords `core.engine.profile.profiles` takes (not the rest of a check's profile,
+    which the archive does not keep)."""
+    from core.engine.profile import fingerprint_texts
+    from core.engine.simhash import keywords, simhash, vocabulary
+
+    texts = [d.text for d in documents]
+    out = []
+    for d, size, (u, lang, (fp_hashes, fp_units)) in zip(documents, sizes,
+                                                          fingerprint_texts(texts, options)):
+        words = vocabulary(d.text, u)
+        out.append(record_of(d, lang, u, fp_hashes, fp_units, simhash(keywords(words, options.keywords)),
+                             label=label, size=size, max_repeats=options.max_repeats))
+    return out
+
+
 def prepare_batch(documents: Sequence[Document], options: CheckOptions, label: str,
-                  sizes: Sequence[int]) -> list:
-    """Profile documents and make their records (what a worker process does for an add)."""
-    from core.engine.profile import profiles
+                  sizes: Sequence[int]) -> tuple[list[NewDocument], float, int]:
+    """Profile documents and make their records (what a worker process does for an add);
+    with the CPU seconds it took and the process that did it."""
+    cpu = time.process_time()
+    records = _profile_records(documents, options, label, sizes)
+    return records, time.process_time() - cpu, os.getpid()
 
-    profs = profiles([d.text for d in documents], options)
-    return [prepare(d, p, label=label, size=size, max_repeats=options.max_repeats)
-            for d, p, size in zip(documents, profs, sizes)]
+
+def load_batch(files: Sequence[tuple[str, str, int]], options: CheckOptions, label: str
+               ) -> tuple[list[NewDocument | FileError], float, int]:
+    """Load (path, sha256, size) files and make their records, in order; a file that cannot
+    be read gives its FileError instead. With the CPU seconds it took and the process."""
+    from core.errors import LoadError
+    from core.loaders import load_document
+
+    cpu = time.process_time()
+    out: list = []
+    docs, sizes, where = [], [], []
+    for path, sha, size in files:
+        try:
+            doc = load_document(path, 0, max_bytes=int(options.max_file_mb * 1024 * 1024),
+                                max_chars=options.max_chars)
+        except LoadError as exc:
+            out.append(FileError(exc.path, exc.reason))
+            continue
+        where.append(len(out))
+        out.append(None)
+        docs.append(replace(doc, sha256=sha))
+        sizes.append(size)
+    for at, record in zip(where, _profile_records(docs, options, label, sizes)):
+        out[at] = record
+    return out, time.process_time() - cpu, os.getpid()
 
 
-def _records(documents, opts, label, sizes, workers):
-    """Records of the documents in order, a batch at a time, prepared in worker processes
-    when there are enough documents to pay for starting them."""
-    batches = [(documents[lo:lo + _ADD_BATCH], opts, label, sizes[lo:lo + _ADD_BATCH])
-               for lo in range(0, len(documents), _ADD_BATCH)]
-    if workers <= 1 or len(documents) < PARALLEL_MIN:
+def _warm_worker() -> None:
+    from core.engine.segment import warm_up
+
+    warm_up()
+
+
+def _ordered(fn, batches: Iterable[tuple], parallel: bool, workers: int):
+    """fn(*batch) for each batch, in order: in `workers` processes when `parallel` (up to
+    _AHEAD batches each queued ahead, so they keep working while the caller writes), else
+    here. Workers that cannot start (or die) leave the rest to this process. Closing the
+    generator cancels what is queued."""
+    if not parallel or workers <= 1:
         for batch in batches:
-            yield prepare_batch(*batch)
+            yield fn(*batch)
         return
     import multiprocessing
+    from collections import deque
     from concurrent.futures import ProcessPoolExecutor
-
     from concurrent.futures.process import BrokenProcessPool
 
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"),
+                               initializer=_warm_worker)
+    queued: deque = deque()
+    source = iter(batches)
     broken = False
-    try:
-        futures = [pool.submit(prepare_batch, *b) for b in batches[:2 * workers]]
-        for i in range(len(batches)):
-            if not broken and i + 2 * workers < len(batches):
-                futures.append(pool.submit(prepare_batch, *batches[i + 2 * workers]))
+
+    def fill() -> None:
+        nonlocal broken
+        while not broken and len(queued) < _AHEAD * workers:
+            batch = next(source, None)
+            if batch is None:
+                return
             try:
-                batch = None if broken else futures[i].result()
-            except BrokenProcessPool:  # workers cannot start here: the rest in this process
+                queued.append((pool.submit(fn, *batch), batch))
+            except (BrokenProcessPool, RuntimeError):  # workers cannot start here
                 broken = True
-                batch = None
-            yield batch if batch is not None else prepare_batch(*batches[i])
-            if not broken:
-                futures[i] = None
+                queued.append((None, batch))
+
+    try:
+        fill()
+        while queued:
+            future, batch = queued.popleft()
+            result = None
+            if future is not None:
+                try:
+                    result = future.result()
+                except BrokenProcessPool:
+                    broken = True
+            yield result if result is not None else fn(*batch)
+            fill()
+            if broken and not queued:
+                for batch in source:
+                    yield fn(*batch)
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
 
 
-def add_documents(store: Store, documents: Sequence[Document], label: str = "",
-                  sizes: Sequence[int] | None = None, result: AddResult | None = None,
-                  merge: bool = True, workers: int | None = None,
+def _batches(items: Iterable):
+    size = _ADD_BATCH
+    batch = []
+    for item in items:
+        batch.append(item)
+        if len(batch) >= size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+class _Writer:
+    """Writes records one transaction each and merges pending postings when enough wait."""
+
+    def __init__(self, store: Store, result: AddResult):
+        self.store = store
+        self.result = result
+        self.archived = store.count()
+        self.pending = store.pending_count()
+
+    def write(self, record: NewDocument) -> None:
+        doc_id, added = self.store.add(record)
+        if added:
+            self.result.added.append(doc_id)
+            self.archived += 1
+            self.pending += 1
+        else:
+            self.result.present.append(doc_id)
+
+    def maybe_merge(self) -> None:
+        if self.pending >= merge_every(self.archived):
+            self.store.merge_pending()
+            self.pending = self.store.pending_count()  # another adder's may have come meanwhile
+
+
+def run_quietly(gen: Generator):
+    """A generator's return value, its progress steps dropped."""
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value
+
+
+def _with_vectors(records: list, embed: bool, cache: ProfileCache | None = None) -> list:
+    """The records with their semantic layer's sentence vectors when `embed` (in this process:
+    the model is loaded once; profiles already in `cache` are reused)."""
+    new = [r for r in records if isinstance(r, NewDocument)]
+    if not embed or not new:
+        return records
+    from core.semantic import stored as semantic_store
+
+    docs = [Document(0, r.name, r.path, r.format, decompress(r.text)) for r in new]
+    vectors = dict(zip(map(id, new), run_quietly(semantic_store.embed_for_archive(docs, cache))))
+    return [replace(r, semantic=vectors[id(r)]) if id(r) in vectors else r for r in records]
+
+
+def add_documents(store: Store, documents: Iterable[Document], label: str = "",
+                  sizes: Iterable[int] | None = None, result: AddResult | None = None,
+                  merge: bool = True, workers: int | None = None, total: int | None = None,
+                  semantic: bool | None = None, cache: ProfileCache | None = None,
                   ) -> Generator[Progress, None, AddResult]:
     """Add loaded documents to the archive, one transaction each (a document with the SHA-256 of
     one already there is not stored again). Closing the generator stops after the current one.
-    Their postings are merged into the index every MERGE_EVERY documents and at the end
-    (`merge`); until then look-ups read them from the pending table. Documents are profiled
-    in `workers` processes (default: the cores, at most 4) when there are many."""
+    `documents` may be any iterable (read as the work goes: a large add need not hold every
+    text at once); `total` is its length for the progress when it has none.
+    Postings are merged into the index when enough documents wait (`merge_every`) and at the
+    end (`merge`); until then look-ups read them from the pending table. Documents are profiled
+    in `workers` processes (default: the cores, at most 4) while this one writes, when there
+    are many (or an unknown number). With `semantic` (None: the default option) and the model
+    installed, each document's sentence vectors are stored too (core.semantic.stored; profiles
+    in `cache` are reused)."""
+    from core.semantic import stored as semantic_store
+
+    embed = semantic_store.wanted(semantic)
     opts = archive_options(store)
     result = result or AddResult()
-    total = len(documents)
-    sizes = list(sizes) if sizes else [0] * total
+    if total is None and hasattr(documents, "__len__"):
+        total = len(documents)  # type: ignore[arg-type]
     workers = workers or max(1, min(os.cpu_count() or 1, 4))
+    parallel = total is None or total >= PARALLEL_MIN
+    sizes_iter = iter(sizes) if sizes is not None else None
+
+    def batches():
+        for batch in _batches(documents):
+            got = [next(sizes_iter, 0) for _ in batch] if sizes_iter is not None else [0] * len(batch)
+            yield batch, opts, label, got
+
+    writer = _Writer(store, result)
     done = 0
-    yield Progress("archiving", 0, total)
-    records = _records(list(documents), opts, label, sizes, workers)
+    yield Progress("archiving", 0, total or 0)
+    records = _ordered(prepare_batch, batches(), parallel, workers)
     try:
-        for batch in records:
-            for record in batch:
-                doc_id, added = store.add(record)
-                (result.added if added else result.present).append(doc_id)
+        for batch, cpu, pid in records:
+            if pid != os.getpid():
+                result.worker_cpu_s += cpu
+            for record in _with_vectors(batch, embed, cache):
+                writer.write(record)
                 done += 1
-                yield Progress("archiving", done, total)
-            if store.pending_count() >= MERGE_EVERY:
-                store.merge_pending()
+                yield Progress("archiving", done, max(total or 0, done))
+            writer.maybe_merge()
     finally:
         records.close()
     if merge and result.added:
@@ -152,58 +305,66 @@ def add_documents(store: Store, documents: Sequence[Document], label: str = "",
 
 
 def add_paths(store: Store, paths: Iterable[str | os.PathLike], label: str = "",
-              options: CheckOptions | None = None) -> Generator[Progress, None, AddResult]:
+              options: CheckOptions | None = None, workers: int | None = None,
+              semantic: bool | None = None,
+              ) -> Generator[Progress, None, AddResult]:
     """Add every readable file under `paths` (folders recursively): files whose SHA-256 is
-    already archived are not read again; unreadable files are counted with their reason."""
-    from core.loaders import expand_paths, load_document
-    from core.errors import LoadError
+    already archived are not read again; unreadable files are counted with their reason.
+    Files are loaded and profiled in worker processes while this one writes, when there are
+    many. `semantic`: store sentence vectors too (see add_documents)."""
+    from core.loaders import expand_paths
+    from core.semantic import stored as semantic_store
+
+    embed = semantic_store.wanted(semantic)
 
     options = options or CheckOptions()
+    opts = archive_options(store)
+    opts = replace(opts, max_file_mb=options.max_file_mb, max_chars=options.max_chars)
     files, errors = expand_paths([str(p) for p in paths])
     result = AddResult(errors=list(errors))
     total = len(files)
-    yield Progress("archiving", 0, total)
-    pending: list[tuple[Document, int]] = []
+    workers = workers or max(1, min(os.cpu_count() or 1, 4))
     done = 0
+    yield Progress("archiving", 0, total)
+    skipped: list[int] = []  # files counted (present or unreadable) before their batch is written
 
-    def flush():
-        nonlocal done
-        gen = add_documents(store, [d for d, _ in pending], label, [s for _, s in pending], result,
-                            merge=False)
-        for step in gen:
-            if step.done:
-                yield Progress("archiving", done + step.done, total)
-        done += len(pending)
-        pending.clear()
+    def new_files():
+        for path in files:
+            path = str(path)
+            try:
+                sha, size = file_facts(path)
+            except OSError as exc:
+                result.errors.append(FileError(path, exc.strerror or str(exc)))
+                skipped.append(1)
+                continue
+            known = store.id_of_sha256(sha)
+            if known is not None:
+                result.present.append(known)
+                skipped.append(1)
+                continue
+            yield path, sha, size
 
-    for path in files:
-        path = str(path)
-        try:
-            sha, size = file_facts(path)
-        except OSError as exc:
-            result.errors.append(FileError(path, exc.strerror or str(exc)))
-            done += 1
-            yield Progress("archiving", done, total)
-            continue
-        known = store.id_of_sha256(sha)
-        if known is not None:
-            result.present.append(known)
-            done += 1
-            yield Progress("archiving", done, total)
-            continue
-        try:
-            doc = load_document(path, 0, max_bytes=int(options.max_file_mb * 1024 * 1024),
-                                max_chars=options.max_chars)
-        except LoadError as exc:
-            result.errors.append(FileError(exc.path, exc.reason))
-            done += 1
-            yield Progress("archiving", done, total)
-            continue
-        pending.append((replace(doc, sha256=sha), size))
-        if len(pending) >= _ADD_BATCH:
-            yield from flush()
-    if pending:
-        yield from flush()
+    writer = _Writer(store, result)
+    shown = 0
+    records = _ordered(load_batch, ((b, opts, label) for b in _batches(new_files())),
+                       total >= PARALLEL_MIN, workers)
+    try:
+        for batch, cpu, pid in records:
+            if pid != os.getpid():
+                result.worker_cpu_s += cpu
+            for item in _with_vectors(batch, embed):
+                if isinstance(item, FileError):
+                    result.errors.append(item)
+                else:
+                    writer.write(item)
+                done += 1
+                shown = min(total, done + len(skipped))
+                yield Progress("archiving", shown, total)
+            writer.maybe_merge()
+    finally:
+        records.close()
+    if shown < total:  # the last files were already archived or unreadable
+        yield Progress("archiving", total, total)
     if result.added:
         store.merge_pending()
     return result
@@ -286,6 +447,11 @@ def check_against_archive(
     ids: set[int] = set()
     for c in found:
         ids |= c.ids()
+    from core.semantic import stored as semantic_store
+
+    semantic = options.semantic and semantic_store.wanted(True)
+    if semantic:  # archived documents close in meaning (translations share no fingerprint)
+        ids |= yield from semantic_store.archive_candidates(store, documents, cache, label)
     if label is not None and ids:
         ids = {m.id for m in store.documents(ids) if m.label == label}
     own_sha = {d.sha256 for d in documents if d.sha256}
@@ -293,6 +459,9 @@ def check_against_archive(
     archived = [d for d in archived_documents(store, ids, len(documents))
                 if d.sha256 not in own_sha and d.key not in own_keys]
     yield Progress("archive_search", 1, 1)
+    if semantic:
+        # their sentence vectors from the archive (embedded and stored once when missing)
+        yield from semantic_store.prepare_archived(store, archived, cache)
     report = yield from check_documents(list(documents) + archived, options, template=template,
                                         errors=errors, cache=cache)
     report = keep_new_pairs(report, len(documents))

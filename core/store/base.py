@@ -65,6 +65,10 @@ class Store(ABC):
         """The stored sentences and vectors made by `model` of those documents that have them."""
 
     @abstractmethod
+    def embedded_ids(self, model: str) -> list[int]:
+        """The documents with sentence vectors made by `model`, by id."""
+
+    @abstractmethod
     def put_sentence_vectors(self, items: dict[int, SentenceVectors]) -> int:
         """Store (or replace) documents' sentence vectors, one transaction; documents no longer
         in the archive are skipped. How many were stored."""
@@ -121,6 +125,8 @@ class Store(ABC):
     def __exit__(self, *exc) -> None:
         self.close()
 
+
+_MERGE_CHUNK = 200_000  # postings per bulk statement of a merge
 
 _DOC_COLUMNS = "id, name, path, sha256, size, format, label, added, chars, simhash"
 
@@ -292,15 +298,15 @@ class SqlStore(Store):
                                     (record.sha256,)).fetchone()
                 return int(row[0]), False
             if record.postings:  # merged into the index later, many documents at once
-                import numpy as np
-
-                self._execute("INSERT INTO pending (doc, hashes) VALUES (?, ?)",
-                              (new_id, np.array(record.postings, dtype="<i8").tobytes()))
+                self._add_pending(new_id, record.postings)
             if record.sentences:
                 self._bulk("sentences", ("hash", "doc"), [(h, new_id) for h in record.sentences])
             if record.semantic is not None:
                 self._insert_vectors(new_id, record.semantic)
         return new_id, True
+
+    def _add_pending(self, doc_id: int, hashes: bytes) -> None:
+        self._execute("INSERT INTO pending (doc, hashes) VALUES (?, ?)", (doc_id, hashes))
 
     _VECTOR_COLUMNS = "lang, sentences, dim, starts, ends, units, minor, vectors"
 
@@ -321,6 +327,12 @@ class SqlStore(Store):
                 out[int(row[0])] = SentenceVectors.from_row(model, *row[1:])
         self.conn.commit()
         return out
+
+    def embedded_ids(self, model: str) -> list[int]:
+        rows = self._execute("SELECT doc FROM semantic_vectors WHERE model = ? ORDER BY doc",
+                             (model,)).fetchall()
+        self.conn.commit()
+        return [int(r[0]) for r in rows]
 
     def put_sentence_vectors(self, items: dict[int, SentenceVectors]) -> int:
         stored = 0
@@ -471,24 +483,32 @@ class SqlStore(Store):
                              [len(h) for h in hashes])
             hashes = np.concatenate(hashes)
             order = np.lexsort((docs, hashes))  # index order: each page is written once
-            self._bulk("postings", ("hash", "doc"),
-                       list(zip(hashes[order].tolist(), docs[order].tolist())))
+            hashes, docs = hashes[order], docs[order]
+            for lo in range(0, len(hashes), _MERGE_CHUNK):  # a few lists of ints at a time
+                self._bulk("postings", ("hash", "doc"),
+                           zip(hashes[lo:lo + _MERGE_CHUNK].tolist(), docs[lo:lo + _MERGE_CHUNK].tolist()))
             cur = self.conn.cursor()
             cur.executemany(self._sql("DELETE FROM pending WHERE doc = ?"), [(d,) for d, _ in rows])
         return len(rows)
 
     def _pending_postings(self, hashes) -> dict[int, list[int]]:
-        """For each of `hashes`, the pending documents posting it."""
+        """For each of `hashes`, the pending documents posting it (one pass over all of them)."""
         import numpy as np
 
         wanted = np.array(sorted({int(h) for h in hashes}), dtype=np.int64)
         found: dict[int, list[int]] = {}
         if not len(wanted):
             return found
-        for doc, blob in self._execute("SELECT doc, hashes FROM pending"):
-            mine = np.frombuffer(bytes(blob), dtype="<i8")
-            for h in mine[np.isin(mine, wanted, assume_unique=True)].tolist():
-                found.setdefault(h, []).append(int(doc))
+        rows = self._execute("SELECT doc, hashes FROM pending").fetchall()
+        if not rows:
+            return found
+        posted = np.frombuffer(b"".join(bytes(b) for _, b in rows), dtype="<i8")
+        docs = np.repeat(np.array([int(d) for d, _ in rows], dtype=np.int64),
+                         [len(b) // 8 for _, b in rows])
+        at = np.minimum(np.searchsorted(wanted, posted), len(wanted) - 1)
+        hit = wanted[at] == posted
+        for h, d in zip(posted[hit].tolist(), docs[hit].tolist()):
+            found.setdefault(h, []).append(d)
         return found
 
     def _with_pending(self, indexed: dict[int, list[int]], hashes, cap: int) -> dict[int, list[int]]:

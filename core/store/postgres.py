@@ -1,5 +1,6 @@
 """The store in PostgreSQL (psycopg 3), for a department sharing one archive: the same tables as
-SQLite, postings and sentences bulk-loaded with COPY, look-ups in one round trip each."""
+SQLite; every row of an add (the document, its pending postings, its sentences) and the
+postings of a merge are loaded with binary COPY; look-ups in one round trip each."""
 
 from __future__ import annotations
 
@@ -8,6 +9,20 @@ import re
 from core.store.base import SqlStore, StoreError
 from core.store.records import NewDocument
 
+_DOCUMENT_COLUMNS = ("sha256", "name", "path", "size", "format", "label", "added", "chars",
+                     "text_key", "lang", "text", "simhash", "b0", "b1", "b2", "b3", "fp_hashes",
+                     "fp_units")  # in the order of SqlStore._values
+# column types for binary COPY (psycopg must be told them)
+_TYPES = {
+    "documents": {"id": "int8", "sha256": "text", "name": "text", "path": "text", "size": "int8",
+                  "format": "text", "label": "text", "added": "text", "chars": "int8",
+                  "text_key": "text", "lang": "text", "text": "bytea", "simhash": "int8",
+                  "b0": "int4", "b1": "int4", "b2": "int4", "b3": "int4", "fp_hashes": "bytea",
+                  "fp_units": "bytea"},
+    "pending": {"doc": "int8", "hashes": "bytea"},
+    "postings": {"hash": "int8", "doc": "int8"},
+    "sentences": {"hash": "int8", "doc": "int8"},
+}
 _SCHEMA_LOCK = 0x706C6167  # "plag": serialises schema creation and migration between clients
 
 
@@ -60,15 +75,41 @@ class PostgresStore(SqlStore):
         self._execute("SELECT pg_advisory_xact_lock(?)", (_SCHEMA_LOCK,))
 
     def _bulk(self, table, columns, rows) -> None:
-        with self.conn.cursor().copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:
+        types = [_TYPES[table][c] for c in columns]
+        with self.conn.cursor().copy(
+                f"COPY {table} ({', '.join(columns)}) FROM STDIN (FORMAT BINARY)") as copy:
+            copy.set_types(types)
             for row in rows:
                 copy.write_row(row)
 
+    def add(self, record: NewDocument) -> tuple[int, bool]:
+        import psycopg
+
+        try:
+            return super().add(record)
+        except psycopg.errors.UniqueViolation:
+            # another client added the same file (SHA-256) since our look-up; this
+            # document's transaction was rolled back whole
+            row = self._execute("SELECT id FROM documents WHERE sha256 = ?",
+                                (record.sha256,)).fetchone()
+            self.conn.commit()
+            if row is None:
+                raise
+            return int(row[0]), False
+
     def _insert_document(self, cur, record: NewDocument) -> int | None:
-        cur.execute(self._sql(self._INSERT + " ON CONFLICT (sha256) DO NOTHING RETURNING id"),
-                    self._values(record))
-        row = cur.fetchone()
-        return int(row[0]) if row else None
+        """The document's row by COPY (binary), with an id taken from its sequence first;
+        None when a document with its SHA-256 is there already."""
+        present, new_id = cur.execute(
+            "SELECT (SELECT id FROM documents WHERE sha256 = %s), "
+            "nextval(pg_get_serial_sequence('documents', 'id'))", (record.sha256,)).fetchone()
+        if present is not None:
+            return None
+        self._bulk("documents", ("id",) + _DOCUMENT_COLUMNS, [(new_id, *self._values(record))])
+        return int(new_id)
+
+    def _add_pending(self, doc_id: int, hashes: bytes) -> None:
+        self._bulk("pending", ("doc", "hashes"), [(doc_id, hashes)])
 
     _LOCK_ROWS = " FOR UPDATE"  # two merging clients: the second waits, then skips merged rows
 

@@ -50,18 +50,14 @@ def sentence_hashes(text: str, lang: str, longest: int | None = None, u=None) ->
     bounds.append(len(text))
     starts = np.searchsorted(u.starts, np.array(bounds[0::2], dtype=np.int64), "left")
     ends = np.searchsorted(u.starts, np.array(bounds[1::2], dtype=np.int64), "left")
-    found: list[tuple[int, int]] = []
+    spans = [(lo, hi) for lo, hi in zip(starts.tolist(), ends.tolist()) if hi - lo >= minimum]
+    if longest is not None:  # only the longest are hashed (a stable sort: ties in text order)
+        spans = sorted(spans, key=lambda span: span[0] - span[1])[:longest]
     hashes = u.hashes.astype("<u8")
-    for lo, hi in zip(starts.tolist(), ends.tolist()):
-        if hi - lo < minimum:
-            continue
-        digest = hashlib.blake2b(hashes[lo:hi].tobytes(), digest_size=8).digest()
-        found.append((hi - lo, signed64(int.from_bytes(digest, "little"))))
-    if longest is not None:
-        found.sort(key=lambda item: -item[0])
-        found = found[:longest]
     seen, out = set(), []
-    for _, h in found:
+    for lo, hi in spans:
+        digest = hashlib.blake2b(hashes[lo:hi].tobytes(), digest_size=8).digest()
+        h = signed64(int.from_bytes(digest, "little"))
         if h not in seen:
             seen.add(h)
             out.append(h)
@@ -91,7 +87,7 @@ class NewDocument:
     blocks: tuple[int, int, int, int]
     fp_hashes: bytes
     fp_units: bytes
-    postings: tuple[int, ...]  # distinct fingerprints (signed), in-document repeats dropped
+    postings: bytes  # distinct fingerprints (int64 little-endian), in-document repeats dropped
     sentences: tuple[int, ...]
     semantic: "SentenceVectors | None" = None  # the semantic layer's sentences, when embedded
 
@@ -100,21 +96,31 @@ def prepare(document: Document, profile: Profile | None, *, label: str = "", siz
             max_repeats: int = 8, added: str | None = None) -> NewDocument:
     """The record of `document` (profiled with the store's options; None: text only, as a
     saved check keeps it)."""
-    if profile is not None:
-        uniq, counts = np.unique(profile.fp_hashes, return_counts=True)
-        postings = tuple(int(h) for h in uniq[counts <= max_repeats].view(np.int64))
-        fp_hashes = profile.fp_hashes.astype("<u8").tobytes()
-        fp_units = profile.fp_units.astype("<i4").tobytes()
-        simhash, lang = profile.simhash, profile.lang
-        sentences = tuple(sentence_hashes(document.text, lang, LONGEST_SENTENCES, profile.units))
+    if profile is None:
+        return record_of(document, "", None, None, None, 0, label=label, size=size, added=added)
+    return record_of(document, profile.lang, profile.units, profile.fp_hashes, profile.fp_units,
+                     profile.simhash, label=label, size=size, max_repeats=max_repeats, added=added)
+
+
+def record_of(document: Document, lang: str, u, fp_hashes: np.ndarray | None,
+              fp_units: np.ndarray | None, simhash: int, *, label: str = "", size: int = 0,
+              max_repeats: int = 8, added: str | None = None) -> NewDocument:
+    """The record of `document` from its units, winnowed fingerprints and simhash (those of
+    `core.engine.profile`); without fingerprints, the text only."""
+    if fp_hashes is not None:
+        uniq, counts = np.unique(fp_hashes, return_counts=True)
+        postings = uniq[counts <= max_repeats].astype("<u8").tobytes()
+        hashes_blob = fp_hashes.astype("<u8").tobytes()
+        units_blob = fp_units.astype("<i4").tobytes()
+        sentences = tuple(sentence_hashes(document.text, lang, LONGEST_SENTENCES, u))
     else:
-        postings, fp_hashes, fp_units, simhash, lang, sentences = (), b"", b"", 0, "", ()
+        postings, hashes_blob, units_blob, sentences = b"", b"", b"", ()
     return NewDocument(
         sha256=document.sha256 or None, name=document.name, path=document.path,
         size=size or len(document.text.encode("utf-8", "surrogatepass")), format=document.format,
         label=label, added=added or now(), chars=len(document.text), text_key=document.key,
         lang=lang, text=compress(document.text), simhash=signed64(simhash),
-        blocks=blocks(simhash), fp_hashes=fp_hashes, fp_units=fp_units, postings=postings,
+        blocks=blocks(simhash), fp_hashes=hashes_blob, fp_units=units_blob, postings=postings,
         sentences=sentences,
     )
 

@@ -86,7 +86,11 @@ class SQLiteStore(SqlStore):
             conn.execute("PRAGMA foreign_keys = ON")
             conn.execute("PRAGMA secure_delete = ON")
             conn.execute("PRAGMA cache_size = -65536")  # 64 MB
-            conn.execute("PRAGMA wal_autocheckpoint = 4000")  # 16 MB of WAL between checkpoints
+            # 64 MB of WAL between checkpoints: an add's commits rewrite the same index pages
+            # (simhash blocks, sentences), copied to the file once per checkpoint, and each
+            # checkpoint syncs (measured: 0.30 -> 0.25 ms of CPU per added document)
+            conn.execute("PRAGMA wal_autocheckpoint = 16000")
+            conn.execute(f"PRAGMA journal_size_limit = {64 << 20}")  # the WAL shrinks back after
         except sqlite3.DatabaseError:
             conn.close()
             raise

@@ -122,3 +122,47 @@ def test_pending_postings_are_found_before_and_after_the_merge(store_location):
                                 use_sentences=False)[0]
         assert ids[0] in before.ids() and before == after
         assert store.stats()["postings"] == postings
+
+
+def test_an_archived_documents_fingerprints_are_those_of_a_check():
+    """The archive's own profiling (no vocabulary arrays) keeps exactly a check's fingerprints,
+    postings, simhash and sentences."""
+    from core.store.archive import archive_options, prepare_batch
+    from core.store.records import prepare
+
+    docs = load(ARCHIVED + NEW)
+    options = CheckOptions()
+    records, _, _ = prepare_batch(docs, options, "L", [7] * len(docs))
+    for doc, prof, record in zip(docs, profiles([d.text for d in docs], options), records):
+        expected = prepare(doc, prof, label="L", size=7, added=record.added)
+        assert record == expected
+        assert record.fp_hashes == prof.fp_hashes.astype("<u8").tobytes() and record.postings
+
+
+def test_adding_many_files_profiles_them_in_worker_processes(store_location, tmp_path, monkeypatch):
+    """Files loaded and profiled by workers while this process writes: the same records as
+    added here, in order, unreadable files counted; a merge on the way."""
+    from core.store import archive
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    names = ARCHIVED + NEW
+    for i, name in enumerate(names):
+        (folder / f"{i:02d}_{name}").write_bytes((SAMPLES / name).read_bytes())
+    (folder / "99_broken.docx").write_bytes(b"not a zip")
+    monkeypatch.setattr(archive, "PARALLEL_MIN", 1)
+    monkeypatch.setattr(archive, "_ADD_BATCH", 3)
+    monkeypatch.setattr(archive, "MERGE_EVERY", 4)
+    with open_store(store_location) as store:
+        result = run(archive.add_paths(store, [folder], label="L", workers=2))
+        assert len(result.added) == len(names) and len(result.errors) == 1
+        assert result.worker_cpu_s > 0  # the profiling ran in other processes
+        assert "broken" in result.errors[0].path
+        assert store.pending_count() == 0
+        stored = [(m.name, store.fingerprints(m.id)) for m in store.documents()]
+    assert [n for n, _ in stored] == [f"{i:02d}_{n}" for i, n in enumerate(names)]
+    here = tmp_path / "here.sqlite3"
+    with open_store(here) as store:
+        result = run(archive.add_documents(store, load(names), workers=1))
+        assert result.worker_cpu_s == 0
+        assert [store.fingerprints(m.id) for m in store.documents()] == [f for _, f in stored]

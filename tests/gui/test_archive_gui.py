@@ -21,6 +21,10 @@ from core.store import open_store
 from core.store.saved import open_check
 
 ROOT = Path(__file__).resolve().parents[2]
+# the archive on both backends, as in tests/core (an SQLite file; a PostgreSQL schema when a
+# server is configured or can be started, else that case is skipped with the reason)
+sys.path.append(str(ROOT / "tests" / "core"))
+from store_backends import postgres_dsn, store_location  # noqa: E402,F401
 SAMPLES = ROOT / "resources" / "samples"
 
 
@@ -41,12 +45,12 @@ def test_save_and_open_check_with_verdicts(checked_window, make_window, tmp_path
     report = w.session.report
     verdicts = Verdicts().set_pair(pair_key(report, report.pairs[0]), Verdict("confirmed", "same text"))
     w.review_panes.review.set_verdicts(verdicts)  # as the verdict UI does
-    path = w.archive.save_check(str(tmp_path / "class.plagscope"))
+    path = w.archive.save_check(str(tmp_path / "class.plagscope")).wait()  # saved on the worker pool
     assert path and open_check(path).report == report
     for f in essays:
         f.unlink()  # the originals are not needed to reopen
     other = make_window()
-    assert other.archive.open_check(path)
+    assert other.archive.open_check(path).wait()
     assert other.session.report == report and other.archive.verdicts == verdicts
     assert other.review_panes.review.verdicts == verdicts
     assert other.review_panes.review.pair_verdict(report.pairs[0]).status == "confirmed"
@@ -54,11 +58,14 @@ def test_save_and_open_check_with_verdicts(checked_window, make_window, tmp_path
     assert len(other.session.ready_entries()) == len(report.documents)
     third = make_window()  # `plagscope class.plagscope FOLDER`: the check opens, the rest loads
     assert third.archive.take_saved_checks([path, str(tmp_path)]) == [str(tmp_path)]
+    third.archive.task.wait()
     assert third.session.report == report
     # a file that is not a check: a message, and the file is left alone
     bogus = tmp_path / "bogus.plagscope"
     bogus.write_bytes(b"nonsense" * 10)
-    assert not other.archive.open_check(str(bogus))
+    task = other.archive.open_check(str(bogus))
+    assert task.wait() is None and task.error and other.session.report == report
+    assert [m.text() for m in other.messages.open] == ["bogus.plagscope cannot be opened as a check."]
     close_messages(other)
     assert bogus.read_bytes() == b"nonsense" * 10
 
@@ -75,6 +82,7 @@ _CRASHING_APP = textwrap.dedent("""
     window = MainWindow(Settings(QSettings({ini!r}, QSettings.Format.IniFormat)))
     window.show()
     window.session.checkFinished.connect(lambda r: print("checked", flush=True))
+    window.archive.autosaver.saved.connect(lambda p: print("autosaved", flush=True))
     window.session.loadFinished.connect(lambda f: window.run_check())
     window.add_paths({paths!r})
     while True:
@@ -94,12 +102,14 @@ def test_autosave_is_recovered_after_the_process_is_killed(make_window, tmp_path
     try:
         assert child.stdout.readline().strip() == "checked"
         autosave = data_dir / f"autosave-{child.pid}.plagscope"
+        assert child.stdout.readline().strip() == "autosaved"  # on the worker pool, after the check
         assert autosave.exists()
     finally:
         os.kill(child.pid, signal.SIGKILL)
         child.wait()
     window = make_window()
-    assert window.archive.offer_recovery(accept=True)
+    assert window.archive.offer_recovery(accept=True).wait()
+    assert window.archive.autosaver.wait()
     report = window.session.report
     assert sorted(d.name for d in report.documents) == sorted(Path(p).name for p in paths)
     assert report.pairs and window.pairs.model.rowCount() == len(report.pairs)
@@ -107,13 +117,14 @@ def test_autosave_is_recovered_after_the_process_is_killed(make_window, tmp_path
     assert window.archive.autosave_path().exists()
     window.close()  # a clean close leaves nothing to recover
     assert not window.archive.autosave_path().exists()
-    assert not make_window().archive.offer_recovery(accept=True)
+    assert make_window().archive.offer_recovery(accept=True) is None
 
 
-def test_archive_menu_add_check_against_archive_and_browse(make_window, driver, qtbot, tmp_path):
+def test_archive_menu_add_check_against_archive_and_browse(make_window, driver, qtbot,
+                                                           store_location):
     window = make_window()
     window.show()
-    db = tmp_path / "archive.sqlite3"
+    db = store_location
     window.archive.choose_location(str(db))
     assert window.menus["archive"].actions()
     driver.load(window, [SAMPLES / "zh_original_网络阅读.txt", SAMPLES / "en_original_homework.txt"])
@@ -151,3 +162,22 @@ def test_archive_menu_add_check_against_archive_and_browse(make_window, driver, 
     browser.search.setText("")
     assert browser.table.rowCount() == 1
     browser.done(0)
+
+
+def test_the_archive_switch_is_on_the_toolbar_next_to_check_and_in_the_menu(make_window, qtbot):
+    w = make_window()
+    w.show()
+    switch = w.actions.archive_switch
+    bar = w.main_menus.toolbar.actions()
+    assert bar.index(switch) == bar.index(w.actions.check) + 2  # Check, Translations, Archive
+    assert switch in w.menus["archive"].actions()  # one action: both show the same state
+    assert switch.isCheckable() and switch.iconText() == "Archive"
+    assert switch.text() == "Check Against &Archive" and "every archived" in switch.toolTip()
+    button = w.main_menus.toolbar.widgetForAction(switch)
+    w.resize(1280, 800)
+    qtbot.waitUntil(lambda: button.isVisible())
+    assert button.text() == "Archive"
+    button.click()
+    assert switch.isChecked() and w.session.check_function is not None
+    w.menus["archive"].actions()[0].trigger()
+    assert not switch.isChecked() and not button.isChecked() and w.session.check_function is None
