@@ -398,7 +398,7 @@ def main() -> None:
                         help="MinHashLSH thresholds (each build takes ~10 min at 100,000)")
     parser.add_argument("--quick", action="store_true",
                         help="one line: an archive of --quick-size essays on SQLite")
-    parser.add_argument("--quick-size", type=int, default=5000)
+    parser.add_argument("--quick-size", type=int, default=10000)
     parser.add_argument("--db-dir", type=Path, default=OUT / "archive-bench")
     parser.add_argument("--sqlite", type=Path, help="reuse this SQLite archive (grown to --sizes)")
     args = parser.parse_args()
