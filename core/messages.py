@@ -25,7 +25,7 @@ LANGUAGES = ("en", "zh")
 
 #: Progress.stage values, in the order a check passes through them (each is a code below).
 STAGES = ("loading", "fingerprinting", "indexing", "comparing", "archiving", "archive_search",
-          "embedding", "aligning", "reviewing")
+          "embedding", "aligning", "reviewing", "saving", "opening", "writing_report")
 
 SUPPORTED_NOTE = "Plagscope reads .txt, .docx and .pdf"
 _SUPPORTED_ZH = "Plagscope 可读取 .txt、.docx 和 .pdf"
@@ -45,6 +45,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "embedding": {"en": "reading sentences for meaning", "zh": "正在理解句子"},
     "aligning": {"en": "finding translations and paraphrases", "zh": "正在查找翻译和改写"},
     "reviewing": {"en": "grouping and ordering", "zh": "正在分组和排序"},
+    # saved checks and exports (core/store/saved.py, core/reports)
+    "saving": {"en": "saving the check", "zh": "正在保存检测"},
+    "opening": {"en": "opening the check", "zh": "正在打开检测"},
+    "writing_report": {"en": "writing the report", "zh": "正在生成报告"},
     # --- finding the files (core.loaders.folders, core.loaders.reasons) --------------------
     "path.missing": {"en": "no such file or folder", "zh": "没有这个文件或文件夹"},
     "file.not_found": {"en": "file not found", "zh": "找不到文件"},

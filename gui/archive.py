@@ -34,6 +34,8 @@ log = logging.getLogger(__name__)
 
 SETTINGS_KEY = "archive/location"
 SUFFIX = ".plagscope"
+#: A verdict is autosaved this long after it was set (more verdicts meanwhile: one save).
+AUTOSAVE_DELAY_MS = 1000
 
 
 def autosave_dir() -> Path:
@@ -81,6 +83,11 @@ class ArchiveController(QObject):
         self.session.checkFinished.connect(self._check_finished)
         self.session.check_function = None
         window.installEventFilter(self)
+        from .background import Autosaver
+
+        # on the worker pool, one at a time; verdicts in quick succession make one save
+        self.autosaver = Autosaver(self._autosave_job, self, delay_ms=AUTOSAVE_DELAY_MS)
+        self.task = None  # the running Save/Open Check (gui.background.FileTask)
         review = self._review()
         if review is not None:  # a verdict is work to keep too
             review.verdictsChanged.connect(self.autosave)
@@ -162,6 +169,8 @@ class ArchiveController(QObject):
             if not ok:
                 return None
         location = self.location()
+        # sentence vectors too when the layer is on; the session's profiles are reused
+        semantic, cache = self.session.options.semantic, self.session.cache
 
         def job():
             from core.store import open_store
@@ -176,7 +185,8 @@ class ArchiveController(QObject):
                         sha, size = d.sha256, 0
                     ready.append(replace(d, sha256=d.sha256 or sha))
                     sizes.append(size)
-                return (yield from add_documents(store, ready, label, sizes))
+                return (yield from add_documents(store, ready, label, sizes, semantic=semantic,
+                                                 cache=cache))
 
         worker = Worker(job, name="archive-add")
         dialog = QProgressDialog(self.tr("Adding to the archive…"), self.tr("Cancel"), 0, len(docs),
@@ -237,8 +247,9 @@ class ArchiveController(QObject):
         self.window.settings.q.setValue(SETTINGS_KEY, location.strip())
 
     # ----- saved checks --------------------------------------------------------------------
-    def save_check(self, path: str | None = None) -> str | None:
-        """File > Save Check: the session's report (and verdicts) to a .plagscope file."""
+    def save_check(self, path: str | None = None):
+        """File > Save Check: the session's report (and verdicts) to a .plagscope file, on the
+        worker pool with progress and Cancel; returns the running FileTask (None if not started)."""
         report = self.session.report
         if report is None:
             self.window.messages.show(QMessageBox.Icon.Information, self.tr("Save Check"),
@@ -252,16 +263,27 @@ class ArchiveController(QObject):
                 return None
             if not path.endswith(SUFFIX):
                 path += SUFFIX
-        from core.store.saved import save_check
+        from .background import FileTask
 
-        try:
-            save_check(path, report, self.current_verdicts())
-        except OSError as e:
-            self._error(self.tr("Save Check"), self.tr("The check could not be saved."), str(e))
-            return None
+        verdicts = self.current_verdicts()
+
+        def job():
+            from core.store.saved import save_check_steps  # imported on the worker, not here
+
+            return (yield from save_check_steps(path, report, verdicts))
+
+        task = FileTask(job, parent=self.window,
+                        title=self.tr("Save Check"),
+                        label=self.tr("Saving the check to %1…").replace("%1", safe_name(os.path.basename(path))),
+                        path=path, failure=self.tr("The check could not be saved to %1."),
+                        messages=self.window.messages)
+        task.done.connect(lambda _path: self._saved(path))
+        self.task = task
+        return task.start()
+
+    def _saved(self, path: str) -> None:
         self.saved_path = path
         self.window.statusBar().showMessage(self.tr("Check saved to %1").replace("%1", safe_name(path)), 8000)
-        return path
 
     def _review(self):
         """The window's review state (gui/review.py: verdicts), when the window has one."""
@@ -274,24 +296,33 @@ class ArchiveController(QObject):
             return review.verdicts
         return self.verdicts
 
-    def open_check(self, path: str | None = None) -> bool:
-        """File > Open Check: show a saved check as it was (documents, results, verdicts)."""
+    def open_check(self, path: str | None = None):
+        """File > Open Check: show a saved check as it was (documents, results, verdicts); read
+        on the worker pool with progress and Cancel. Returns the running FileTask (None if the
+        user backed out)."""
         if path is None:
             path, _ = QFileDialog.getOpenFileName(self.window, self.tr("Open Check"), "",
                                                   self.tr("Plagscope checks (*.plagscope)"))
             if not path:
-                return False
-        from core.store import StoreError
-        from core.store.saved import open_check
+                return None
+        from .background import FileTask
 
-        try:
-            saved = open_check(path)
-        except StoreError as e:
-            self._error(self.tr("Open Check"), self.tr("This file cannot be opened as a check."), str(e))
-            return False
+        def job():
+            from core.store.saved import open_check_steps  # imported on the worker, not here
+
+            return (yield from open_check_steps(path))
+
+        task = FileTask(job, parent=self.window, title=self.tr("Open Check"),
+                        label=self.tr("Opening %1…").replace("%1", safe_name(os.path.basename(path))),
+                        path=path, failure=self.tr("%1 cannot be opened as a check."),
+                        messages=self.window.messages)
+        task.done.connect(lambda saved: self._opened(saved, path))
+        self.task = task
+        return task.start()
+
+    def _opened(self, saved, path: str) -> None:
         self.show_saved(saved)
         self.saved_path = path
-        return True
 
     def show_saved(self, saved) -> None:
         """Put a saved check into the session: its documents as loaded, its report as checked."""
@@ -305,8 +336,7 @@ class ArchiveController(QObject):
         s.entries = entries
         s.template = None
         self.verdicts = saved.verdicts
-        s._check_revision = s._revision  # the shown results match the shown documents
-        s._on_check_finished(saved.report)
+        s.install_report(saved.report)  # the shown results match the shown documents
         review = self._review()
         if review is not None:
             review.set_verdicts(saved.verdicts)
@@ -316,7 +346,7 @@ class ArchiveController(QObject):
         rest = []
         for p in paths:
             if str(p).lower().endswith(SUFFIX) and os.path.isfile(p):
-                self.open_check(str(p))
+                self.open_check(str(p))  # in the background; the window shows meanwhile
             else:
                 rest.append(p)
         return rest
@@ -326,52 +356,70 @@ class ArchiveController(QObject):
         return autosave_dir() / f"autosave-{os.getpid()}{SUFFIX}"
 
     def _check_finished(self, report) -> None:
-        self.autosave()
+        self.autosave(delay_ms=AUTOSAVE_DELAY_MS)  # once the views have their share of the GIL
 
-    def autosave(self) -> Path | None:
-        if self.session.report is None:
+    def autosave(self, *_args, delay_ms: int | None = None) -> None:
+        """Keep the session's work in the autosave file, on the worker pool (soon, not now:
+        verdicts set in quick succession make one save)."""
+        if self.session.report is not None:
+            self.autosaver.request(delay_ms)
+
+    def _autosave_job(self):
+        """The autosave to run now (GUI thread: takes the current report and verdicts)."""
+        report = self.session.report
+        if report is None:
             return None
-        from core.store.saved import save_check
+        verdicts = self.current_verdicts()
 
-        path = self.autosave_path()
-        try:
+        def job():
+            from core.store.saved import save_check_steps  # imported on the worker, not here
+
+            path = self.autosave_path()
             path.parent.mkdir(parents=True, exist_ok=True)
-            save_check(path, self.session.report, self.current_verdicts())
-        except OSError as e:  # autosave must never get in the way
-            log.warning("autosave failed: %s", e)
-            return None
-        return path
+            return (yield from save_check_steps(path, report, verdicts))
+
+        return job()
 
     def clear_autosave(self) -> None:
+        self.autosaver.cancel()
+        self.autosaver.wait(10.0)  # a save still running would bring the file back
         try:
             self.autosave_path().unlink()
         except OSError:
             pass
 
-    def offer_recovery(self, accept: bool | None = None) -> bool:
-        """At start: restore the newest autosave of a Plagscope that did not close cleanly."""
+    def offer_recovery(self, accept: bool | None = None):
+        """At start: restore the newest autosave of a Plagscope that did not close cleanly.
+        Returns the FileTask opening it (None when there is none or the user declined)."""
         found = orphaned_autosaves()
         if not found:
-            return False
+            return None
         if accept is None:
             answer = QMessageBox.question(
                 self.window, self.tr("Recover unsaved work"),
                 self.tr("Plagscope did not close normally last time. Restore the check it was "
                         "showing?"))
             accept = answer == QMessageBox.StandardButton.Yes
-        restored = False
-        if accept:
-            restored = self.open_check(str(found[0]))
+        if not accept:
+            self._remove(found)
+            return None
+        task = self.open_check(str(found[0]))
+
+        def restored(_saved) -> None:
             self.saved_path = None
-        if restored or not accept:
-            for p in found:
-                try:
-                    p.unlink()
-                except OSError:
-                    pass
-        if restored:
-            self.autosave()
-        return restored
+            self._remove(found)
+            self.autosave(delay_ms=0)
+
+        task.done.connect(restored)
+        return task
+
+    @staticmethod
+    def _remove(paths) -> None:
+        for p in paths:
+            try:
+                p.unlink()
+            except OSError:
+                pass
 
     def eventFilter(self, obj, event) -> bool:
         if obj is self.window and event.type() == QEvent.Type.Close:

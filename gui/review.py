@@ -10,12 +10,13 @@ them), so they survive a re-check and are what a saved check stores: `set_verdic
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QObject, QThreadPool, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QThreadPool, QTimer, Signal
 
 from core.models import VERDICTS, PairResult, Report, Verdict
 from core.review import ReviewData, review
 from core.review import UNREVIEWED, Verdicts, pair_key
 
+from .session import freeze_long_lived
 from .worker import Worker, start
 
 __all__ = ["Review", "verdict_label", "VERDICT_COLORS"]
@@ -49,13 +50,28 @@ class Review(QObject):
         self._job: Worker | None = None
         self._wanted: tuple[int, float] | None = None
         self._key_cache: tuple | None = None
-        session.checkFinished.connect(self.refresh)
+        self._pending = False
+        self._pair_index: tuple | None = None
+        self.changed_pairs: frozenset | None = None  # what the last verdictsChanged changed
+        self.changed_documents: frozenset | None = None  # (None: anything may have)
+        session.checkFinished.connect(self._report_arrived)
         session.optionsChanged.connect(self._options_changed)
 
     # ----- review data ---------------------------------------------------------------------
     @property
     def busy(self) -> bool:
-        return self._job is not None
+        return self._job is not None or self._pending
+
+    def _report_arrived(self, *_args) -> None:
+        """A new report: start its review once the window has shown it (the review's worker
+        then does not compete for the interpreter with the tables being filled)."""
+        self._pending = True
+        QTimer.singleShot(0, self._start_pending)
+
+    def _start_pending(self) -> None:
+        if self._pending:
+            self._pending = False
+            self.refresh()
 
     def refresh(self, *_args) -> Worker | None:
         """Compute the review of the session's report off the GUI thread."""
@@ -83,6 +99,7 @@ class Review(QObject):
             return
         self._job = None
         self.data = data
+        freeze_long_lived()  # the review lives as long as its report (see gui/session.py)
         self.changed.emit()
 
     def _ended(self, worker: Worker) -> None:
@@ -95,6 +112,7 @@ class Review(QObject):
             self.refresh()
 
     def wait(self, timeout: float = 30.0) -> bool:
+        self._start_pending()
         return self._job is None or self._job.wait(timeout)
 
     # ----- names ---------------------------------------------------------------------------
@@ -151,12 +169,38 @@ class Review(QObject):
         self.set_verdicts(self.verdicts.set_document(report.documents[document].key, verdict))
 
     def set_verdicts(self, verdicts: Verdicts) -> None:
-        """Replace every verdict (e.g. from an opened saved check)."""
+        """Replace every verdict (e.g. from an opened saved check). Before `verdictsChanged`,
+        `changed_pairs` / `changed_documents` are set to the keys whose verdict changed, so the
+        views update those rows only."""
         if verdicts != self.verdicts:
+            old = self.verdicts
+            self.changed_pairs = _changed(old.pairs, verdicts.pairs)
+            self.changed_documents = _changed(old.documents, verdicts.documents)
             self.verdicts = verdicts
             self.session.verdicts = verdicts  # exports carry them
             self.verdictsChanged.emit()
 
+    def pair_indexes(self, keys, report: Report | None = None) -> list[int]:
+        """The indexes into `report.pairs` of the pairs stored under the pair keys `keys` (pairs
+        of identical texts share a key); the map is built once per report."""
+        report = report or self.session.report
+        if report is None:
+            return []
+        cached = self._pair_index
+        if cached is None or cached[0] is not report.pairs:
+            doc_keys = self._keys(report)
+            index: dict[tuple[str, str], list[int]] = {}
+            for k, p in enumerate(report.pairs):
+                a, b = doc_keys[p.left], doc_keys[p.right]
+                index.setdefault((a, b) if a <= b else (b, a), []).append(k)
+            cached = self._pair_index = (report.pairs, index)
+        return sorted(k for key in keys for k in cached[1].get(key, ()))
+
     @staticmethod
     def statuses() -> tuple[str, ...]:
         return VERDICTS
+
+
+def _changed(old, new) -> frozenset:
+    """The keys whose value differs between two mappings."""
+    return frozenset(k for k in old.keys() | new.keys() if old.get(k) != new.get(k))

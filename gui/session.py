@@ -6,6 +6,7 @@ thread, and widgets learn about changes through this object's signals.
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -44,6 +45,16 @@ class Entry:
     @property
     def name(self) -> str:
         return self.document.name if self.document else Path(self.path).name
+
+
+def freeze_long_lived() -> None:
+    """Keep the objects alive now (a report: at 500 documents, hundreds of thousands of spans
+    and passages) out of the cyclic garbage collector's full passes. Such a pass walks every
+    tracked object while holding the interpreter lock, and one triggered by the review's worker
+    froze the GUI thread for 160 ms (bench/review_bench.py). Frozen objects are still freed by
+    reference counting when the next report replaces them; only reference cycles among them
+    would stay, and reports, passages and spans are frozen dataclasses without cycles."""
+    gc.freeze()
 
 
 class CheckError(Exception):
@@ -112,6 +123,10 @@ class Session(QObject):
     def highest_similarity(self, path: str) -> float | None:
         """The highest similarity of a document in the last report, if it took part."""
         return self._highest.get(path)
+
+    def report_index(self, path: str) -> int | None:
+        """The index in the last report of the document read from `path` (None: not checked)."""
+        return self._report_index.get(path)
 
     def figures(self, path: str):
         """The academic figures (core.academic.figures.Figures) of a document in the last
@@ -241,8 +256,10 @@ class Session(QObject):
         key = normalize_path(path)
         try:
             document = load_document(key, -1, max_chars=self.options.max_chars)
-        except LoadError as e:
-            raise CheckError(str(e)) from None
+        except LoadError as e:  # the reason in the UI language (e.g. "contains no words to compare")
+            from .i18n import core_language
+
+            raise CheckError(e.to_file_error().text(core_language())) from None
         if old is not None:
             self.entries.remove(old)
         self.entries = [e for e in self.entries if e.path != key]
@@ -323,20 +340,30 @@ class Session(QObject):
 
     def _on_check_finished(self, report: Report) -> None:
         self._check = None
+        self.install_report(report, stale=self._revision != self._check_revision)
+
+    def install_report(self, report: Report, *, stale: bool = False) -> None:
+        """Show `report` as the last check's results (a finished check, or an opened saved check):
+        the figures the lists need are reset and every view learns of it through checkFinished.
+        `stale` says the documents changed since the report was computed."""
         self.report = report
-        self.stale = self._revision != self._check_revision
-        highest: dict[str, float] = {}
+        self.stale = stale
+        freeze_long_lived()
+        best = [0.0] * len(report.documents)  # per document first: a path is normalized once
         for pair in report.pairs:
-            for index in (pair.left, pair.right):
-                path = normalize_path(report.documents[index].path)
-                highest[path] = max(highest.get(path, 0.0), pair.similarity)
-        for document in report.documents:
-            highest.setdefault(normalize_path(document.path), 0.0)
+            if pair.similarity > best[pair.left]:
+                best[pair.left] = pair.similarity
+            if pair.similarity > best[pair.right]:
+                best[pair.right] = pair.similarity
+        paths = [normalize_path(d.path) for d in report.documents]
+        highest: dict[str, float] = {}
+        for path, value in zip(paths, best):  # one file listed twice: its highest
+            highest[path] = max(highest.get(path, 0.0), value)
         self._highest = highest
         from core.academic import FigureTable
 
         self._figure_table = FigureTable(report)
-        self._report_index = {normalize_path(d.path): i for i, d in enumerate(report.documents)}
+        self._report_index = {path: i for i, path in enumerate(paths)}
         self.busyChanged.emit(self.busy)
         self.checkFinished.emit(report)
         self.documentsChanged.emit()
@@ -391,6 +418,12 @@ class Session(QObject):
             write_text_atomic(path, html_page(page), encoding="utf-8", errors="replace")
         else:
             write_bytes_atomic(path, pdf_bytes(page))
+
+    def export_steps(self, path: str, fmt: str, language: str = "en"):
+        """`export` as a progress generator, for the worker pool (gui/background.py): the report,
+        options and verdicts are taken now; the file is written atomically at the end."""
+        return reports.write_report_steps(self.require_report(), path, fmt, language=language,
+                                          threshold=self.options.display_threshold, verdicts=self.verdicts)
 
     def export(self, path: str, fmt: str, language: str = "en") -> None:
         """Write the last report in any of `core.reports.FORMATS`, atomically, flagging pairs at

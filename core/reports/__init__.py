@@ -10,13 +10,13 @@ package can shadow the standard library's `json`, `html` or `csv`.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from core.atomic import write_bytes_atomic
-from core.models import Report
+from core.models import Progress, Report
 from core.reports.csv_report import ENCODING as CSV_ENCODING
 from core.reports.csv_report import render_csv
 from core.reports.html_report import render_html
@@ -24,7 +24,7 @@ from core.reports.json_report import from_json, render_json, to_json
 from core.reports.strings import Strings, report_language
 
 __all__ = ["FORMATS", "ReportFormat", "format_for", "from_json", "render", "render_csv", "render_html",
-           "render_json", "render_pdf", "report_language", "to_json", "write_report"]
+           "render_json", "render_pdf", "report_language", "to_json", "write_report", "write_report_steps"]
 
 
 @dataclass(frozen=True)
@@ -115,3 +115,26 @@ def write_report(report: Report, path: str | os.PathLike, fmt: str | None = None
     fmt = format_for(path) if fmt is None else fmt.lower()
     return write_bytes_atomic(path, render(report, fmt, language=language, threshold=threshold,
                                            verdicts=verdicts, json_version=json_version))
+
+
+def write_report_steps(report: Report, path: str | os.PathLike, fmt: str | None = None, *,
+                       language: str = "en", threshold: float | None = None, verdicts=None,
+                       json_version: int | None = None) -> Generator[Progress, None, Path]:
+    """`write_report` as a progress generator (stage "writing_report"; the PDF's layout reports
+    as it goes): the report is rendered on a helper thread and written atomically at the end,
+    so stopping the generator leaves no file and an existing one as it was."""
+    from core.steps import from_callback
+
+    fmt = format_for(path) if fmt is None else fmt.lower()
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown report format {fmt!r}; use one of {', '.join(FORMATS)}")
+
+    def work(tell: Callable[[int, int], None]) -> bytes:
+        if fmt == "pdf":
+            return render_pdf(report, language=report_language(language), threshold=threshold,
+                              verdicts=verdicts, progress=tell)
+        return render(report, fmt, language=language, threshold=threshold, verdicts=verdicts,
+                      json_version=json_version)
+
+    data = yield from from_callback(work, "writing_report")
+    return write_bytes_atomic(path, data)

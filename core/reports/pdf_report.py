@@ -32,14 +32,16 @@ SAFETY = 1.0  # points kept free at each line's end against rounding
 
 
 def render_pdf(report: Report, *, generated: datetime | None = None, language: str = "en",
-               threshold: float | None = None, verdicts=None) -> bytes:
-    """The whole report as PDF bytes (FontMissing, an OSError, when no Chinese font is found)."""
+               threshold: float | None = None, verdicts=None, progress=None) -> bytes:
+    """The whole report as PDF bytes (FontMissing, an OSError, when no Chinese font is found).
+    `progress(done, total)`, if given, is called as the pages are laid out (it may raise to stop)."""
     return pdf_bytes(build_document(report, language=language, threshold=threshold, generated=generated,
-                                     verdicts=verdicts))
+                                     verdicts=verdicts), progress=progress)
 
 
-def pdf_bytes(doc: ReportDocument) -> bytes:
-    """A report document laid out on A4 pages."""
+def pdf_bytes(doc: ReportDocument, progress=None) -> bytes:
+    """A report document laid out on A4 pages; `progress(done, total)` is called for each
+    piece laid out (reportlab's progress callback; an exception it raises stops the layout)."""
     from reportlab.lib.pagesizes import A4
     from reportlab.lib.units import mm
     from reportlab.platypus import SimpleDocTemplate
@@ -51,6 +53,16 @@ def pdf_bytes(doc: ReportDocument) -> bytes:
         out, pagesize=A4, leftMargin=MARGIN_MM * mm, rightMargin=MARGIN_MM * mm,
         topMargin=MARGIN_MM * mm, bottomMargin=MARGIN_MM * mm + 10, title=doc.title,
         author="Plagscope", creator="Plagscope", lang=doc.html_language)
+    if progress is not None:
+        total = [max(1, len(story))]
+
+        def tell(kind: str, value: int) -> None:
+            if kind == "SIZE_EST":
+                total[0] = max(1, value)
+            elif kind == "PROGRESS":
+                progress(min(value, total[0]), total[0])
+
+        template.setProgressCallBack(tell)
     template.build(story, onFirstPage=layout.footer, onLaterPages=layout.footer)
     return out.getvalue()
 

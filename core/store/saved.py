@@ -1,6 +1,6 @@
 """Saved checks: a `.plagscope` file is a small store (an SQLite file with the archive's schema,
 kind "check") holding the documents' texts, SHA-256 and sizes, the options, the results (pairs
-with their passages), groups, file errors, and the reviewers' verdicts and notes, so a check
+with their passages), groups, the text most documents share, file errors, and the reviewers' verdicts and notes, so a check
 reopens exactly as it was on another machine without the original files.
 
 Saving writes a new file next to the target and renames it into place, so a crash never
@@ -13,11 +13,12 @@ from __future__ import annotations
 import json
 import os
 import secrets
+from collections.abc import Generator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from core.models import (ArchiveEntry, Document, FileError, Group, Layout, Match, PairResult, Report,
-                         SemanticMatch, SentencePair, Span)
+from core.models import (ArchiveEntry, Document, FileError, Group, Layout, Match, PairResult, Progress,
+                         Report, SemanticMatch, SentencePair, SharedText, Span)
 from core.options import CheckOptions
 from core.store.base import StoreError
 from core.store.records import prepare
@@ -114,39 +115,70 @@ def _empty_verdicts():
 
 def save_check(path: str | os.PathLike, report: Report, verdicts=None) -> Path:
     """Write `report` and `verdicts` to the `.plagscope` file at `path`, atomically."""
+    return _run(save_check_steps(path, report, verdicts))
+
+
+def _run(steps: Generator):
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value
+
+
+#: Pairs encoded between two progress steps while saving or opening.
+_PAIR_CHUNK = 500
+
+
+def save_check_steps(path: str | os.PathLike, report: Report,
+                     verdicts=None) -> Generator[Progress, None, Path]:
+    """`save_check` as a generator: yields Progress("saving", done, total) (a step a document,
+    a step per 500 pairs) and returns the path written. Stopping it (GeneratorExit) removes
+    the temporary file, so a cancelled save leaves the previous file as it was."""
     target = Path(os.path.realpath(path))
     tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
     verdicts = verdicts if verdicts is not None else _empty_verdicts()
+    total = len(report.documents) + -(-len(report.pairs) // _PAIR_CHUNK) + 1
+    done = 0
     try:
         store = SQLiteStore(tmp, kind="check")
         try:
             docs = []
+            from core.store.records import signed64
+
             for doc, simhash in zip(report.documents, report.simhashes):
                 sha, size = _file_facts(doc)
                 doc_id, _ = store.add(prepare(replace(doc, sha256=sha), None, size=size))
                 archive = (json.dumps({"id": doc.archive.id, "label": doc.archive.label,
                                        "added": doc.archive.added}) if doc.archive else None)
-                from core.store.records import signed64
-
                 docs.append((doc_id, {"name": doc.name, "path": doc.path, "format": doc.format,
                                       "simhash": signed64(simhash), "archive": archive}))
+                done += 1
+                yield Progress("saving", done, total)
+            pairs = []
+            for start in range(0, len(report.pairs), _PAIR_CHUNK):
+                pairs += [json.dumps(pair_to_dict(p)) for p in report.pairs[start:start + _PAIR_CHUNK]]
+                done += 1
+                yield Progress("saving", done, total)
             rows = {}
             for key, v in verdicts.documents.items():
                 rows[key] = v
             for key, v in verdicts.pairs.items():
                 rows[tuple(key)] = v
             store.write_check(
-                docs, [json.dumps(pair_to_dict(p)) for p in report.pairs],
+                docs, pairs,
                 [json.dumps({"members": list(g.members), "source": g.source}) for g in report.groups],
                 [(e.path, e.message) for e in report.errors], rows,
                 {"check_options": json.dumps(report.options.to_dict()),
                  "check_format": FORMAT_VERSION,
-                 "check_layouts": _layouts_to_json(report.documents)})
+                 "check_layouts": _layouts_to_json(report.documents),
+                 "check_shared_texts": json.dumps([t.to_dict() for t in report.shared_texts])})
             store.conn.execute("PRAGMA journal_mode = DELETE")  # one self-contained file
         finally:
             store.close()
         os.replace(tmp, target)
-    except BaseException:
+        yield Progress("saving", total, total)
+    except BaseException:  # a failure, or GeneratorExit: the caller stopped (cancelled) it
         for suffix in ("", "-wal", "-shm", "-journal"):
             try:
                 os.unlink(str(tmp) + suffix)
@@ -158,15 +190,26 @@ def save_check(path: str | os.PathLike, report: Report, verdicts=None) -> Path:
 
 def open_check(path: str | os.PathLike) -> SavedCheck:
     """Read a `.plagscope` file. Raises StoreError (a plain message) for anything else."""
+    return _run(open_check_steps(path))
+
+
+def open_check_steps(path: str | os.PathLike) -> Generator[Progress, None, SavedCheck]:
+    """`open_check` as a generator: yields Progress("opening", done, total) (reading the file,
+    then a step per 500 pairs) and returns the SavedCheck. StoreError for a file that is not
+    a saved check or is damaged; nothing is written."""
     from core.review.verdicts import Verdicts
 
+    yield Progress("opening", 0, 1)
     store = SQLiteStore(path, kind="check", create=False)
     try:
         data = store.read_check()
         options_text = store.meta("check_options")
         layouts = _layouts_from_json(store.meta("check_layouts"))
+        shared_text = store.meta("check_shared_texts")  # absent in checks saved before issue 12
     finally:
         store.close()
+    total = 1 + -(-len(data["pairs"]) // _PAIR_CHUNK)
+    yield Progress("opening", 1, total)
     try:
         options = CheckOptions.from_dict(json.loads(options_text or "{}"))
         documents = tuple(
@@ -174,14 +217,20 @@ def open_check(path: str | os.PathLike) -> SavedCheck:
                      archive=ArchiveEntry(**d["archive"]) if d["archive"] else None,
                      layout=layouts.get(i))
             for i, d in enumerate(data["documents"]))
-        pairs = tuple(pair_from_dict(json.loads(p)) for p in data["pairs"])
+        pairs: list[PairResult] = []
+        for start in range(0, len(data["pairs"]), _PAIR_CHUNK):
+            pairs += [pair_from_dict(json.loads(p)) for p in data["pairs"][start:start + _PAIR_CHUNK]]
+            yield Progress("opening", 1 + start // _PAIR_CHUNK + 1, total)
         groups = tuple(Group(tuple(g["members"]), g["source"])
                        for g in map(json.loads, data["groups"]))
+        chars = [len(d.text) for d in documents]
+        shared = tuple(SharedText.from_dict(t, chars) for t in json.loads(shared_text or "[]"))
     except (ValueError, KeyError, TypeError) as exc:
         raise StoreError(f"{path} is damaged: {exc}") from None
     report = Report(options=options, documents=documents,
-                    simhashes=tuple(d["simhash"] for d in data["documents"]), pairs=pairs,
-                    errors=tuple(FileError(p, m) for p, m in data["errors"]), groups=groups)
+                    simhashes=tuple(d["simhash"] for d in data["documents"]), pairs=tuple(pairs),
+                    errors=tuple(FileError(p, m) for p, m in data["errors"]), groups=groups,
+                    shared_texts=shared)
     docs_v = {k: v for k, v in data["verdicts"].items() if isinstance(k, str)}
     pairs_v = {k: v for k, v in data["verdicts"].items() if not isinstance(k, str)}
     return SavedCheck(report, Verdicts(docs_v, pairs_v))

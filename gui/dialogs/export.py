@@ -1,4 +1,5 @@
-"""File > Export Report: choose a file and format, confirm a replacement, and let core write it.
+"""File > Export Report: choose a file and format, confirm a replacement, and let core write it
+on the worker pool (a progress dialog with Cancel; gui/background.py).
 
 Every format (HTML, PDF, JSON, CSV), its suffixes and its name come from `core.reports.FORMATS`;
 the session has `core.reports` render it in the UI's language at the display threshold the
@@ -44,6 +45,7 @@ class Exporter(QObject):
         super().__init__(parent)
         self.session = session
         self.parent_widget = parent
+        self.task = None  # the running export (gui.background.FileTask)
 
     @staticmethod
     def filters(language: str = "en") -> dict[str, str]:
@@ -76,33 +78,47 @@ class Exporter(QObject):
         )
         return answer == QMessageBox.StandardButton.Yes
 
-    def write(self, target: Target, language: str = "en") -> None:
-        """Write the session's report to the target atomically (OSError / ValueError on failure)."""
-        self.session.export(target.path, target.fmt, reports.report_language(language))
+    def write(self, target: Target, language: str = "en"):
+        """Write the session's report to the target on the worker pool, with progress and Cancel,
+        atomically; returns the running FileTask (its `done` carries the path written). A failure
+        is shown in a dialog naming the file and the reason."""
+        from gui.background import FileTask
 
-    def run(self, start: str, language: str = "en") -> str | None:
-        """The whole conversation; returns the path written, None if the user backed out."""
+        steps = self.session.export_steps(target.path, target.fmt, reports.report_language(language))
+        task = FileTask(lambda: steps, parent=self.parent_widget, title=self.tr("Export Report"),
+                        label=self.tr("Writing %1…").replace("%1", safe_name(os.path.basename(target.path))),
+                        path=target.path, failure=self.tr("The report could not be saved to %1."),
+                        messages=getattr(self.parent_widget, "messages", None))
+        task.done.connect(lambda path: self._written(str(path)))
+        self.task = task
+        return task.start()
+
+    def _written(self, path: str) -> None:
+        window = self.parent_widget
+        if hasattr(window, "settings"):
+            window.settings.q.setValue("files/export_dir", os.path.dirname(path))
+        if hasattr(window, "statusBar"):
+            window.statusBar().showMessage(self.tr("Report saved to %1").replace("%1", safe_name(path)), 8000)
+
+    def run(self, start: str, language: str = "en"):
+        """The whole conversation; returns the running FileTask, None if the user backed out."""
         target = self.choose_target(start, language)
         if target is None or not self.confirm_overwrite(target.path):
             return None
-        self.write(target, language)
-        return target.path
+        return self.write(target, language)
 
-    def from_window(self, window) -> str | None:
-        """File > Export Report from the main window: start where the last report went, say
-        what went wrong in a dialog, remember the folder and say where the report is."""
+    def from_window(self, window):
+        """File > Export Report from the main window: start where the last report went; the
+        writing runs in the background (progress, Cancel, a dialog naming the file on failure).
+        Returns the running FileTask, or None."""
         if self.session.report is None:
             window.messages.show(QMessageBox.Icon.Information, self.tr("Export Report"),
                                  self.tr("There are no results to export. Run a check first."))
             return None
         start = str(window.settings.q.value("files/export_dir", window.chooser.start_dir()))
         try:
-            path = self.run(os.path.join(start, self.tr("plagscope-report")), window.translations.language)
+            return self.run(os.path.join(start, self.tr("plagscope-report")), window.translations.language)
         except (OSError, ValueError, CheckError) as e:
             log.warning("export failed: %s", e)
             window.messages.error(self.tr("Export failed"), self.tr("The report could not be saved."), str(e))
             return None
-        if path:
-            window.settings.q.setValue("files/export_dir", os.path.dirname(path))
-            window.statusBar().showMessage(self.tr("Report saved to %1").replace("%1", safe_name(path)), 8000)
-        return path

@@ -71,6 +71,12 @@ class DocumentModel(ColumnTableModel[Entry]):
         self._short = {e.path: n for e, n in zip(entries, names)}
         self._short_of = key
 
+    def verdicts_changed(self, keys) -> None:
+        """The verdicts of the documents with these keys (text digests) changed: their rows."""
+        for row, e in enumerate(self.rows()):
+            if e.document is not None and e.document.key in keys:
+                self.dataChanged.emit(self.index(row, self.VERDICT), self.index(row, self.VERDICT))
+
     def short_name(self, e: Entry) -> str:
         return self._short.get(e.path, e.name)
 

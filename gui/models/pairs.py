@@ -100,14 +100,26 @@ class PairModel(ColumnTableModel[PairResult]):
 
     # ----- review columns --------------------------------------------------------------------
     def set_review(self, groups: dict[tuple[int, int], tuple[int, bool]]) -> None:
-        """Each pair's group and whether it is copy vs copy (from the review of the report)."""
+        """Each pair's group and whether it is copy vs copy (from the review of the report).
+        No signal: the table repaints, and filters or sorts again only where they depend on
+        the groups (gui/widgets/pair_table.py), instead of re-filtering every row."""
         self.groups = groups
-        self.column_changed(self.GROUP)
 
     def column_changed(self, column: int) -> None:
         """One column's cells changed (a proxy sorted by another column need not sort again)."""
         if self.rowCount():
             self.dataChanged.emit(self.index(0, column), self.index(self.rowCount() - 1, column))
+
+    def rows_changed(self, rows: list[int], column: int) -> None:
+        """One column of some rows changed: a signal for each run of consecutive rows."""
+        start = prev = None
+        for row in sorted(rows) + [None]:
+            if start is not None and (row is None or row != prev + 1):
+                self.dataChanged.emit(self.index(start, column), self.index(prev, column))
+                start = None
+            if row is not None and start is None:
+                start = row
+            prev = row
 
     def group(self, pair: PairResult) -> tuple[int, bool] | None:
         return self.groups.get((pair.left, pair.right))

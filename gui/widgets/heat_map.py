@@ -8,7 +8,7 @@ dragging scroll, 0 fits the whole map again: at 500 documents a zoomed map shows
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, QSize, Qt, QTimer, Signal
 import numpy as np
 from PySide6.QtGui import (
     QBrush,
@@ -92,6 +92,7 @@ class HeatMap(QWidget):
         self._blocks: list[tuple[int, int]] = []  # (first row, rows) of each group
         self._semantic: dict = {}  # (i, j) both ways -> SemanticMatch of a pair found by meaning
         self._names: list[str] | None = None
+        self._built = True  # False while a new report's map waits to be built (_ensure)
         self.zoom = 1.0
         self._scroll = QPointF(0, 0)  # pixels of the zoomed grid scrolled out at the top left
         self._drag: QPointF | None = None
@@ -101,9 +102,23 @@ class HeatMap(QWidget):
 
     # ----- data ----------------------------------------------------------------------------
     def set_report(self, report: Report | None, hamming_threshold: int | None = None) -> None:
+        """Show `report`; the map is built on first use or in an event loop turn of its own (a
+        report's arrival is then not one long block of the GUI thread)."""
         self.report = report
         if hamming_threshold is not None:
             self.hamming_threshold = hamming_threshold
+        self._built = False
+        self._names = None
+        self._blocks = []
+        QTimer.singleShot(0, self._ensure)
+        self.update()
+
+    def _ensure(self) -> None:
+        """Build the similarity matrix and image of the report set last, if not done yet."""
+        if self._built:
+            return
+        self._built = True
+        report = self.report
         n = len(report.documents) if report else 0
         sim = np.zeros((n, n))
         self._semantic = {}  # (i, j) both ways -> SemanticMatch: found by meaning
@@ -112,13 +127,12 @@ class HeatMap(QWidget):
             if pair.semantic is not None:
                 self._semantic[pair.left, pair.right] = self._semantic[pair.right, pair.left] = pair.semantic
         self._sim = sim
-        self._names = None
-        self._blocks = []
         self._set_rows(np.arange(n))
 
     def set_order(self, order, blocks=(), names=None) -> None:
         """Show rows in `order` (document indexes), outline `blocks` ((first row, rows) each)
         and label rows with `names` (e.g. the short names; full names stay in the tooltip)."""
+        self._ensure()
         order = np.asarray(order, dtype=np.int64)
         if len(order) != self.size_n or sorted(order.tolist()) != list(range(self.size_n)):
             raise ValueError("the order must list every document once")
@@ -128,9 +142,11 @@ class HeatMap(QWidget):
 
     def order(self) -> list[int]:
         """The document shown in each row, top to bottom."""
+        self._ensure()
         return self._order.tolist()
 
     def row_of(self, document: int) -> int:
+        self._ensure()
         return int(self._pos[document])
 
     def _set_rows(self, order: np.ndarray) -> None:
@@ -148,9 +164,11 @@ class HeatMap(QWidget):
 
     @property
     def size_n(self) -> int:
+        self._ensure()
         return len(self._sim)
 
     def similarity(self, i: int, j: int) -> float:
+        self._ensure()
         return float(self._sim[i, j])
 
     def hamming(self, i: int, j: int) -> int:
@@ -313,6 +331,7 @@ class HeatMap(QWidget):
 
     # ----- drawing -------------------------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:
+        self._ensure()
         painter = QPainter(self)
         n = self.size_n
         if not n:
@@ -476,6 +495,7 @@ class HeatMap(QWidget):
         super().mouseReleaseEvent(event)
 
     def tooltip_text(self, i: int, j: int) -> str:
+        self._ensure()
         """What hovering cell (i, j) says: both names, similarity and Hamming distance."""
         if i == j:
             return f"{self._full_label(i)}\n{safe_name(self.report.documents[i].path)}"

@@ -60,6 +60,7 @@
         <name>ArchiveController</name>
         <message>
             <source>&amp;Save Check…</source>
+            <extracomment>A verdict is autosaved this long after it was set (more verdicts meanwhile: one save).</extracomment>
             <translation>保存检测结果(&amp;S)…</translation>
         </message>
         <message>
@@ -173,8 +174,20 @@
             <translation>Plagscope 检测结果 (*.plagscope)</translation>
         </message>
         <message>
-            <source>The check could not be saved.</source>
-            <translation>无法保存检测结果。</translation>
+            <source>Saving the check to %1…</source>
+            <translation>正在将检测结果保存到 %1…</translation>
+        </message>
+        <message>
+            <source>The check could not be saved to %1.</source>
+            <translation>无法将检测结果保存到 %1。</translation>
+        </message>
+        <message>
+            <source>Opening %1…</source>
+            <translation>正在打开 %1…</translation>
+        </message>
+        <message>
+            <source>%1 cannot be opened as a check.</source>
+            <translation>%1 不是可以打开的检测结果。</translation>
         </message>
         <message>
             <source>Check saved to %1</source>
@@ -183,10 +196,6 @@
         <message>
             <source>Open Check</source>
             <translation>打开检测结果</translation>
-        </message>
-        <message>
-            <source>This file cannot be opened as a check.</source>
-            <translation>此文件不是可以打开的检测结果。</translation>
         </message>
         <message>
             <source>Recover unsaved work</source>
@@ -435,6 +444,14 @@ Do you want to replace it?</source>
 要替换它吗？</translation>
         </message>
         <message>
+            <source>Writing %1…</source>
+            <translation>正在写入 %1…</translation>
+        </message>
+        <message>
+            <source>The report could not be saved to %1.</source>
+            <translation>无法将报告保存到 %1。</translation>
+        </message>
+        <message>
             <source>There are no results to export. Run a check first.</source>
             <translation>没有可导出的结果。请先运行检测。</translation>
         </message>
@@ -468,6 +485,18 @@ Do you want to replace it?</source>
         <message>
             <source>Add Folder</source>
             <translation>添加文件夹</translation>
+        </message>
+    </context>
+    <context>
+        <name>FileTask</name>
+        <message>
+            <source>Cancel</source>
+            <extracomment>The progress dialog appears only for work that takes longer than this (ms).</extracomment>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>Cancelling…</source>
+            <translation>正在取消…</translation>
         </message>
     </context>
     <context>

@@ -115,3 +115,21 @@ def test_report_refuses_a_file_that_is_not_a_saved_check(capsys, tmp_path):
     assert status == 1 and "not a saved check" in err
     status, _, err = cli(capsys, "report", tmp_path / "missing.plagscope", "--json", tmp_path / "o.json")
     assert status == 1 and "does not exist" in err
+
+
+def test_a_stopped_save_leaves_the_previous_file_and_no_temporary(tmp_path):
+    from core.models import Document, Report
+    from core.options import CheckOptions
+    from core.store.saved import open_check, save_check, save_check_steps
+
+    docs = tuple(Document(i, f"s{i}.txt", "", "txt", f"text number {i} " * 20) for i in range(3))
+    first = Report(options=CheckOptions(), documents=docs[:2], simhashes=(1, 2), pairs=(), errors=())
+    target = tmp_path / "class.plagscope"
+    save_check(target, first)
+    second = Report(options=CheckOptions(), documents=docs, simhashes=(1, 2, 3), pairs=(), errors=())
+    steps = save_check_steps(target, second)
+    progress = next(steps)
+    assert progress.stage == "saving" and progress.done == 1 and progress.total > 3
+    steps.close()  # as a Cancel does
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["class.plagscope"]
+    assert open_check(target).report.documents == first.documents

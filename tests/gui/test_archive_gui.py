@@ -45,12 +45,12 @@ def test_save_and_open_check_with_verdicts(checked_window, make_window, tmp_path
     report = w.session.report
     verdicts = Verdicts().set_pair(pair_key(report, report.pairs[0]), Verdict("confirmed", "same text"))
     w.review_panes.review.set_verdicts(verdicts)  # as the verdict UI does
-    path = w.archive.save_check(str(tmp_path / "class.plagscope"))
+    path = w.archive.save_check(str(tmp_path / "class.plagscope")).wait()  # saved on the worker pool
     assert path and open_check(path).report == report
     for f in essays:
         f.unlink()  # the originals are not needed to reopen
     other = make_window()
-    assert other.archive.open_check(path)
+    assert other.archive.open_check(path).wait()
     assert other.session.report == report and other.archive.verdicts == verdicts
     assert other.review_panes.review.verdicts == verdicts
     assert other.review_panes.review.pair_verdict(report.pairs[0]).status == "confirmed"
@@ -58,11 +58,14 @@ def test_save_and_open_check_with_verdicts(checked_window, make_window, tmp_path
     assert len(other.session.ready_entries()) == len(report.documents)
     third = make_window()  # `plagscope class.plagscope FOLDER`: the check opens, the rest loads
     assert third.archive.take_saved_checks([path, str(tmp_path)]) == [str(tmp_path)]
+    third.archive.task.wait()
     assert third.session.report == report
     # a file that is not a check: a message, and the file is left alone
     bogus = tmp_path / "bogus.plagscope"
     bogus.write_bytes(b"nonsense" * 10)
-    assert not other.archive.open_check(str(bogus))
+    task = other.archive.open_check(str(bogus))
+    assert task.wait() is None and task.error and other.session.report == report
+    assert [m.text() for m in other.messages.open] == ["bogus.plagscope cannot be opened as a check."]
     close_messages(other)
     assert bogus.read_bytes() == b"nonsense" * 10
 
@@ -79,6 +82,7 @@ _CRASHING_APP = textwrap.dedent("""
     window = MainWindow(Settings(QSettings({ini!r}, QSettings.Format.IniFormat)))
     window.show()
     window.session.checkFinished.connect(lambda r: print("checked", flush=True))
+    window.archive.autosaver.saved.connect(lambda p: print("autosaved", flush=True))
     window.session.loadFinished.connect(lambda f: window.run_check())
     window.add_paths({paths!r})
     while True:
@@ -98,12 +102,14 @@ def test_autosave_is_recovered_after_the_process_is_killed(make_window, tmp_path
     try:
         assert child.stdout.readline().strip() == "checked"
         autosave = data_dir / f"autosave-{child.pid}.plagscope"
+        assert child.stdout.readline().strip() == "autosaved"  # on the worker pool, after the check
         assert autosave.exists()
     finally:
         os.kill(child.pid, signal.SIGKILL)
         child.wait()
     window = make_window()
-    assert window.archive.offer_recovery(accept=True)
+    assert window.archive.offer_recovery(accept=True).wait()
+    assert window.archive.autosaver.wait()
     report = window.session.report
     assert sorted(d.name for d in report.documents) == sorted(Path(p).name for p in paths)
     assert report.pairs and window.pairs.model.rowCount() == len(report.pairs)
@@ -111,7 +117,7 @@ def test_autosave_is_recovered_after_the_process_is_killed(make_window, tmp_path
     assert window.archive.autosave_path().exists()
     window.close()  # a clean close leaves nothing to recover
     assert not window.archive.autosave_path().exists()
-    assert not make_window().archive.offer_recovery(accept=True)
+    assert make_window().archive.offer_recovery(accept=True) is None
 
 
 def test_archive_menu_add_check_against_archive_and_browse(make_window, driver, qtbot,

@@ -16,22 +16,22 @@ def test_each_format_is_written_and_reads_back(checked_window, tmp_path):
     names = [d.name for d in report.documents]
     top = report.pairs[0]
 
-    w.exporter.write(Target(str(tmp_path / "r.json"), "json"))
+    assert w.exporter.write(Target(str(tmp_path / "r.json"), "json")).wait()
     data = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
     assert [d["name"] for d in data["documents"]] == names
     assert (data["pairs"][0]["left"], data["pairs"][0]["right"]) == (top.left, top.right)
     assert data["pairs"][0]["similarity"] == top.similarity
 
-    w.exporter.write(Target(str(tmp_path / "r.csv"), "csv"))
+    assert w.exporter.write(Target(str(tmp_path / "r.csv"), "csv")).wait()
     rows = list(csv.DictReader(io.StringIO((tmp_path / "r.csv").read_text(encoding="utf-8-sig"))))
     assert len(rows) == len(report.pairs)
     assert {rows[0]["left"], rows[0]["right"]} == {names[top.left], names[top.right]}
 
-    w.exporter.write(Target(str(tmp_path / "r.html"), "html"))
+    assert w.exporter.write(Target(str(tmp_path / "r.html"), "html")).wait()
     page = (tmp_path / "r.html").read_text(encoding="utf-8")
     assert names[top.left] in page and names[top.right] in page
 
-    w.exporter.write(Target(str(tmp_path / "r.pdf"), "pdf"))
+    assert w.exporter.write(Target(str(tmp_path / "r.pdf"), "pdf")).wait()
     text = extract_text(str(tmp_path / "r.pdf"))
     chinese = [n for n in names if n.startswith("zh_original")]
     assert chinese and chinese[0].split(".")[0] in text.replace("\n", "")  # CJK glyphs embedded
@@ -47,6 +47,30 @@ def test_an_existing_file_is_replaced_only_after_confirmation(checked_window, tm
     assert w.exporter.run(str(tmp_path)) is None
     assert target.read_text(encoding="utf-8") == "previous report"
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
-    assert w.exporter.run(str(tmp_path)) == str(target)
+    assert str(w.exporter.run(str(tmp_path)).wait()) == str(target)
     assert json.loads(target.read_text(encoding="utf-8"))["schema"] == 2
     assert sorted(p.name for p in tmp_path.iterdir()) == ["essays", "old.json", "settings.ini"]
+
+
+def test_an_export_runs_in_the_background_and_a_cancel_leaves_no_file(checked_window, tmp_path):
+    w = checked_window
+    target = tmp_path / "out" / "r.pdf"
+    target.parent.mkdir()
+    task = w.exporter.write(Target(str(target), "pdf"))
+    assert not task.finished  # the GUI thread goes on while the report is written
+    task.cancel()
+    assert task.wait() is None and task.cancelled and not task.error
+    assert list(target.parent.iterdir()) == []  # neither the report nor a temporary file
+
+
+def test_an_export_that_fails_names_the_file_and_the_reason(checked_window, tmp_path):
+    from conftest import close_messages
+
+    w = checked_window
+    target = tmp_path / "missing-folder" / "r.html"
+    task = w.exporter.write(Target(str(target), "html"))
+    assert task.wait() is None and task.error
+    box = w.messages.open[-1]
+    assert box.text() == "The report could not be saved to r.html."
+    assert str(target) in box.informativeText() and task.error in box.informativeText()
+    close_messages(w)

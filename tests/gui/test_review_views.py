@@ -145,6 +145,14 @@ def test_verdicts_show_in_every_table_filter_and_reach_the_json(reviewed, tmp_pa
     assert w.pairs.model.index(0, PairModel.VERDICT).data() == "Confirmed ✎"
     w.pairs.set_show("unreviewed")
     assert 0 not in w.pairs.visible_pairs() and w.pairs.visible_pairs()
+    # while narrowed, a verdict takes its pair's row (and only that row) out of the table
+    shown = w.pairs.visible_pairs()
+    review.set_pair_verdict(report.pairs[shown[1]], Verdict("not_plagiarism"))
+    assert review.changed_pairs and len(review.pair_indexes(review.changed_pairs)) >= 1
+    assert w.pairs.visible_pairs() == [k for k in shown if k not in review.pair_indexes(review.changed_pairs)]
+    assert w.pairs.count_label.text().startswith(f"{len(shown) - len(review.pair_indexes(review.changed_pairs))} of")
+    review.set_pair_verdict(report.pairs[shown[1]], Verdict())  # back: the row returns
+    assert sorted(w.pairs.visible_pairs()) == sorted(shown)
     w.pairs.set_show("confirmed")
     confirmed = w.pairs.visible_pairs()
     assert report.pairs[confirmed[0]] == pair or all(
@@ -234,3 +242,22 @@ def test_student_view_ranks_sources_colors_the_text_and_opens_compare(qtbot, rev
     view.sources.cellDoubleClicked.emit(0, 1)
     current = w.tabs.currentWidget()
     assert isinstance(current, CompareView)
+
+
+def test_a_document_verdict_can_be_set_from_the_document_list(reviewed):
+    from gui.models.documents import PATH_ROLE
+
+    w = reviewed
+    report, review = w.session.report, w.review
+    document = report.pairs[0].right
+    docs = w.documents.proxy
+    row = next(r for r in range(docs.rowCount())
+               if docs.index(r, 0).data(PATH_ROLE) == report.documents[document].path)
+    w.documents.view.setCurrentIndex(docs.index(row, 0))
+    action = w.actions.document_verdict
+    assert action in w.documents.view.actions() and action.isEnabled()
+    menu = action.menu()
+    menu.aboutToShow.emit()
+    next(a for a in menu.actions() if a.data() == "not_plagiarism").trigger()
+    assert review.document_verdict(document).status == "not_plagiarism"
+    assert docs.index(row, DocumentModel.VERDICT).data() == "Not plagiarism"

@@ -1,0 +1,67 @@
+"""Long work that reports through a callback, run as a progress generator.
+
+Core's long operations are generators yielding `Progress` (the GUI runs them on its worker
+pool; the caller cancels by stopping iteration). Some work cannot yield: a library call that
+takes seconds and only offers a progress callback (reportlab's page layout). `from_callback`
+runs such work on a helper thread and yields its progress while it runs; when the caller
+stops the generator, the work's next callback raises `Stopped`, so it ends within one step
+and nothing it would have produced is used.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Generator
+from typing import TypeVar
+
+from core.models import Progress
+
+__all__ = ["Stopped", "from_callback"]
+
+T = TypeVar("T")
+
+#: How often (seconds) the generator looks at the work's progress, so how soon a stop is seen.
+POLL = 0.05
+
+
+class Stopped(Exception):
+    """Raised inside the work's progress callback once the generator has been stopped."""
+
+
+def from_callback(work: Callable[[Callable[[int, int], None]], T], stage: str,
+                  poll: float = POLL) -> Generator[Progress, None, T]:
+    """Run `work(tell)` on a helper thread; `tell(done, total)` reports its progress.
+
+    Yields Progress(stage, done, total) about every `poll` seconds while the work runs,
+    returns its result or raises its exception. Stopping the generator (close(), or the
+    consumer dropping it) makes the next `tell` raise `Stopped` and waits for the thread.
+    """
+    stop = threading.Event()
+    ended = threading.Event()
+    state: dict = {"progress": (0, 1)}
+
+    def tell(done: int, total: int) -> None:
+        if stop.is_set():
+            raise Stopped()
+        state["progress"] = (done, total)
+
+    def target() -> None:
+        try:
+            state["value"] = work(tell)
+        except BaseException as exc:  # handed to the generator's consumer
+            state["error"] = exc
+        finally:
+            ended.set()
+
+    thread = threading.Thread(target=target, name=f"plagscope-{stage}", daemon=True)
+    thread.start()
+    try:
+        while not ended.wait(poll):
+            yield Progress(stage, *state["progress"])
+    finally:
+        if not ended.is_set():  # stopped early: let the work end at its next callback
+            stop.set()
+            ended.wait()
+    if "error" in state:
+        raise state["error"]
+    return state["value"]

@@ -1,0 +1,65 @@
+"""core.steps.from_callback: callback-reporting work as a progress generator that can be stopped."""
+
+import threading
+
+import pytest
+
+from core.models import Progress
+from core.steps import Stopped, from_callback
+
+
+def _drain(gen):
+    items = []
+    while True:
+        try:
+            items.append(next(gen))
+        except StopIteration as stop:
+            return items, stop.value
+
+
+def test_the_result_and_the_progress_come_through():
+    release = threading.Event()
+
+    def work(tell):
+        tell(1, 4)
+        release.wait(5)
+        tell(4, 4)
+        return "done"
+
+    gen = from_callback(work, "writing_report", poll=0.001)
+    first = next(gen)
+    assert first.stage == "writing_report" and first.total in (1, 4)
+    release.set()
+    items, value = _drain(gen)
+    assert value == "done"
+    assert all(isinstance(p, Progress) for p in items)
+
+
+def test_an_exception_of_the_work_reaches_the_consumer():
+    def work(tell):
+        raise OSError("disk full")
+
+    with pytest.raises(OSError, match="disk full"):
+        _drain(from_callback(work, "writing_report", poll=0.001))
+
+
+def test_stopping_the_generator_stops_the_work_at_its_next_callback():
+    started, steps, outcome = threading.Event(), [], []
+
+    def work(tell):
+        started.set()
+        try:
+            for i in range(10_000):
+                tell(i, 10_000)
+                steps.append(i)
+                threading.Event().wait(0.001)
+        except Stopped:
+            outcome.append("stopped")
+            raise
+        outcome.append("finished")
+
+    gen = from_callback(work, "writing_report", poll=0.001)
+    next(gen)
+    started.wait(5)
+    gen.close()  # returns only once the work has ended
+    assert outcome == ["stopped"] and len(steps) < 10_000
