@@ -2,7 +2,8 @@
 
     python bench/semantic.py [--seeds 1 2 3] [--real-zh FILE --real-en FILE]
                              [--msrp msr_paraphrase_train.txt] [--clough DIR]
-                             [--speed 200 1000] [--only translation paraphrase speed]
+                             [--speed 200 1000] [--archive-size 2000]
+                             [--only translation paraphrase speed archive]
 
 Translation: essays built from ../shared/corpora/tatoeba-cmn-eng. Each seed makes 40 Chinese
 documents of 30-60 sentences; 20 of them get an English document that renders a part of
@@ -19,6 +20,9 @@ ROC AUC against the labels, beside word-Jaccard; and the semantic share of the C
 answers against the source text of their task, by category. Speed: `plagscope check --semantic`
 on the bench/corpus.py essays (half zh, half en) in a new process (cold: model load, no
 cache), then the same check again in one process with its profile cache; time and peak memory.
+Archive (`--only archive`): an SQLite archive of the bench/corpus.py essays plus the Chinese
+sources of five Tatoeba translations, added with sentence vectors; each English translation
+is checked against it, as now (stored vectors) and as before they were stored, back to back.
 """
 
 from __future__ import annotations
@@ -47,6 +51,7 @@ from core.options import CheckOptions  # noqa: E402
 from core.pipeline import ProfileCache, check, check_documents, run  # noqa: E402
 from core.semantic import model  # noqa: E402
 from core.semantic.align import pair_score  # noqa: E402
+from core.semantic.sentences import split  # noqa: E402
 
 
 def auc(scores, labels) -> float:
@@ -313,6 +318,105 @@ def speed(sizes: list[int]) -> str:
                   "pairs with a semantic finding"], rows)
 
 
+# -- the archive: stored sentence vectors ----------------------------------------------------
+
+def archive_bench(size: int, queries: int = 5) -> str:
+    """Check one essay against an archive of `size` essays with the layer on: now (stored
+    vectors, semantic look-up) and as before schema step 5 (each archived candidate embedded by
+    every check, candidates from the verbatim look-ups only), back to back in one process."""
+    import os
+    import statistics
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    import corpus  # bench/corpus.py
+
+    from core.semantic import stored
+    from core.store import open_store
+    from core.store.archive import add_documents, check_against_archive
+
+    docs_, truth, _ = translation_set(tatoeba(SHARED), 9)
+    sources = sorted({z for z, _ in truth})[:queries]
+    asked = [next(e for z, e in sorted(truth) if z == src) for src in sources]
+    essays, copiers = [], []  # copiers: (name, text, its planted source's name), held out
+    for lang in ("zh", "en"):
+        made = corpus.read(corpus.cached(lang, (size - len(sources)) // 2 + 3, shared=SHARED))
+        held = {}
+        for case in made.cases:
+            if len(held) < 3 and case["copier"] not in held.values() and \
+                    case["source"] not in held and case["copier"] not in held:
+                held[case["copier"]] = case["source"]
+        for name, text in zip(made.names, made.texts):
+            if name in held:
+                copiers.append((name, text, held[name]))
+            else:
+                essays.append((name, text))
+    essays += [docs_[z] for z in sources]  # the translations' sources are archived too
+    docs = [Document(i, name, name, "txt", text, sha256=f"{i:064x}")
+            for i, (name, text) in enumerate(essays)]
+    kinds = {"translation": [(docs_[e][0], docs_[e][1], docs_[z][0]) for z, e in zip(sources, asked)],
+             "verbatim copy": copiers}
+    folder = Path(tempfile.mkdtemp(prefix="semantic-archive-"))
+    rows = []
+    with open_store(str(folder / "plain.sqlite3")) as plain:
+        started = time.perf_counter()
+        run(add_documents(plain, docs[:200], "bench", semantic=False, workers=1))
+        plain_rate = len(docs[:200]) / (time.perf_counter() - started)
+    with open_store(str(folder / "a.sqlite3")) as store:
+        started = time.perf_counter()
+        run(add_documents(store, docs, "bench", semantic=True, workers=1))
+        rate = len(docs) / (time.perf_counter() - started)
+        kb = store.stats()["database_bytes"] / len(docs) / 1e3
+        counted: list[int] = []
+        real_encode = model.encode
+
+        def spy(texts):
+            counted.append(len(texts))
+            return real_encode(texts)
+
+        model.encode = spy
+        real_candidates, real_prepare = stored.archive_candidates, stored.prepare_archived
+
+        def no_candidates(*args, **kwargs):
+            return set()
+            yield
+
+        def no_prepare(*args, **kwargs):
+            return 0
+            yield
+
+        try:
+            for label in ("before (re-embedded, verbatim candidates only)",
+                          "now (stored vectors + semantic look-up)"):
+                before = label.startswith("before")
+                stored.archive_candidates = no_candidates if before else real_candidates
+                stored.prepare_archived = no_prepare if before else real_prepare
+                for kind, asked_docs in kinds.items():
+                    times, found, sentences = [], 0, []
+                    for name, text, source in asked_docs:
+                        query = Document(0, name, name, "txt", text)
+                        counted.clear()
+                        started = time.perf_counter()
+                        report = run(check_against_archive([query], CheckOptions(semantic=True),
+                                                           store, cache=ProfileCache()))
+                        times.append(time.perf_counter() - started)
+                        sentences.append(sum(counted) - len(split(text)))
+                        names = [d.name for d in report.documents]
+                        found += any((p.semantic is not None or kind != "translation")
+                                     and source in (names[p.left], names[p.right])
+                                     for p in report.pairs)
+                    rows.append([label, kind, str(len(docs)), f"{statistics.median(times):.2f}",
+                                 f"{max(times):.2f}", f"{statistics.median(sentences):.0f}",
+                                 f"{found}/{len(asked_docs)}"])
+        finally:
+            model.encode = real_encode
+            stored.archive_candidates, stored.prepare_archived = real_candidates, real_prepare
+    out = table(["archive check, one essay, layer on", "query", "archived", "median s", "max s",
+                 "archived sentences embedded per check", "source found"], rows)
+    return (out + f"\n\nadd with sentence vectors: {rate:.1f} essays/s, {kb:.1f} kB/essay "
+            f"(SQLite); without: {plain_rate:.1f} essays/s (first 200); one process, workers=1; "
+            f"load {os.getloadavg()[0]:.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
@@ -322,7 +426,9 @@ def main() -> None:
     parser.add_argument("--msrp", type=Path, help="msr_paraphrase_train.txt (never the test split)")
     parser.add_argument("--clough", type=Path, default=SHARED / "corpora" / "clough-stevenson-dev")
     parser.add_argument("--speed", type=int, nargs="*", default=[200, 1000])
-    parser.add_argument("--only", nargs="+", default=["translation", "paraphrase", "speed"])
+    parser.add_argument("--archive-size", type=int, default=2000)
+    parser.add_argument("--only", nargs="+", default=["translation", "paraphrase", "speed"],
+                        help="any of translation paraphrase speed archive")
     args = parser.parse_args()
     if not model.available():
         sys.exit(f"the semantic layer is not installed: {model.INSTALL_HINT}")
@@ -341,6 +447,9 @@ def main() -> None:
             print(msrp(args.msrp) + "\n")
         print("## Clough-Stevenson answers vs their source\n")
         print(clough(args.clough) + "\n")
+    if "archive" in args.only:
+        print("## The archive with stored sentence vectors (noisy: shared cores)\n")
+        print(archive_bench(args.archive_size) + "\n")
     if "speed" in args.only and args.speed:
         print("## Speed (2 cores shared with other developers: noisy)\n")
         print(speed(args.speed) + "\n")

@@ -323,13 +323,13 @@ def check_documents(
     # then matched, classified `template` and left out of the figures or not, as they say)
     ignore = template is not None and options.exclude_template
     template_profile = profile(template.text, options) if ignore else None
-    pairs = yield from compare(profiled, options, template_profile,
-                               keys=[d.key for d in documents], texts=[d.text for d in documents])
-    pairs = attribute(documents, pairs, options, template)  # Match.attribution (core.academic)
     if options.semantic and not _semantic_installed():
         options = options.with_changes(semantic=False)  # the report says what ran: no layer
-    if options.semantic:
-        pairs = yield from _with_semantic(documents, profiled, pairs, cache)
+    # with options.semantic, the semantic layer is one of compare's candidate sources
+    pairs = yield from compare(profiled, options, template_profile,
+                               keys=[d.key for d in documents], texts=[d.text for d in documents],
+                               cache=cache)
+    pairs = attribute(documents, pairs, options, template)  # Match.attribution (core.academic)
     report = Report(
         options=options,
         documents=documents,
@@ -345,17 +345,6 @@ def _semantic_installed() -> bool:
     from core.semantic.model import available
 
     return available()
-
-
-def _with_semantic(documents, profiled, pairs, cache):
-    """Optional step: translations and paraphrases (core/semantic, imported only when asked
-    for); without its model installed the check is the verbatim one."""
-    from core.semantic import layer, model
-
-    if not model.available():
-        return pairs
-    found = yield from layer.find(documents, cache)
-    return layer.merge(pairs, found, profiled)
 
 
 def _with_groups(report: Report) -> Report:

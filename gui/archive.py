@@ -169,6 +169,8 @@ class ArchiveController(QObject):
             if not ok:
                 return None
         location = self.location()
+        # sentence vectors too when the layer is on; the session's profiles are reused
+        semantic, cache = self.session.options.semantic, self.session.cache
 
         def job():
             from core.store import open_store
@@ -183,7 +185,8 @@ class ArchiveController(QObject):
                         sha, size = d.sha256, 0
                     ready.append(replace(d, sha256=d.sha256 or sha))
                     sizes.append(size)
-                return (yield from add_documents(store, ready, label, sizes))
+                return (yield from add_documents(store, ready, label, sizes, semantic=semantic,
+                                                 cache=cache))
 
         worker = Worker(job, name="archive-add")
         dialog = QProgressDialog(self.tr("Adding to the archive…"), self.tr("Cancel"), 0, len(docs),

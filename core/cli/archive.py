@@ -37,6 +37,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add.add_argument("paths", nargs="+", metavar="PATH")
     add.add_argument("--label", default="", help='e.g. "Grade 10 / 2026 spring"')
     add.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    add.add_argument("--semantic", action=argparse.BooleanOptionalAction, default=None,
+                     help="store each document's sentence vectors for finding translations and "
+                          "paraphrases (default: on when the semantic layer is installed; "
+                          "--no-semantic adds faster, and a check embeds them when first needed)")
     _db(add)
     ls = sub.add_parser("list", help="list archived documents")
     ls.add_argument("--label", help="only documents with this label")
@@ -77,7 +81,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 def _add(store, args, parser) -> int:
     from core.store.archive import add_paths
 
-    result = drain(add_paths(store, args.paths, label=args.label), args.quiet)
+    result = drain(add_paths(store, args.paths, label=args.label, semantic=args.semantic),
+                   args.quiet)
     out(f"added {len(result.added)}, already present {len(result.present)}, "
         f"unreadable {len(result.errors)}")
     for e in result.errors:
@@ -161,6 +166,9 @@ def check_generator(args: argparse.Namespace, options):
         store = open_archive(args.db)
     except StoreError as exc:
         raise SystemExit(_fail(str(exc)))
+    from core.engine.profile import ProfileCache
+
+    cache = ProfileCache()  # the check's profiles (and sentence vectors) serve the add after it
     try:
         documents, errors = yield from load_paths(args.paths, options)
         if args.archive:
@@ -172,11 +180,12 @@ def check_generator(args: argparse.Namespace, options):
                 else:
                     template = loaded
             report = yield from check_against_archive(documents, options, store, label=args.label,
-                                                      template=template, errors=errors)
+                                                      template=template, errors=errors,
+                                                      cache=cache)
         else:
             from core.pipeline import check_documents
 
-            report = yield from check_documents(documents, options, errors=errors)
+            report = yield from check_documents(documents, options, errors=errors, cache=cache)
         if args.add_to_archive is not None:
             from core.store.archive import file_facts
             from dataclasses import replace
@@ -189,7 +198,8 @@ def check_generator(args: argparse.Namespace, options):
                     continue
                 own.append(replace(d, sha256=d.sha256 or sha))
                 sizes.append(size)
-            result = yield from add_documents(store, own, args.add_to_archive, sizes)
+            result = yield from add_documents(store, own, args.add_to_archive, sizes,
+                                              semantic=report.options.semantic, cache=cache)
             warn(f"archive: added {len(result.added)}, already present {len(result.present)}")
         return report
     except StoreError as exc:

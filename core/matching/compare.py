@@ -1,8 +1,8 @@
 """Compare N profiled documents: candidate sources propose pairs, one scoring step scores them.
 
-The sources (`core/matching/sources/`: fingerprint postings, simhash index, shared vocabulary;
-their interface is described there) each propose pairs worth scoring and pairs to list even
-without a passage; `scoring.score_pair` turns each into a PairResult. No N^2 work: winnowed
+The sources (`core/matching/sources/`: fingerprint postings, simhash index, shared vocabulary,
+and the semantic layer's when asked; their interface is described there) each propose pairs
+worth scoring and pairs to list even without a passage; `scoring.score_pair` turns each into a PairResult. No N^2 work: winnowed
 fingerprints find the candidate pairs through an inverted index, and one sort over all k-grams
 yields every such pair's shared k-grams at once.
 """
@@ -46,18 +46,21 @@ def compare(
     keys: Sequence[str] = (),
     texts: Sequence[str] = (),
     sources: Sequence[CandidateSource] | None = None,
+    cache=None,
 ) -> Generator[Progress, None, list[PairResult]]:
-    """All pairs worth reporting (a passage, a near-duplicate simhash, or a large share of
-    vocabulary), ranked by similarity. `keys` are the documents' Document.key (for sources
-    that look documents up elsewhere); `texts` their texts, so that passages take in the
-    punctuation both sides share (alignment._marks); `sources` default to `default_sources()`."""
+    """All pairs worth reporting (a passage, a near-duplicate simhash, a large share of
+    vocabulary, or a translation or paraphrase found by meaning), ranked by similarity. `keys`
+    are the documents' Document.key (for sources that look documents up elsewhere); `texts`
+    their texts, so that passages take in the punctuation both sides share (alignment._marks)
+    and the semantic layer can read sentences; `sources` default to
+    `default_sources(options, cache)` (`cache`: the check's ProfileCache)."""
     n = len(profiles)
     yield Progress("indexing", 0, 3)
     corpus = Corpus(list(profiles), options, template_kgrams(profiles, template),
                     document_frequency_cap(n, options.max_share, options.min_common), tuple(keys),
                     tuple(texts))
     found = Candidates.empty()
-    for source in default_sources() if sources is None else sources:
+    for source in default_sources(options, cache) if sources is None else sources:
         found = found.merge((yield from source.propose(corpus, found)))
     yield Progress("indexing", 3, 3)
 

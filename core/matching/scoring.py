@@ -18,7 +18,7 @@ from core.engine.profile import Profile
 from core.matching.alignment import Taken, aligned_matches
 from core.matching.index import concat_ranges
 from core.matching.passages import Alignment, align, coverage
-from core.matching.sources import SEEDS, SHARES, Corpus
+from core.matching.sources import SEEDS, SEMANTIC, SHARES, Corpus
 from core.models import Match, PairResult
 from core.rules import hamming
 
@@ -157,5 +157,7 @@ def score_pair(corpus: Corpus, i: int, j: int, listed: bool) -> PairResult | Non
              vocabulary.overlap(a.vocab, a.vocab_idf, b.vocab, b.vocab_idf))
     hidden = options.min_passage > 0 and not matches  # --min-passage hid all it had
     if matches or listed or (words >= vocabulary.PARAPHRASE_SHARE and not hidden):
-        return pair_result(i, j, a, b, matches, similarity(taken, a, b, words))
+        result = pair_result(i, j, a, b, matches, similarity(taken, a, b, words))
+        meaning = corpus.evidence.get(SEMANTIC, {}).get(i * corpus.n + j)
+        return replace(result, semantic=meaning) if meaning is not None else result
     return None

@@ -11,6 +11,7 @@ never make one.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 import numpy as np
 
@@ -25,9 +26,11 @@ MIN_RUN = 3  # links in one run that make a finding
 MIN_MAJOR = 2  # of them, sentences that are not minor (on both sides)
 RUN_GAP = 3  # links whose positions differ by at most this on both sides continue a run
 LEXICAL = 0.3  # same language: the weight of shared words in a sentence pair's score
+NUMBERS = 0.03  # same language: taken off when the numbers the sentences write all differ
 
 _WORDS = re.compile(r"[^\W_]+")
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 
 
 def words(sentence: str) -> set[str]:
@@ -36,14 +39,30 @@ def words(sentence: str) -> set[str]:
     return han | {w.casefold() for w in _WORDS.findall(_HAN.sub(" ", sentence))}
 
 
+def numbers(sentence: str) -> set[str]:
+    """The numbers written with digits (full-width too), thousands separators dropped."""
+    folded = unicodedata.normalize("NFKC", sentence)
+    return {n.replace(",", "") for n in _NUMBER.findall(folded)}
+
+
+def _jaccard(a: set, b: set) -> float:
+    return len(a & b) / len(a | b) if a or b else 0.0
+
+
 def pair_score(cosine: float, left: str | None = None, right: str | None = None) -> float:
     """A sentence pair's score: the cosine across languages; in one language, blended with the
-    share of words the two have in common (MSRP training split: AUC 0.771 -> 0.782)."""
+    share of words the two have in common, less a little when the numbers they write differ (a
+    sentence with other figures states other facts; the model hardly sees digits). MSRP
+    training split: cosine 0.771, with shared words 0.7815, and numbers 0.783. Tried and not
+    kept: function words left out of the shared words (0.779-0.782 depending on the list) and
+    a penalty for differing capitalised names (0.764-0.779)."""
     if left is None or right is None:
         return float(cosine)
-    a, b = words(left), words(right)
-    jaccard = len(a & b) / len(a | b) if a or b else 0.0
-    return float((1 - LEXICAL) * cosine + LEXICAL * jaccard)
+    score = (1 - LEXICAL) * cosine + LEXICAL * _jaccard(words(left), words(right))
+    a, b = numbers(left), numbers(right)
+    if a or b:
+        score -= NUMBERS * (1 - _jaccard(a, b))
+    return float(score)
 
 
 def _runs(links: list[tuple[int, int]]) -> list[list[int]]:
@@ -84,6 +103,7 @@ def align(a_text: str, a: SemanticProfile, b_text: str, b: SemanticProfile) -> S
         cos = float(sims[i, j])
         score = (pair_score(cos, a_text[a_starts[i]:a_ends[i]], b_text[b_starts[j]:b_ends[j]])
                  if same else cos)
+        score = min(1.0, score)  # float16 vectors: an identical sentence's cosine may be 1.0003
         if score >= LINK[kind]:
             links.append((i, j))
             scores.append(score)

@@ -34,17 +34,23 @@ ALL_PAIRS_UP_TO = 2 * PARTNERS  # documents: so few that every pair is aligned
 _BLOCK_ROWS = 2048  # passages compared with all others at once
 
 
+def passages(profile: SemanticProfile) -> np.ndarray:
+    """A document's passage vectors (the mean of CHUNK consecutive sentences, minor ones left
+    out when it has others), not yet centered nor of unit length; (0, DIM) without sentences."""
+    if not len(profile):
+        return np.zeros((0, profile.vectors.shape[1]), dtype=np.float32)
+    major = ~profile.sentences.minor
+    rows = profile.vectors[major] if major.sum() >= 2 else profile.vectors
+    count = max(1, round(len(rows) / CHUNK))
+    return np.array([part.mean(axis=0) for part in np.array_split(rows, count)], dtype=np.float32)
+
+
 def passage_vectors(profiles: Sequence[SemanticProfile]) -> tuple[np.ndarray, np.ndarray]:
     """Centered unit passage vectors and the document each belongs to."""
     vectors, owners, langs = [], [], []
     for n, p in enumerate(profiles):
-        if not len(p):
-            continue
-        major = ~p.sentences.minor
-        rows = p.vectors[major] if major.sum() >= 2 else p.vectors
-        count = max(1, round(len(rows) / CHUNK))
-        for part in np.array_split(rows, count):
-            vectors.append(part.mean(axis=0))
+        for row in passages(p):
+            vectors.append(row)
             owners.append(n)
             langs.append(p.lang)
     if not vectors:

@@ -9,6 +9,7 @@ import numpy as np
 
 from core.models import Document, Progress
 from core.semantic import model
+from core.semantic import sentences as _sentences
 from core.semantic.sentences import Sentences, split
 
 STAGE = "embedding"
@@ -21,16 +22,45 @@ class SemanticProfile:
 
     lang: str  # "zh" when most units are Han characters, else "en"
     sentences: Sentences
-    vectors: np.ndarray  # float32 (sentences, model.DIM)
-    model: str  # model.model_id() that made the vectors
+    vectors: np.ndarray  # float32 (sentences, model.DIM), values rounded to float16 (stored so)
+    model: str  # profile_id() that made the sentences and vectors
 
     def __len__(self) -> int:
         return len(self.sentences)
 
 
+def profile_id() -> str:
+    """What cached and stored profiles are keyed by: the model and the sentence rules (another
+    model, version or splitter means new profiles)."""
+    return f"{model.model_id()}/sentences-{_sentences.VERSION}"
+
+
 def cache_key(document: Document) -> tuple:
     """Where a document's semantic profile lives in the profile cache (beside its fingerprints)."""
-    return ("semantic", model.model_id(), document.key)
+    return ("semantic", profile_id(), document.key)
+
+
+def to_stored(profile: SemanticProfile):
+    """The profile as the archive stores it (core.store.records.SentenceVectors, float16)."""
+    from core.store.records import SentenceVectors
+
+    s = profile.sentences
+    return SentenceVectors.of(profile.model, profile.lang, s.starts, s.ends, s.units, s.minor,
+                              profile.vectors)
+
+
+def from_stored(stored) -> SemanticProfile:
+    """A profile from the archive's SentenceVectors (vectors back to float32)."""
+    sentences = Sentences(stored.starts.astype(np.int64), stored.ends.astype(np.int64),
+                          stored.units.astype(np.int32), stored.minor.astype(bool))
+    vectors = stored.vectors.astype(np.float32).reshape(len(sentences), model.DIM)
+    return SemanticProfile(stored.lang, sentences, vectors, stored.model)
+
+
+def as_archived(profile: SemanticProfile) -> SemanticProfile:
+    """The profile exactly as it comes back from the archive (vectors rounded to float16: those
+    semantic_profiles makes already are, so this changes nothing but a foreign profile)."""
+    return from_stored(to_stored(profile))
 
 
 def _language(text: str, sentences: Sentences) -> str:
@@ -62,10 +92,12 @@ def semantic_profiles(
     yield Progress(STAGE, 0, total)
     vectors = np.zeros((total, model.DIM), dtype=np.float32)
     for at in range(0, total, _BATCH):
-        vectors[at:at + _BATCH] = model.encode(texts[at:at + _BATCH])
+        # rounded to float16 as the archive stores them: a document's figures are the same
+        # whether its vectors were just made or read from the archive
+        vectors[at:at + _BATCH] = model.encode(texts[at:at + _BATCH]).astype(np.float16)
         yield Progress(STAGE, min(total, at + _BATCH), total)
     at = 0
-    name = model.model_id()
+    name = profile_id()
     for i in missing:
         sentences = split_docs[i]
         n = len(sentences)

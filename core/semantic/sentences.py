@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+VERSION = 1  # of the splitting rules: stored sentences made by other rules are made again
 MAX_CHARS = 240  # longer sentences are cut at clause punctuation
 MIN_WORDS = 4  # an English sentence with fewer words is minor
 MIN_HAN = 6  # a Chinese sentence with fewer characters is minor

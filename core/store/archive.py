@@ -30,7 +30,7 @@ from core.models import Document, FileError, PairResult, Progress, Report
 from core.options import CheckOptions
 from core.rules import hamming
 from core.store.base import Store
-from core.store.records import NewDocument, blocks, record_of, sentence_hashes
+from core.store.records import NewDocument, blocks, decompress, record_of, sentence_hashes
 
 MAX_CANDIDATES = 100  # archived documents per new document by shared fingerprints (most first)
 ARCHIVE_MAX_SHARE = 0.01  # a fingerprint in more of the archive than this is common text...
@@ -231,9 +231,32 @@ class _Writer:
             self.pending = self.store.pending_count()  # another adder's may have come meanwhile
 
 
+def run_quietly(gen: Generator):
+    """A generator's return value, its progress steps dropped."""
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value
+
+
+def _with_vectors(records: list, embed: bool, cache: ProfileCache | None = None) -> list:
+    """The records with their semantic layer's sentence vectors when `embed` (in this process:
+    the model is loaded once; profiles already in `cache` are reused)."""
+    new = [r for r in records if isinstance(r, NewDocument)]
+    if not embed or not new:
+        return records
+    from core.semantic import stored as semantic_store
+
+    docs = [Document(0, r.name, r.path, r.format, decompress(r.text)) for r in new]
+    vectors = dict(zip(map(id, new), run_quietly(semantic_store.embed_for_archive(docs, cache))))
+    return [replace(r, semantic=vectors[id(r)]) if id(r) in vectors else r for r in records]
+
+
 def add_documents(store: Store, documents: Iterable[Document], label: str = "",
                   sizes: Iterable[int] | None = None, result: AddResult | None = None,
                   merge: bool = True, workers: int | None = None, total: int | None = None,
+                  semantic: bool | None = None, cache: ProfileCache | None = None,
                   ) -> Generator[Progress, None, AddResult]:
     """Add loaded documents to the archive, one transaction each (a document with the SHA-256 of
     one already there is not stored again). Closing the generator stops after the current one.
@@ -242,7 +265,12 @@ def add_documents(store: Store, documents: Iterable[Document], label: str = "",
     Postings are merged into the index when enough documents wait (`merge_every`) and at the
     end (`merge`); until then look-ups read them from the pending table. Documents are profiled
     in `workers` processes (default: the cores, at most 4) while this one writes, when there
-    are many (or an unknown number)."""
+    are many (or an unknown number). With `semantic` (None: the default option) and the model
+    installed, each document's sentence vectors are stored too (core.semantic.stored; profiles
+    in `cache` are reused)."""
+    from core.semantic import stored as semantic_store
+
+    embed = semantic_store.wanted(semantic)
     opts = archive_options(store)
     result = result or AddResult()
     if total is None and hasattr(documents, "__len__"):
@@ -264,7 +292,7 @@ def add_documents(store: Store, documents: Iterable[Document], label: str = "",
         for batch, cpu, pid in records:
             if pid != os.getpid():
                 result.worker_cpu_s += cpu
-            for record in batch:
+            for record in _with_vectors(batch, embed, cache):
                 writer.write(record)
                 done += 1
                 yield Progress("archiving", done, max(total or 0, done))
@@ -278,12 +306,16 @@ def add_documents(store: Store, documents: Iterable[Document], label: str = "",
 
 def add_paths(store: Store, paths: Iterable[str | os.PathLike], label: str = "",
               options: CheckOptions | None = None, workers: int | None = None,
+              semantic: bool | None = None,
               ) -> Generator[Progress, None, AddResult]:
     """Add every readable file under `paths` (folders recursively): files whose SHA-256 is
     already archived are not read again; unreadable files are counted with their reason.
     Files are loaded and profiled in worker processes while this one writes, when there are
-    many."""
+    many. `semantic`: store sentence vectors too (see add_documents)."""
     from core.loaders import expand_paths
+    from core.semantic import stored as semantic_store
+
+    embed = semantic_store.wanted(semantic)
 
     options = options or CheckOptions()
     opts = archive_options(store)
@@ -320,7 +352,7 @@ def add_paths(store: Store, paths: Iterable[str | os.PathLike], label: str = "",
         for batch, cpu, pid in records:
             if pid != os.getpid():
                 result.worker_cpu_s += cpu
-            for item in batch:
+            for item in _with_vectors(batch, embed):
                 if isinstance(item, FileError):
                     result.errors.append(item)
                 else:
@@ -415,6 +447,11 @@ def check_against_archive(
     ids: set[int] = set()
     for c in found:
         ids |= c.ids()
+    from core.semantic import stored as semantic_store
+
+    semantic = options.semantic and semantic_store.wanted(True)
+    if semantic:  # archived documents close in meaning (translations share no fingerprint)
+        ids |= yield from semantic_store.archive_candidates(store, documents, cache, label)
     if label is not None and ids:
         ids = {m.id for m in store.documents(ids) if m.label == label}
     own_sha = {d.sha256 for d in documents if d.sha256}
@@ -422,6 +459,9 @@ def check_against_archive(
     archived = [d for d in archived_documents(store, ids, len(documents))
                 if d.sha256 not in own_sha and d.key not in own_keys]
     yield Progress("archive_search", 1, 1)
+    if semantic:
+        # their sentence vectors from the archive (embedded and stored once when missing)
+        yield from semantic_store.prepare_archived(store, archived, cache)
     report = yield from check_documents(list(documents) + archived, options, template=template,
                                         errors=errors, cache=cache)
     report = keep_new_pairs(report, len(documents))

@@ -65,6 +65,10 @@ class Store(ABC):
         """The stored sentences and vectors made by `model` of those documents that have them."""
 
     @abstractmethod
+    def embedded_ids(self, model: str) -> list[int]:
+        """The documents with sentence vectors made by `model`, by id."""
+
+    @abstractmethod
     def put_sentence_vectors(self, items: dict[int, SentenceVectors]) -> int:
         """Store (or replace) documents' sentence vectors, one transaction; documents no longer
         in the archive are skipped. How many were stored."""
@@ -323,6 +327,12 @@ class SqlStore(Store):
                 out[int(row[0])] = SentenceVectors.from_row(model, *row[1:])
         self.conn.commit()
         return out
+
+    def embedded_ids(self, model: str) -> list[int]:
+        rows = self._execute("SELECT doc FROM semantic_vectors WHERE model = ? ORDER BY doc",
+                             (model,)).fetchall()
+        self.conn.commit()
+        return [int(r[0]) for r in rows]
 
     def put_sentence_vectors(self, items: dict[int, SentenceVectors]) -> int:
         stored = 0

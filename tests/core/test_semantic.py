@@ -311,3 +311,19 @@ def test_reports_carry_the_semantic_figure_and_sentence_pairs():
     assert "我们走吧。" in html and "Let us go." in html and "0.81" in html
     rows = render_csv(report).splitlines()
     assert rows[0].endswith("semantic_kind,semantic_share") and rows[1].endswith("translation,1.0000")
+
+
+def test_pair_score_takes_a_little_off_when_the_numbers_differ():
+    from core.semantic.align import NUMBERS, numbers, pair_score
+
+    assert numbers("Sales rose 1,200 units (１２%) in 2003.") == {"1200", "12", "2003"}
+    left = "Sales rose 5 percent in 2003."
+    same = pair_score(0.8, left, "In 2003 sales went up 5 percent.")  # 5 words of 8 shared
+    other = pair_score(0.8, left, "In 2004 sales went up 7 percent.")  # 3 of 10, no number
+    assert same == pytest.approx(0.7 * 0.8 + 0.3 * 5 / 8)
+    assert other == pytest.approx(0.7 * 0.8 + 0.3 * 3 / 10 - NUMBERS)
+    half = pair_score(0.8, left, "In 2003 sales went up 7 percent.")  # 4 of 9; numbers 1 of 3
+    assert half == pytest.approx(0.7 * 0.8 + 0.3 * 4 / 9 - NUMBERS * 2 / 3)
+    plain = pair_score(0.8, "Sales rose last year.", "Last year sales went up.")
+    assert plain == pytest.approx(0.7 * 0.8 + 0.3 * 3 / 6)  # no numbers: nothing taken off
+    assert pair_score(0.8) == 0.8  # across languages: the cosine alone

@@ -1,16 +1,17 @@
 """Candidate sources: the parts that propose which document pairs are worth scoring.
 
 The interface (everything a new source needs; the archive and the semantic layer add theirs
-as new modules here, not as branches in `compare`):
+as new modules here, not as branches in `compare`; `semantic.py` is the semantic layer's):
 
     class CandidateSource(Protocol):
         name: str
         def propose(self, corpus: Corpus, so_far: Candidates) -> Generator[Progress, None, Candidates]
 
 - `corpus` holds the profiles of the documents being checked (indexes 0..n-1 in the order of
-  the check), their `Document.key`s, the options, the template's k-grams and the document
-  frequency cap, and `corpus.evidence`, a dict where a source may leave what it found for the
-  scoring step (the known keys are `SEEDS` and `SHARES`, below; scoring works without them).
+  the check), their `Document.key`s and texts, the options, the template's k-grams and the
+  document frequency cap, and `corpus.evidence`, a dict where a source may leave what it found for the
+  scoring step (the known keys are `SEEDS`, `SHARES` and `SEMANTIC`, below; scoring works
+  without them).
 - `so_far` is the union of what the sources before it proposed (a source may refine those
   pairs, as the vocabulary source does for large checks).
 - It returns `Candidates`: pair keys (left * n + right, left < right), each with `score`
@@ -35,6 +36,7 @@ from core.options import CheckOptions
 
 SEEDS = "seeds"  # evidence key: a `Seeds` (every shared k-gram of the pairs it knows)
 SHARES = "shares"  # evidence key: an n x n matrix of vocabulary shares (upper triangle)
+SEMANTIC = "semantic"  # evidence key: {pair key: SemanticMatch} (the semantic layer's findings)
 
 
 @dataclass
@@ -125,10 +127,20 @@ class Seeds:
         return self.left[lo:lo + size], self.right[lo:lo + size]
 
 
-def default_sources() -> tuple[CandidateSource, ...]:
-    """The sources of an ordinary check, in the order they run."""
+def default_sources(options: CheckOptions | None = None, cache=None) -> tuple[CandidateSource, ...]:
+    """The sources of an ordinary check, in the order they run: the semantic layer's last,
+    when `options` ask for it and its model is installed (it keeps its sentence vectors in
+    `cache`, the check's ProfileCache)."""
     from core.matching.sources.fingerprints import FingerprintSource
     from core.matching.sources.simhash import SimhashSource
     from core.matching.sources.vocabulary import VocabularySource
 
-    return (FingerprintSource(), SimhashSource(), VocabularySource())
+    sources: tuple[CandidateSource, ...] = (FingerprintSource(), SimhashSource(), VocabularySource())
+    if options is not None and options.semantic:
+        from core.semantic.model import available
+
+        if available():
+            from core.matching.sources.semantic import SemanticSource
+
+            sources += (SemanticSource(cache),)
+    return sources
