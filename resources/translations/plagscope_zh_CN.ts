@@ -1292,6 +1292,14 @@ Do you want to replace it?</source>
             <source>Student</source>
             <translation>单个学生</translation>
         </message>
+        <message>
+            <source>&amp;Verdict</source>
+            <translation>审阅结论(&amp;V)</translation>
+        </message>
+        <message>
+            <source>Mark the selected document as confirmed, suspicious or not plagiarism, with a note</source>
+            <translation>将选中的文档标记为“确认抄袭”“可疑”或“不是抄袭”，并可附备注</translation>
+        </message>
     </context>
     <context>
         <name>Session</name>
