@@ -151,6 +151,31 @@ def groups(ctx: Context) -> Section | None:
                                            Table(columns, tuple(rows), kind="groups")))
 
 
+#: Characters of a shared text and names of the documents holding it shown in the report
+SHARED_CHARS = 400
+SHARED_NAMES = 30
+
+
+def shared_texts(ctx: Context) -> Section | None:
+    """Text most documents share (Report.shared_texts, issue 12): in how many, and which."""
+    s, report = ctx.s, ctx.report
+    if not report.shared_texts:
+        return None
+    columns = (Column(s("col_rank"), "number"), Column(s("col_held"), "number"),
+               Column(s("col_text"), "text", 3.0), Column(s("col_documents"), "name", 1.5))
+    rows = []
+    for n, shared in enumerate(report.shared_texts, 1):
+        text = " ".join(shared.text.split())
+        text = text if len(text) <= SHARED_CHARS else text[:SHARED_CHARS] + "…"
+        names = ", ".join(ctx.name(d) for d in shared.documents[:SHARED_NAMES])
+        if len(shared.documents) > SHARED_NAMES:
+            names += " " + s("and_more", n=len(shared.documents) - SHARED_NAMES)
+        rows.append(Row((Cell(str(n)), Cell(s("held", n=len(shared.documents), m=len(report.documents))),
+                         Cell(text), Cell(names))))
+    return Section("shared", s("shared_texts"), (Paragraph(s("shared_intro"), "note"),
+                                                 Table(columns, tuple(rows), kind="shared")))
+
+
 def ranked_pairs(ctx: Context) -> Section:
     s, report = ctx.s, ctx.report
     columns = (
@@ -334,7 +359,8 @@ def students(ctx: Context) -> Section | None:
 
 #: The report's parts in order. Each takes the Context and returns a Section or None.
 PARTS: tuple[Callable[[Context], Section | None], ...] = (
-    summary, legend, groups, students, ranked_pairs, file_errors, pair_details, documents, options,
+    summary, legend, groups, shared_texts, students, ranked_pairs, file_errors, pair_details,
+    documents, options,
 )
 
 

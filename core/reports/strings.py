@@ -91,6 +91,17 @@ _EN = {
     "documents_key": "The tables and pair details call each document by the shortest part of its name that no other document's name has (\"Shown as\"); this table is the key to the full names and paths.",
     "groups": "Groups",
     "groups_intro": "Documents linked by flagged pairs.",
+    # issue 12: text most documents share, found once for the class (Report.shared_texts)
+    "shared_texts": "Text most documents share",
+    "shared_intro": ("Text held by most of the documents (more than half, and more than ten), "
+                     "likely the assignment itself. It is no evidence of copying and does not "
+                     "count in the figures of pairs that share more; make it the template to "
+                     "leave it out of the check."),
+    "col_held": "In",
+    "held": "{n} of {m} documents",
+    "col_text": "Text",
+    "col_documents": "Documents",
+    "and_more": "and {n} more",
     "group": "Group {n}",
     "unknown_source": "cannot tell",
     # review (issue 13): the groups with their strongest pair, the per-student summary, verdicts
@@ -223,6 +234,14 @@ _ZH = {
     "documents_key": "报告中的表格和配对详情用文件名中与其他文档不同的最短部分（“简称”）称呼每篇文档；本表列出对应的完整文件名和路径。",
     "groups": "相似文档组",
     "groups_intro": "由需关注的文档对连在一起的文档。",
+    "shared_texts": "多数文档共有的文本",
+    "shared_intro": ("超过半数（且多于十篇）文档共有的文本，很可能是作业题目本身。它不是抄袭的证据，"
+                     "也不计入共有更多内容的文档对的数字；将其设为模板即可在检查中排除。"),
+    "col_held": "见于",
+    "held": "{m} 篇中的 {n} 篇",
+    "col_text": "文本",
+    "col_documents": "文档",
+    "and_more": "等另外 {n} 篇",
     "group": "第 {n} 组",
     "unknown_source": "无法判断",
     "col_strongest": "最相似的一对",
