@@ -134,6 +134,16 @@
         </message>
     </context>
     <context>
+        <name>SharedTextView</name>
+        <message numerus="yes">
+            <source>and %n more</source>
+            <translation>
+                <numerusform>and %n more</numerusform>
+                <numerusform>and %n more</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>StatusArea</name>
         <message numerus="yes">
             <source>%n document(s)</source>
