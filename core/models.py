@@ -184,7 +184,8 @@ class FileError:
 
 @dataclass(frozen=True, slots=True)
 class Report:
-    """The result of a check: documents (with their simhashes), ranked pairs, file errors."""
+    """The result of a check: documents (with their simhashes), ranked pairs, file errors, the
+    groups of linked documents and the text most of the documents share (`SharedText`)."""
 
     options: "CheckOptions"
     documents: tuple[Document, ...]
@@ -192,6 +193,50 @@ class Report:
     pairs: tuple[PairResult, ...]
     errors: tuple[FileError, ...] = field(default=())
     groups: tuple[Group, ...] = field(default=())
+    shared_texts: tuple["SharedText", ...] = field(default=())
+
+
+@dataclass(frozen=True, slots=True)
+class SharedText:
+    """Text held by more than the document-frequency cap of the checked documents (likely the
+    assignment itself): found once for the whole class, never pair by pair.
+
+    `documents` are indexes into `Report.documents` (ascending) and `spans` the text's span in
+    each of them (same order); `text` is its wording in `documents[at]`, the fullest copy.
+    It is "in len(documents) of len(Report.documents) documents".
+    """
+
+    text: str
+    documents: tuple[int, ...]
+    spans: tuple[Span, ...]
+    at: int = 0
+
+    def to_dict(self) -> dict:
+        """Plain JSON values (the JSON report's and a saved check's `shared_texts` item)."""
+        return {"text": self.text, "documents": list(self.documents),
+                "spans": [[s.start, s.end] for s in self.spans], "at": self.at}
+
+    @classmethod
+    def from_dict(cls, data: dict, chars: "list[int] | tuple[int, ...]") -> "SharedText":
+        """Read `to_dict`'s output back, checked against the documents' lengths `chars`.
+        Raises ValueError naming what is wrong."""
+        if not isinstance(data, dict):
+            raise ValueError("must be an object")
+        text, documents, spans, at = (data.get("text"), data.get("documents"), data.get("spans"),
+                                      data.get("at", 0))
+        whole = lambda v: isinstance(v, int) and not isinstance(v, bool)  # noqa: E731
+        if not isinstance(text, str):
+            raise ValueError("text must be a string")
+        if (not isinstance(documents, list) or not documents
+                or not all(whole(d) and 0 <= d < len(chars) for d in documents)):
+            raise ValueError("documents must be one or more document indexes")
+        if (not isinstance(spans, list) or len(spans) != len(documents)
+                or not all(isinstance(s, list) and len(s) == 2 and all(map(whole, s))
+                           and 0 <= s[0] <= s[1] <= chars[d] for s, d in zip(spans, documents))):
+            raise ValueError("spans must be one [start, end] inside each document")
+        if not whole(at) or not 0 <= at < len(documents):
+            raise ValueError("at must index documents")
+        return cls(text, tuple(documents), tuple(Span(s[0], s[1]) for s in spans), at)
 
 
 @dataclass(frozen=True, slots=True)

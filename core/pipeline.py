@@ -18,7 +18,7 @@ from pathlib import Path
 
 from core.academic.classify import attribute
 from core.engine.batches import batches
-from core.matching.compare import compare
+from core.matching.compare import compare, compare_class  # noqa: F401 (compare: used by callers)
 from core.errors import LoadError
 from core.loaders import expand_paths, load_document
 from core.models import Document, FileError, Progress, Report
@@ -326,9 +326,9 @@ def check_documents(
     if options.semantic and not _semantic_installed():
         options = options.with_changes(semantic=False)  # the report says what ran: no layer
     # with options.semantic, the semantic layer is one of compare's candidate sources
-    pairs = yield from compare(profiled, options, template_profile,
-                               keys=[d.key for d in documents], texts=[d.text for d in documents],
-                               cache=cache)
+    pairs, shared = yield from compare_class(profiled, options, template_profile,
+                                             keys=[d.key for d in documents],
+                                             texts=[d.text for d in documents], cache=cache)
     pairs = attribute(documents, pairs, options, template)  # Match.attribution (core.academic)
     report = Report(
         options=options,
@@ -336,6 +336,7 @@ def check_documents(
         simhashes=tuple(p.simhash for p in profiled),
         pairs=tuple(pairs),
         errors=tuple(errors),
+        shared_texts=tuple(shared),
     )
     return _with_groups(report)
 

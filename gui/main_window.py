@@ -26,6 +26,7 @@ from .session import CheckError, Session, State
 from .settings import Settings
 from .widgets import DocumentList, FileDrop, HeatMap, PairTable, ResultTabs, StaleBanner, StatusArea
 from .widgets.workspace import workspace
+from .widgets.shared_text_view import SharedTextView
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +80,10 @@ class MainWindow(QMainWindow):
         p = self.review_panes
         self.review, self.groups_view, self.graph_view, self.student_view, self.open_student = (
             p.review, p.groups_view, p.graph_view, p.student_view, p.open_student)
+        # issue 12: the text most documents share (likely the assignment), "Use as template"
+        self.shared_text = SharedTextView()
+        self.tabs.add_view(self.shared_text, lambda: self.tr("Shared Text"),
+                           position=self.tabs.indexOf(self.groups_view) + 1)
         self.stale_banner = StaleBanner()
 
         self.splitter = workspace(self.documents, self.stale_banner, self.tabs)
@@ -102,6 +107,8 @@ class MainWindow(QMainWindow):
         self.pairs.thresholdChanged.connect(self._threshold_changed)
         self.heat_map.cellClicked.connect(self.open_cell)
         self.tabs.templateChosen.connect(self.use_text_as_template)
+        self.shared_text.templateChosen.connect(self.use_text_as_template)
+        s.checkFinished.connect(self.shared_text.set_report)
         self.review_panes.connect()
         from .student_report import StudentReport  # issue 15: File > Export Student Report
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QMenu, QWidget
 
 from .review import Review
 from .widgets.graph_view import GraphView
@@ -52,6 +52,17 @@ class ReviewPanes(QObject):
         self.groups_view.documentActivated.connect(self.open_student)
         self.graph_view.documentActivated.connect(self.open_student)
         self.student_view.pairActivated.connect(w.open_pair)
+        # the document list's context menu: a verdict on the current document, as in the
+        # Student tab and the Groups view
+        self.document_verdict_menu = QMenu(w.documents.view)
+        self.document_verdict_menu.aboutToShow.connect(self._fill_document_verdicts)
+        action = w.actions.add("document_verdict", None, widget=w.documents.view, texts=lambda: (
+            self.tr("&Verdict"), self.tr("Mark the selected document as confirmed, suspicious or not "
+                                         "plagiarism, with a note")))
+        action.setMenu(self.document_verdict_menu)
+        w.documents.selectionChanged.connect(self._update_document_verdict_action)
+        w.session.checkFinished.connect(self._update_document_verdict_action)
+        self._update_document_verdict_action()
 
     def order_heat_map(self) -> None:
         """Rows of the heat map in group order, when the review of its report is ready."""
@@ -96,6 +107,25 @@ class ReviewPanes(QObject):
 
     def _entry_verdict(self, entry):
         return self.review.document_verdict_by_key(entry.document.key)
+
+    def _document_of_list(self) -> int | None:
+        """The last report's index of the document current in the document list, if checked."""
+        path = self.window.documents.current_path()
+        return self.window.session.report_index(path) if path is not None else None
+
+    def _update_document_verdict_action(self, *_args) -> None:
+        self.window.actions.document_verdict.setEnabled(self._document_of_list() is not None)
+
+    def _fill_document_verdicts(self) -> None:
+        from .widgets.verdict_menu import add_verdict_actions
+
+        menu = self.document_verdict_menu
+        menu.clear()
+        document, report = self._document_of_list(), self.window.session.report
+        if document is None or report is None:
+            return
+        add_verdict_actions(menu, self.review.document_verdict(document, report),
+                            lambda v: self.review.set_document_verdict(document, v, report), self.window)
 
     def open_student(self, document: int) -> QWidget:
         """Show one document in the per-student view."""

@@ -124,6 +124,10 @@ class Session(QObject):
         """The highest similarity of a document in the last report, if it took part."""
         return self._highest.get(path)
 
+    def report_index(self, path: str) -> int | None:
+        """The index in the last report of the document read from `path` (None: not checked)."""
+        return self._report_index.get(path)
+
     def figures(self, path: str):
         """The academic figures (core.academic.figures.Figures) of a document in the last
         report, computed when first asked for; None if it was not checked."""

@@ -81,6 +81,7 @@ class Collector:
 
     def __init__(self) -> None:
         self.lines: list[_Line] = []
+        self._bold_fonts: dict[str, bool] = {}
         self._page = 0
         self._box = 0
 
@@ -119,14 +120,20 @@ class Collector:
     def _line(self, line, LTChar) -> None:
         parts, sizes, bold, chars = [], Counter(), 0, []
         at = 0
+        bold_fonts = self._bold_fonts
         for child in line:
             text = child.get_text()
             if isinstance(child, LTChar):
-                text = _CID.sub("\ufffd", text)
-                size = round(float(child.size) * 2) / 2
+                if len(text) > 1 and "(cid:" in text:
+                    text = _CID.sub("\ufffd", text)
+                size = round(child.size * 2) / 2
                 sizes[size] += 1
-                bold += bool(_BOLD.search(child.fontname or ""))
-                chars.append((at, at + len(text), size, float(child.y0), text))
+                font = child.fontname
+                is_bold = bold_fonts.get(font)
+                if is_bold is None:
+                    is_bold = bold_fonts[font] = bool(_BOLD.search(font or ""))
+                bold += is_bold
+                chars.append((at, at + len(text), size, child.y0, text))
             parts.append(text)
             at += len(text)
         text = "".join(parts).rstrip("\n")

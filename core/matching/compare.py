@@ -21,10 +21,11 @@ from core.matching.sources import CandidateSource, Candidates, Corpus, default_s
 from core.matching.sources.fingerprints import all_kgrams
 from core.matching.sources.simhash import near_duplicates
 from core.matching.sources.vocabulary import approximate_shares
-from core.models import PairResult, Progress
+from core.matching.common import mark, shared_texts
+from core.models import PairResult, Progress, SharedText
 from core.options import CheckOptions
 
-__all__ = ["compare", "template_kgrams", "near_duplicates", "similarity", "pair_result",
+__all__ = ["compare", "compare_class", "template_kgrams", "near_duplicates", "similarity", "pair_result",
            "all_kgrams", "approximate_shares", "EDIT_PENALTY"]
 
 _STEP = 256  # pairs between two progress reports
@@ -54,6 +55,23 @@ def compare(
     their texts, so that passages take in the punctuation both sides share (alignment._marks)
     and the semantic layer can read sentences; `sources` default to
     `default_sources(options, cache)` (`cache`: the check's ProfileCache)."""
+    pairs, _ = yield from compare_class(profiles, options, template, keys=keys, texts=texts,
+                                        sources=sources, cache=cache)
+    return pairs
+
+
+def compare_class(
+    profiles: list[Profile],
+    options: CheckOptions,
+    template: Profile | None = None,
+    *,
+    keys: Sequence[str] = (),
+    texts: Sequence[str] = (),
+    sources: Sequence[CandidateSource] | None = None,
+    cache=None,
+) -> Generator[Progress, None, tuple[list[PairResult], list[SharedText]]]:
+    """`compare`, and the text most of the documents share (core/matching/common.py; needs
+    `texts`): the reported pairs whose documents both hold it carry a passage over it."""
     n = len(profiles)
     yield Progress("indexing", 0, 3)
     corpus = Corpus(list(profiles), options, template_kgrams(profiles, template),
@@ -75,5 +93,7 @@ def compare(
         if result is not None:
             results.append(result)
     yield Progress("comparing", total, total)
+    shared = shared_texts(corpus)
+    results = mark(corpus, results, shared)
     results.sort(key=lambda r: (-r.similarity, r.hamming, r.left, r.right))
-    return results
+    return results, shared

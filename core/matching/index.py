@@ -113,10 +113,13 @@ def shared_kgram_arrays(
     cap: int,
     max_repeats: int,
     pairs: np.ndarray | None = None,
+    common: list | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """`shared_kgrams` over the documents' k-grams concatenated (`lengths` per document), as
     arrays: (pair keys left * n + right, positions in left, positions in right), sorted by key
-    (stable), so each pair's seeds are one run."""
+    (stable), so each pair's seeds are one run. Given a list `common`, appends to it the
+    k-grams left out for being in more than `cap` documents, as (hashes, documents,
+    positions) ordered by hash (the class's shared text: core/matching/common.py)."""
     n = len(lengths)
     empty = np.zeros(0, dtype=np.int64)
     if len(hashes) < 2:
@@ -141,6 +144,9 @@ def shared_kgram_arrays(
     distinct_docs = np.bincount(group_id, weights=new_run.astype(np.float64)).astype(np.int64)
     keep = (run_len[run_id] <= max_repeats) & (distinct_docs[group_id] >= 2) & (
         distinct_docs[group_id] <= cap)
+    if common is not None:
+        over = (run_len[run_id] <= max_repeats) & (distinct_docs[group_id] > cap)
+        common.append((hashes[over], docs[over], positions[over]))
     hashes, docs, positions = hashes[keep], docs[keep], positions[keep]
     if len(hashes) < 2:
         return empty, empty, empty

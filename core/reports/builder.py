@@ -64,6 +64,24 @@ class Context:
     def path(self, index: int) -> str:
         return safe_name(self.report.documents[index].path)
 
+    def label(self, index: int) -> str:
+        """A document's distinguishing short name (core/review/names.py: `004` for
+        student_004_zh_reordered.txt among its siblings), as every table and pair detail shows
+        it; the full name and path are in `hint` (HTML: on hover) and the documents table (the
+        key, in the PDF too)."""
+        labels = self.__dict__.get("_labels")
+        if labels is None:
+            from core.review import short_names
+
+            docs = self.report.documents
+            labels = [safe_name(n) for n in short_names([d.name for d in docs], [d.path for d in docs])]
+            self.__dict__["_labels"] = labels
+        return labels[index]
+
+    def hint(self, index: int) -> str:
+        """The full name and path of a document, for hover text."""
+        return f"{self.name(index)} — {self.path(index)}"
+
     def percent(self, value: float) -> str:
         return f"{value * 100:.1f}%"
 
@@ -133,6 +151,31 @@ def groups(ctx: Context) -> Section | None:
                                            Table(columns, tuple(rows), kind="groups")))
 
 
+#: Characters of a shared text and names of the documents holding it shown in the report
+SHARED_CHARS = 400
+SHARED_NAMES = 30
+
+
+def shared_texts(ctx: Context) -> Section | None:
+    """Text most documents share (Report.shared_texts, issue 12): in how many, and which."""
+    s, report = ctx.s, ctx.report
+    if not report.shared_texts:
+        return None
+    columns = (Column(s("col_rank"), "number"), Column(s("col_held"), "number"),
+               Column(s("col_text"), "text", 3.0), Column(s("col_documents"), "name", 1.5))
+    rows = []
+    for n, shared in enumerate(report.shared_texts, 1):
+        text = " ".join(shared.text.split())
+        text = text if len(text) <= SHARED_CHARS else text[:SHARED_CHARS] + "…"
+        names = ", ".join(ctx.name(d) for d in shared.documents[:SHARED_NAMES])
+        if len(shared.documents) > SHARED_NAMES:
+            names += " " + s("and_more", n=len(shared.documents) - SHARED_NAMES)
+        rows.append(Row((Cell(str(n)), Cell(s("held", n=len(shared.documents), m=len(report.documents))),
+                         Cell(text), Cell(names))))
+    return Section("shared", s("shared_texts"), (Paragraph(s("shared_intro"), "note"),
+                                                 Table(columns, tuple(rows), kind="shared")))
+
+
 def ranked_pairs(ctx: Context) -> Section:
     s, report = ctx.s, ctx.report
     columns = (
@@ -155,8 +198,8 @@ def ranked_pairs(ctx: Context) -> Section:
         link = f"pair-{k}" if k in detailed else ""
         rows.append(Row((
             Cell(str(k)),
-            Cell(ctx.name(pair.left), link=link, hint=ctx.path(pair.left)),
-            Cell(ctx.name(pair.right), link=link, hint=ctx.path(pair.right)),
+            Cell(ctx.label(pair.left), link=link, hint=ctx.hint(pair.left)),
+            Cell(ctx.label(pair.right), link=link, hint=ctx.hint(pair.right)),
             Cell(ctx.percent(pair.similarity), bar=pair.similarity),
             Cell(str(int(pair.hamming))),
             Cell(ctx.percent(pair.left_coverage)), Cell(ctx.percent(pair.right_coverage)),
@@ -196,7 +239,8 @@ def documents(ctx: Context) -> Section | None:
     if not report.documents:
         return None
     with_sha = any(doc.sha256 for doc in report.documents)
-    columns = [Column(s("col_rank"), "number"), Column(s("col_name"), "name", 1.2),
+    columns = [Column(s("col_rank"), "number"), Column(s("col_shown_as"), "name", 0.6),
+               Column(s("col_name"), "name", 1.2),
                Column(s("col_format"), "number"), Column(s("col_chars"), "number"),
                Column(s("col_simhash"), "code", 0.6)]
     if with_sha:
@@ -205,13 +249,14 @@ def documents(ctx: Context) -> Section | None:
     hashes = list(report.simhashes) + [None] * (len(report.documents) - len(report.simhashes))
     rows = []
     for i, (doc, value) in enumerate(zip(report.documents, hashes)):
-        cells = [Cell(str(i + 1)), Cell(ctx.name(i)), Cell(doc.format), Cell(str(doc.chars)),
+        cells = [Cell(str(i + 1)), Cell(ctx.label(i)), Cell(ctx.name(i)), Cell(doc.format), Cell(str(doc.chars)),
                  Cell(simhash_hex(value) if value is not None else "")]
         if with_sha:
             cells.append(Cell(doc.sha256))
         cells.append(Cell(ctx.path(i)))
         rows.append(Row(tuple(cells)))
-    return Section("documents", s("checked"), (Table(tuple(columns), tuple(rows), kind="documents"),))
+    return Section("documents", s("checked"), (Table(tuple(columns), tuple(rows), kind="documents"),
+                                               Paragraph(s("documents_key"), "note")))
 
 
 def options(ctx: Context) -> Section:
@@ -237,13 +282,12 @@ def _review(ctx: Context):
     if cached is None:
         from dataclasses import replace
 
-        from core.review import group_details, short_names, student_summaries
+        from core.review import group_details, student_summaries
 
         report = ctx.report
         if report.options.display_threshold != ctx.threshold:
             report = replace(report, options=report.options.with_changes(display_threshold=ctx.threshold))
-        names = [safe_name(n) for n in short_names([d.name for d in report.documents],
-                                                    [d.path for d in report.documents])]
+        names = [ctx.label(i) for i in range(len(report.documents))]
         cached = (group_details(report), names, student_summaries(report))
         ctx._review_cache = cached
     return cached
@@ -315,7 +359,8 @@ def students(ctx: Context) -> Section | None:
 
 #: The report's parts in order. Each takes the Context and returns a Section or None.
 PARTS: tuple[Callable[[Context], Section | None], ...] = (
-    summary, legend, groups, students, ranked_pairs, file_errors, pair_details, documents, options,
+    summary, legend, groups, shared_texts, students, ranked_pairs, file_errors, pair_details,
+    documents, options,
 )
 
 
@@ -356,8 +401,8 @@ def pair_article(ctx: Context, k: int, pair: PairResult) -> Article:
     else:
         blocks.append(comparison(ctx, k, pair))
     blocks += semantic_blocks(ctx, pair)
-    title = f"#{k} · {ctx.name(pair.left)} ↔ {ctx.name(pair.right)}"
-    return Article(f"pair-{k}", title, tuple(blocks), hint=f"{ctx.path(pair.left)} ↔ {ctx.path(pair.right)}",
+    title = f"#{k} · {ctx.label(pair.left)} ↔ {ctx.label(pair.right)}"
+    return Article(f"pair-{k}", title, tuple(blocks), hint=f"{ctx.hint(pair.left)} ↔ {ctx.hint(pair.right)}",
                    back="pairs")
 
 
@@ -415,7 +460,7 @@ def comparison(ctx: Context, k: int, pair: PairResult) -> Comparison:
     analyses = _analyses(ctx)
     passages, left_marks, right_marks, left_changes, right_changes = [], [], [], [], []
     seen: set[str] = set()
-    lname, rname = ctx.name(pair.left), ctx.name(pair.right)
+    lname, rname = ctx.label(pair.left), ctx.label(pair.right)
     for j, m in enumerate(pair.matches, 1):
         lcls, rcls = side_classes(m, pair.left, pair.right, analyses)
         seen.update((lcls, rcls))
@@ -446,7 +491,7 @@ def comparison(ctx: Context, k: int, pair: PairResult) -> Comparison:
 def marked(ctx: Context, doc: Document, index: int, marks: tuple[Mark, ...],
            changes: tuple[tuple[int, int], ...] = (), link: str = "", side: str = "L") -> MarkedText:
     """A document's text with colored marks (and change spans), titled with its name."""
-    return MarkedText(doc.text, marks, changes, title=ctx.name(index), hint=ctx.path(index), link=link,
+    return MarkedText(doc.text, marks, changes, title=ctx.label(index), hint=ctx.hint(index), link=link,
                       side=side, language="zh" if _CJK.search(doc.text) else "")
 
 

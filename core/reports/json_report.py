@@ -9,7 +9,13 @@ fields `academic_fields` adds, and is still written on request and read)::
      "pairs": [{"left", "right", "hamming", "similarity", "left_coverage", "right_coverage",
                 "longest", "matches": [{"left": [start, end], "right": [start, end], "units"}]}],
      "errors": [{"path", "message", "code", "values"}],  (code/values: when the reason has a code)
-     "groups": [{"members": [document indexes], "source": index or null}]}
+     "groups": [{"members": [document indexes], "source": index or null}],
+     "shared_texts": [{"text", "documents": [indexes], "spans": [[start, end], ...], "at"}]}
+
+`shared_texts` (issue 12; only when there is some) is the text held by more than the
+document-frequency cap of the documents, likely the assignment: "in len(documents) of
+len(report documents) documents", its span in each of those documents, and `text`, its wording
+in `documents[at]`.
 
 `version` is the oldest reader version the file is for and `schema` the field set it
 carries. Schema 2 only adds fields, so by default a report says `"version": 1` with
@@ -50,7 +56,8 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from core.models import Document, FileError, Group, Match, PairResult, Report, Span, text_key
+from core.models import (Document, FileError, Group, Match, PairResult, Report, SharedText, Span,
+                         text_key)
 from core.options import CheckOptions
 
 if TYPE_CHECKING:
@@ -147,8 +154,24 @@ def read_semantic(pair: dict, where: str, left_chars: int, right_chars: int):
 
 
 def report_fields(report: Report) -> dict:
-    """Top-level fields after `errors`: `groups` (issue 13, `review_fields`)."""
-    return review_fields(report)
+    """Top-level fields after `errors`: `groups` (issue 13, `review_fields`) and
+    `shared_texts` (issue 12, when the check found text most documents hold)."""
+    shared = ({"shared_texts": [t.to_dict() for t in report.shared_texts]}
+              if report.shared_texts else {})
+    return {**review_fields(report), **shared}
+
+
+def _read_shared_texts(data: dict, chars: list[int]) -> tuple[SharedText, ...]:
+    """The `shared_texts` of a report written with them (none for an older report)."""
+    items = data.get("shared_texts", [])
+    _need(isinstance(items, list), "shared_texts", "must be a list")
+    out = []
+    for i, item in enumerate(items):
+        try:
+            out.append(SharedText.from_dict(item, chars))
+        except ValueError as exc:
+            _need(False, f"shared_texts[{i}]", str(exc))
+    return tuple(out)
 
 
 def render_json(report: Report, verdicts: "Verdicts | None" = None, *, version: int | None = None) -> str:
@@ -247,7 +270,7 @@ def from_json(data: dict, texts: Sequence[str | None] | None = None) -> Report:
                                      code, {str(k): v for k, v in values.items()}))
     groups = _read_groups(data, len(documents))
     return Report(options, tuple(documents), tuple(simhashes), tuple(results), tuple(file_errors),
-                  groups)
+                  groups, _read_shared_texts(data, chars))
 
 
 # -- the archive (issue 14): an archived source's {"id", "label", "added"} -------------------

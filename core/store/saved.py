@@ -1,6 +1,6 @@
 """Saved checks: a `.plagscope` file is a small store (an SQLite file with the archive's schema,
 kind "check") holding the documents' texts, SHA-256 and sizes, the options, the results (pairs
-with their passages), groups, file errors, and the reviewers' verdicts and notes, so a check
+with their passages), groups, the text most documents share, file errors, and the reviewers' verdicts and notes, so a check
 reopens exactly as it was on another machine without the original files.
 
 Saving writes a new file next to the target and renames it into place, so a crash never
@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from core.models import (ArchiveEntry, Document, FileError, Group, Layout, Match, PairResult, Progress,
-                         Report, SemanticMatch, SentencePair, Span)
+                         Report, SemanticMatch, SentencePair, SharedText, Span)
 from core.options import CheckOptions
 from core.store.base import StoreError
 from core.store.records import prepare
@@ -171,7 +171,8 @@ def save_check_steps(path: str | os.PathLike, report: Report,
                 [(e.path, e.message) for e in report.errors], rows,
                 {"check_options": json.dumps(report.options.to_dict()),
                  "check_format": FORMAT_VERSION,
-                 "check_layouts": _layouts_to_json(report.documents)})
+                 "check_layouts": _layouts_to_json(report.documents),
+                 "check_shared_texts": json.dumps([t.to_dict() for t in report.shared_texts])})
             store.conn.execute("PRAGMA journal_mode = DELETE")  # one self-contained file
         finally:
             store.close()
@@ -204,6 +205,7 @@ def open_check_steps(path: str | os.PathLike) -> Generator[Progress, None, Saved
         data = store.read_check()
         options_text = store.meta("check_options")
         layouts = _layouts_from_json(store.meta("check_layouts"))
+        shared_text = store.meta("check_shared_texts")  # absent in checks saved before issue 12
     finally:
         store.close()
     total = 1 + -(-len(data["pairs"]) // _PAIR_CHUNK)
@@ -221,11 +223,14 @@ def open_check_steps(path: str | os.PathLike) -> Generator[Progress, None, Saved
             yield Progress("opening", 1 + start // _PAIR_CHUNK + 1, total)
         groups = tuple(Group(tuple(g["members"]), g["source"])
                        for g in map(json.loads, data["groups"]))
+        chars = [len(d.text) for d in documents]
+        shared = tuple(SharedText.from_dict(t, chars) for t in json.loads(shared_text or "[]"))
     except (ValueError, KeyError, TypeError) as exc:
         raise StoreError(f"{path} is damaged: {exc}") from None
     report = Report(options=options, documents=documents,
                     simhashes=tuple(d["simhash"] for d in data["documents"]), pairs=tuple(pairs),
-                    errors=tuple(FileError(p, m) for p, m in data["errors"]), groups=groups)
+                    errors=tuple(FileError(p, m) for p, m in data["errors"]), groups=groups,
+                    shared_texts=shared)
     docs_v = {k: v for k, v in data["verdicts"].items() if isinstance(k, str)}
     pairs_v = {k: v for k, v in data["verdicts"].items() if not isinstance(k, str)}
     return SavedCheck(report, Verdicts(docs_v, pairs_v))

@@ -152,3 +152,28 @@ def test_a_pdf_without_set_off_text_has_no_block_quote(tmp_path):
     doc = load_document(path, 0)
     assert "Right cell line 3" in doc.text
     assert doc.layout is None or not doc.layout.block_quotes
+
+
+@pytest.mark.parametrize("cjk", [False, True], ids=["en", "zh"])
+def test_every_line_but_running_heads_and_page_numbers_is_placed_in_the_text(tmp_path, cjk):
+    """Hyphenated words rejoined, paragraphs across pages joined, heads and page numbers
+    dropped by the text reconstruction: every other line still has its exact place."""
+    import random
+
+    import test_pdf_layout as typesetting  # engine's typesetter: running head, page numbers, hyphens
+    from core.loaders import pdf
+    from core.loaders.pdf_layout import Collector
+
+    rng = random.Random(1)
+    path = tmp_path / "long.pdf"
+    typesetting.typeset(path, typesetting.chinese(rng) if cjk else typesetting.english(rng), cjk)
+    collector = Collector()
+    text = pdf._extract(path.read_bytes(), collector.converter)
+    collector.layout(text)
+    lost = {line.text.strip() for line in collector.lines if line.start < 0}
+    assert lost and all(x.isdigit() or "Course paper" in x for x in lost)
+    for line in collector.lines:
+        if line.start >= 0:
+            stripped = line.text.strip()
+            assert text.startswith(stripped.rstrip("-"), line.start)
+    assert sum(line.start >= 0 for line in collector.lines) > 90

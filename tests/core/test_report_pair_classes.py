@@ -28,7 +28,8 @@ def comparisons(document):
     out = {}
     for article in (b for b in details.blocks if isinstance(b, Article)):
         [cmp] = [b for b in article.blocks if isinstance(b, Comparison)]
-        out[(cmp.left.title, cmp.right.title)] = cmp
+        # columns are titled by short names (core/review/names.py); the hint has "name — path"
+        out[(cmp.left.hint.split(" — ")[0], cmp.right.hint.split(" — ")[0])] = cmp
     return out
 
 

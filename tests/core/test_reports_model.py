@@ -52,7 +52,7 @@ def test_ranked_table_marks_flagged_rows_and_links_only_detailed_ones():
     assert isinstance(table, Table) and len(table.columns) == 9
     assert [row.flagged for row in table.rows] == [True, True, False]
     assert [row.cells[1].link for row in table.rows] == ["pair-1", "pair-2", ""]
-    assert table.rows[0].cells[1].hint == "/e/a.txt" and table.rows[0].cells[3].text == "60.0%"
+    assert table.rows[0].cells[1].hint == "a.txt — /e/a.txt" and table.rows[0].cells[3].text == "60.0%"
 
 
 def test_a_pair_with_passages_becomes_a_comparison_with_marks_on_both_sides():
@@ -112,8 +112,11 @@ def test_names_are_shown_safely():
     evil = "\x1b]0;owned\x07essay\u202etxt.exe"
     docs = (Document(0, evil, "/e/" + evil, "txt", report.documents[0].text), *report.documents[1:])
     doc = build_document(Report(report.options, docs, report.simhashes, report.pairs), threshold=0)
-    names = [row.cells[1].text for row in section(doc, "pairs").blocks[0].rows]
-    assert "\x1b" not in names[0] and "\u202e" not in names[0] and "\\x1b" in names[0]
+    cell = section(doc, "pairs").blocks[0].rows[0].cells[1]  # its short name; full name on hover
+    listed = section(doc, "documents").blocks[0].rows[0].cells[2].text  # the key table
+    for text in (cell.text, cell.hint, listed):
+        assert "\x1b" not in text and "\u202e" not in text
+    assert "\\x1b" in cell.hint and "\\x1b" in listed
 
 
 def test_errors_and_documents_sections():

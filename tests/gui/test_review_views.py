@@ -242,3 +242,22 @@ def test_student_view_ranks_sources_colors_the_text_and_opens_compare(qtbot, rev
     view.sources.cellDoubleClicked.emit(0, 1)
     current = w.tabs.currentWidget()
     assert isinstance(current, CompareView)
+
+
+def test_a_document_verdict_can_be_set_from_the_document_list(reviewed):
+    from gui.models.documents import PATH_ROLE
+
+    w = reviewed
+    report, review = w.session.report, w.review
+    document = report.pairs[0].right
+    docs = w.documents.proxy
+    row = next(r for r in range(docs.rowCount())
+               if docs.index(r, 0).data(PATH_ROLE) == report.documents[document].path)
+    w.documents.view.setCurrentIndex(docs.index(row, 0))
+    action = w.actions.document_verdict
+    assert action in w.documents.view.actions() and action.isEnabled()
+    menu = action.menu()
+    menu.aboutToShow.emit()
+    next(a for a in menu.actions() if a.data() == "not_plagiarism").trigger()
+    assert review.document_verdict(document).status == "not_plagiarism"
+    assert docs.index(row, DocumentModel.VERDICT).data() == "Not plagiarism"

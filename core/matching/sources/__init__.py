@@ -36,6 +36,7 @@ from core.options import CheckOptions
 
 SEEDS = "seeds"  # evidence key: a `Seeds` (every shared k-gram of the pairs it knows)
 SHARES = "shares"  # evidence key: an n x n matrix of vocabulary shares (upper triangle)
+COMMON = "common"  # evidence key: (hashes, documents, positions) of k-grams in more than cap documents
 SEMANTIC = "semantic"  # evidence key: {pair key: SemanticMatch} (the semantic layer's findings)
 
 

@@ -10,7 +10,7 @@ import numpy as np
 from core.engine.hashing import kgram_hashes
 from core.engine.profile import Profile
 from core.matching.index import candidate_pairs, shared_kgram_arrays
-from core.matching.sources import SEEDS, Candidates, Corpus, Seeds
+from core.matching.sources import COMMON, SEEDS, Candidates, Corpus, Seeds
 from core.models import Progress
 
 
@@ -28,7 +28,8 @@ def all_kgrams(profiles: list[Profile]) -> tuple[np.ndarray, np.ndarray]:
 
 class FingerprintSource:
     """Pairs sharing a winnowed fingerprint; worth scoring when they share enough k-grams for
-    a passage (t - k + 1 of them). Leaves `Seeds` in the evidence."""
+    a passage (t - k + 1 of them). Leaves `Seeds` in the evidence, and under COMMON the k-grams
+    in more than the cap of the documents."""
 
     name = "fingerprints"
 
@@ -39,9 +40,12 @@ class FingerprintSource:
             max_repeats=options.max_repeats)
         yield Progress("indexing", 1, 3)
         hashes, lengths = all_kgrams(profiles)
+        common: list = []
         seed_keys, seed_left, seed_right = shared_kgram_arrays(
             hashes, lengths, ignored=corpus.ignored, cap=corpus.cap,
-            max_repeats=options.max_repeats, pairs=left * n + right)
+            max_repeats=options.max_repeats, pairs=left * n + right, common=common)
+        if common:
+            corpus.evidence[COMMON] = common[0]
         del hashes
         pair_keys, first, count = np.unique(seed_keys, return_index=True, return_counts=True)
         corpus.evidence[SEEDS] = Seeds(pair_keys, first, count, seed_left, seed_right)
