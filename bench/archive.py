@@ -227,7 +227,8 @@ def bench_backend(backend: str, location: str, essays: Essays, sizes: list[int],
             docs = (essays.document(*next(order), doc_id=i)
                     for i in range(next_id, next_id + todo))  # made as the add reads them
             next_id += todo
-            gen = add_documents(store, docs, total=todo)
+            # the verbatim archive (the semantic layer's vectors: bench/semantic.py)
+            gen = add_documents(store, docs, total=todo, semantic=False)
             loads = []
             try:
                 while True:
