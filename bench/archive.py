@@ -227,7 +227,8 @@ def bench_backend(backend: str, location: str, essays: Essays, sizes: list[int],
             docs = (essays.document(*next(order), doc_id=i)
                     for i in range(next_id, next_id + todo))  # made as the add reads them
             next_id += todo
-            gen = add_documents(store, docs, total=todo)
+            # the verbatim archive (the semantic layer's vectors: bench/semantic.py)
+            gen = add_documents(store, docs, total=todo, semantic=False)
             loads = []
             try:
                 while True:
@@ -283,7 +284,8 @@ def bench_backend(backend: str, location: str, essays: Essays, sizes: list[int],
     return rows
 
 
-def peers(location: str, essays: Essays, queries, options: CheckOptions) -> list[dict]:
+def peers(location: str, essays: Essays, queries, options: CheckOptions,
+          thresholds=(0.5, 0.1)) -> list[dict]:
     """`simhash`'s SimhashIndex and datasketch's MinHashLSH holding the same archived documents."""
     from simhash import Simhash, SimhashIndex
     from datasketch import MinHash, MinHashLSH
@@ -316,7 +318,7 @@ def peers(location: str, essays: Essays, queries, options: CheckOptions) -> list
                  "mem_mb": mem / 1e6, "query_ms": 1000 * median(times),
                  "recall": f"{hits}/{len(queries)}"})
     del index
-    for threshold in (0.5, 0.1):
+    for threshold in thresholds:
         gc.collect()
         tracemalloc.start()
         t = time.perf_counter()
@@ -391,9 +393,13 @@ def main() -> None:
     parser.add_argument("--base", type=int, default=2000, help="essays per language per round")
     parser.add_argument("--queries", type=int, default=20)
     parser.add_argument("--no-peers", action="store_true")
+    parser.add_argument("--peers-only", action="store_true",
+                        help="only the peers, holding the documents of the --sqlite archive")
+    parser.add_argument("--peer-thresholds", default="0.5,0.1",
+                        help="MinHashLSH thresholds (each build takes ~10 min at 100,000)")
     parser.add_argument("--quick", action="store_true",
                         help="one line: an archive of --quick-size essays on SQLite")
-    parser.add_argument("--quick-size", type=int, default=5000)
+    parser.add_argument("--quick-size", type=int, default=10000)
     parser.add_argument("--db-dir", type=Path, default=OUT / "archive-bench")
     parser.add_argument("--sqlite", type=Path, help="reuse this SQLite archive (grown to --sizes)")
     args = parser.parse_args()
@@ -419,6 +425,14 @@ def main() -> None:
               f"load {r['load']})")
         return
 
+    thresholds = [float(t) for t in args.peer_thresholds.split(",") if t]
+    if args.peers_only:
+        with open_store(str(args.sqlite)) as store:
+            held = store.count()
+        print(f"Peers holding the {held:,} documents of {args.sqlite} (load {load_avg()}):\n")
+        print(peer_table(peers(str(args.sqlite), essays, queries, options, thresholds)))
+        print(f"\n(load average at the end: {load_avg()})")
+        return
     started = time.strftime("%Y-%m-%d %H:%M")
     rows, peer_rows = [], []
     if "sqlite" in args.backends:
@@ -426,7 +440,7 @@ def main() -> None:
         rows += bench_backend("sqlite", str(path), essays, [int(s) for s in args.sizes.split(",")],
                               queries, options, log)
         if not args.no_peers:
-            peer_rows = peers(str(path), essays, queries, options)
+            peer_rows = peers(str(path), essays, queries, options, thresholds)
     if "postgresql" in args.backends:
         location, cluster = postgres_location(log)
         try:

@@ -26,7 +26,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QElapsedTimer, QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from gui.app import warm_up_engine  # noqa: E402
+from gui.app import tune_interpreter, warm_up_engine  # noqa: E402
 from gui.session import Session  # noqa: E402
 
 LUXUN = ROOT.parent / "shared" / "corpora" / "luxun"
@@ -104,6 +104,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     app = QApplication.instance() or QApplication([])
+    tune_interpreter()  # as the app does at start-up
     warm_up_engine().join()  # as the app does at start-up, before anyone can press Check
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)

@@ -89,6 +89,18 @@ def create_application(argv: list[str]) -> QApplication:
     return app
 
 
+#: How long (s) a thread may hold the interpreter lock while another waits for it. Python's
+#: 5 ms made every Python call the GUI thread makes while painting wait up to 5 ms behind a
+#: busy worker (an export, a review); 1 ms roughly halved the worst GUI stalls then
+#: (bench/review_bench.py), at a cost to the workers' throughput within noise.
+SWITCH_INTERVAL = 0.001
+
+
+def tune_interpreter() -> None:
+    """Interpreter settings for a responsive window with busy worker threads."""
+    sys.setswitchinterval(SWITCH_INTERVAL)
+
+
 def warm_up_engine() -> threading.Thread:
     """Load the segmenter and IDF tables on a thread now, while the window first paints, so
     that the first check never stalls the GUI (core.engine.segment.warm_up says why)."""
@@ -109,6 +121,7 @@ def warm_up_engine() -> threading.Thread:
 def main(paths: list[str] | None = None) -> int:
     """Run the desktop application with `paths` loaded; returns the exit code."""
     app = create_application(sys.argv[:1])
+    tune_interpreter()
     logfile = log_path()
     setup_logging(logfile)
     settings = Settings()

@@ -17,9 +17,12 @@ from core.review import ReviewData, review
 from core.review import UNREVIEWED, Verdicts, pair_key
 
 from .session import freeze_long_lived
-from .worker import Worker, start
+from .worker import Worker, start_analysis
 
 __all__ = ["Review", "verdict_label", "VERDICT_COLORS"]
+
+#: A new report's review starts this long after it arrived (ms): the window fills its tables first.
+REVIEW_DELAY_MS = 100
 
 #: Background colors of the verdicts in tables (pale, so text stays readable).
 VERDICT_COLORS = {"confirmed": "#f6c9c4", "suspicious": "#fbe3b4", "not_plagiarism": "#cfe8d3"}
@@ -46,11 +49,15 @@ class Review(QObject):
         self.session = session
         self.data: ReviewData | None = None
         self.verdicts = Verdicts()
-        self._pool = pool or getattr(session, "_pool", None) or QThreadPool.globalInstance()
+        self._pool = pool or getattr(session, "analysis_pool", None) or QThreadPool.globalInstance()
         self._job: Worker | None = None
         self._wanted: tuple[int, float] | None = None
         self._key_cache: tuple | None = None
         self._pending = False
+        self._delay = QTimer(self)  # a child: it dies with the review
+        self._delay.setSingleShot(True)
+        self._delay.setInterval(REVIEW_DELAY_MS)
+        self._delay.timeout.connect(self._start_pending)
         self._pair_index: tuple | None = None
         self.changed_pairs: frozenset | None = None  # what the last verdictsChanged changed
         self.changed_documents: frozenset | None = None  # (None: anything may have)
@@ -66,7 +73,7 @@ class Review(QObject):
         """A new report: start its review once the window has shown it (the review's worker
         then does not compete for the interpreter with the tables being filled)."""
         self._pending = True
-        QTimer.singleShot(0, self._start_pending)
+        self._delay.start()
 
     def _start_pending(self) -> None:
         if self._pending:
@@ -88,11 +95,20 @@ class Review(QObject):
         if self._job is not None:
             self._job.cancel()
         worker = Worker(lambda: review(report, threshold), name="review")
-        worker.signals.finished.connect(lambda data, w=worker: self._finished(w, data))
-        worker.signals.failed.connect(lambda *_a, w=worker: self._ended(w))
-        worker.signals.cancelled.connect(lambda w=worker: self._ended(w))
+        # bound methods (not lambdas holding self): a review deleted meanwhile is not called
+        worker.signals.finished.connect(self._job_finished)
+        worker.signals.failed.connect(self._job_ended)
+        worker.signals.cancelled.connect(self._job_ended)
         self._job = worker
-        return start(worker, self._pool)
+        return start_analysis(worker, 1, self._pool)  # before the figures (gui/session.py)
+
+    def _job_finished(self, data: ReviewData) -> None:
+        if self._job is not None and self.sender() is self._job.signals:
+            self._finished(self._job, data)
+
+    def _job_ended(self, *_args) -> None:
+        if self._job is not None and self.sender() is self._job.signals:
+            self._job = None
 
     def _finished(self, worker: Worker, data: ReviewData) -> None:
         if worker is not self._job:

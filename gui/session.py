@@ -13,14 +13,18 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QThreadPool, Signal
+from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
 from core import pipeline, reports, rules
 from core.models import Document, FileError, PairResult, Progress, Report
 from core.options import CheckOptions
 from core.pipeline import Expanded, Loaded, normalize_path  # noqa: F401  (normalize_path: the key of an entry)
 
-from .worker import Worker, start
+from .worker import Worker, analysis_pool, start, start_analysis
+
+#: The figures of a new report are computed this long after it arrived (ms), queued behind its
+#: review on the analysis pool, so the GUI thread fills the tables without a worker competing.
+FIGURES_DELAY_MS = 150
 
 #: Option fields that only change what is shown, not what a check computes.
 _DISPLAY_ONLY = {"display_threshold"}
@@ -73,6 +77,7 @@ class Session(QObject):
     checkFinished = Signal(object)  # Report
     checkFailed = Signal(str)
     checkCancelled = Signal()
+    figuresReady = Signal()  # the academic figures of the last report are computed (figures())
 
     def __init__(self, options: CheckOptions | None = None, parent: QObject | None = None,
                  pool: QThreadPool | None = None):
@@ -84,13 +89,20 @@ class Session(QObject):
         self.cache = pipeline.ProfileCache()
         self.stale = False
         self._pool = pool or QThreadPool.globalInstance()
+        # the analyses after a report (figures; gui/review.py's review) one at a time
+        self.analysis_pool = pool or analysis_pool()
         self._revision = 0
         self._job_ids = 0
         self._loads: dict[int, tuple[Worker, list[FileError]]] = {}
         self._check: Worker | None = None
         self._check_revision = 0
         self._highest: dict[str, float] = {}
-        self._figure_table = None  # core.academic.figures.FigureTable of the last report
+        self._figure_table = None  # core.academic.figures.FigureTable of the last report, once computed
+        self._figures_job: Worker | None = None
+        self._figures_timer = QTimer(self)  # a child: it dies with the session
+        self._figures_timer.setSingleShot(True)
+        self._figures_timer.setInterval(FIGURES_DELAY_MS)
+        self._figures_timer.timeout.connect(self._compute_figures)
         self._report_index: dict[str, int] = {}
         # the reviewers' verdicts (core.review.verdicts.Verdicts), kept current by gui/review.py
         # and written into every export
@@ -128,9 +140,15 @@ class Session(QObject):
         """The index in the last report of the document read from `path` (None: not checked)."""
         return self._report_index.get(path)
 
+    @property
+    def figures_ready(self) -> bool:
+        """Whether the figures of the last report are computed (they are, off the GUI thread,
+        after each report: 1-2 s for 500 documents; figuresReady says when)."""
+        return self._figure_table is not None
+
     def figures(self, path: str):
         """The academic figures (core.academic.figures.Figures) of a document in the last
-        report, computed when first asked for; None if it was not checked."""
+        report; None if it was not checked, or while they are still being computed."""
         index = self._report_index.get(path)
         if index is None or self._figure_table is None:
             return None
@@ -360,13 +378,48 @@ class Session(QObject):
         for path, value in zip(paths, best):  # one file listed twice: its highest
             highest[path] = max(highest.get(path, 0.0), value)
         self._highest = highest
-        from core.academic import FigureTable
-
-        self._figure_table = FigureTable(report)
         self._report_index = {path: i for i, path in enumerate(paths)}
+        self._figure_table = None
+        if self._figures_job is not None:
+            self._figures_job.cancel()
+        # after the window has shown the report (its tables are filled on this thread)
+        self._figures_timer.start()
         self.busyChanged.emit(self.busy)
         self.checkFinished.emit(report)
         self.documentsChanged.emit()
+
+    def _compute_figures(self) -> None:
+        """Every document's academic figures on the worker pool (the document list's Copied
+        column asked for them while painting: 2 s of blocked GUI thread at 500 documents)."""
+        report = self.report
+        if report is None:
+            return
+
+        def job():
+            from core.academic import FigureTable
+
+            table = FigureTable(report)
+            n = len(report.documents)
+            for i in range(n):
+                table[i]  # computed and kept by the table
+                yield Progress("reviewing", i + 1, n)
+            return table
+
+        worker = Worker(job, name="figures")
+        # bound methods: a session deleted meanwhile (tests) is not called
+        worker.signals.finished.connect(self._figures_done)
+        worker.signals.failed.connect(self._figures_failed)
+        self._figures_job = worker
+        start_analysis(worker, pool=self.analysis_pool)
+
+    def _figures_done(self, table) -> None:
+        if table.report is self.report:
+            self._figures_job = None
+            self._figure_table = table
+            self.figuresReady.emit()
+
+    def _figures_failed(self, message: str, _details: str) -> None:
+        self._figures_job = None  # the Copied column stays empty; the log has the details
 
     def _on_check_failed(self, message: str, _details: str) -> None:
         self._check = None
@@ -381,6 +434,7 @@ class Session(QObject):
     def wait(self, timeout: float = 30.0) -> bool:
         """Block until running jobs end (shutdown and scripts); signals arrive later."""
         workers = [w for w, _ in self._loads.values()] + ([self._check] if self._check else [])
+        workers += [self._figures_job] if self._figures_job else []
         return all(w.wait(timeout) for w in workers)
 
     # ----- results -------------------------------------------------------------------------

@@ -49,7 +49,7 @@ class StudentReport(QObject):
         """Ask where to save the selected document's report and write it; the path, or None."""
         w = self.window
         path = self.current_path()
-        if w.session.report is None or path is None or w.session.figures(path) is None:
+        if w.session.report is None or path is None or w.session.report_index(path) is None:
             w.messages.show(QMessageBox.Icon.Information, self.tr("Export Student Report"),
                             self.tr("Select a checked document first."))
             return None

@@ -99,3 +99,26 @@ def start(worker: Worker, pool: QThreadPool | None = None) -> Worker:
     """Queue `worker` on `pool` (the global pool by default) and return it."""
     (pool or QThreadPool.globalInstance()).start(worker)
     return worker
+
+
+_ANALYSIS_POOL: QThreadPool | None = None
+
+
+def analysis_pool() -> QThreadPool:
+    """One pool thread for the analyses that follow a report (its review, its figures): they
+    run one after another, in priority order, instead of side by side. Two CPU-bound Python
+    threads at once left the GUI thread a third of the interpreter lock, and every Python
+    call it makes while painting waited for its turn (bench/review_bench.py)."""
+    global _ANALYSIS_POOL
+    if _ANALYSIS_POOL is None:
+        _ANALYSIS_POOL = QThreadPool()
+        _ANALYSIS_POOL.setMaxThreadCount(1)
+        _ANALYSIS_POOL.setExpiryTimeout(-1)
+    return _ANALYSIS_POOL
+
+
+def start_analysis(worker: Worker, priority: int = 0, pool: QThreadPool | None = None) -> Worker:
+    """Queue `worker` on the analysis pool (or `pool`, e.g. a test's); higher `priority` runs
+    first among those waiting."""
+    (pool or analysis_pool()).start(worker, priority)
+    return worker

@@ -129,6 +129,8 @@ def _stats(store, args, parser) -> int:
            if stats["documents"] else ""))
     if stats["documents"]:
         out(f"added: {stats['first_added']} .. {stats['last_added']}")
+    for model, n in stats.get("sentence_vectors", {}).items():
+        out(f"sentence vectors ({model}, for translations and paraphrases): {n} document(s)")
     for label, n in stats["labels"].items():
         out(f"  {n:>7}  {show(label) or '(no label)'}")
     return EXIT_OK

@@ -34,6 +34,7 @@ class DocumentModel(ColumnTableModel[Entry]):
         self._update_short_names()
         self.set_rows(session.entries)
         session.documentsChanged.connect(self.refresh)
+        session.figuresReady.connect(lambda: self.column_changed(self.COPY))
 
     def make_columns(self) -> list[Column[Entry]]:
         return [
@@ -55,7 +56,12 @@ class DocumentModel(ColumnTableModel[Entry]):
 
     def refresh(self) -> None:
         self._update_short_names()
-        self.set_rows(self._session.entries)
+        entries = self._session.entries
+        rows = self.rows()
+        if len(entries) == len(rows) and all(a is b for a, b in zip(entries, rows)):
+            self.restyle()  # the same entries (a check finished): values changed, no reset
+        else:
+            self.set_rows(entries)
 
     def _update_short_names(self) -> None:
         """Short names that keep what differs between the files visible (not while loading)."""
@@ -70,6 +76,10 @@ class DocumentModel(ColumnTableModel[Entry]):
         names = short_names([e.name for e in entries], [e.path for e in entries])
         self._short = {e.path: n for e, n in zip(entries, names)}
         self._short_of = key
+
+    def column_changed(self, column: int) -> None:
+        if self.rowCount():
+            self.dataChanged.emit(self.index(0, column), self.index(self.rowCount() - 1, column))
 
     def verdicts_changed(self, keys) -> None:
         """The verdicts of the documents with these keys (text digests) changed: their rows."""

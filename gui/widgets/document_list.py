@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QItemSelectionModel, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QEvent, QItemSelectionModel, QSortFilterProxyModel, Qt, QTimer, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
 
 from ..models.documents import PATH_ROLE, DocumentModel
@@ -10,6 +10,7 @@ from ..models.table import SORT_ROLE
 from ..session import Session, State
 
 NAME_MIN_WIDTH = 100  # px the names keep before optional columns are hidden
+CONTENTS_PRECISION = 60  # rows read to fit a column's width (Qt's default: 1,000)
 
 
 class DocumentList(QWidget):
@@ -44,6 +45,9 @@ class DocumentList(QWidget):
         header.setSectionResizeMode(DocumentModel.NAME, QHeaderView.ResizeMode.Stretch)
         for col in (DocumentModel.FORMAT, DocumentModel.LENGTH, DocumentModel.HIGHEST, DocumentModel.VERDICT):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        # fitting a column reads the rows in view and at most this many more, not all 500 of a
+        # class on every change (bench/review_bench.py)
+        header.setResizeContentsPrecision(CONTENTS_PRECISION)
         self.view.selectionModel().selectionChanged.connect(lambda *_: self.selectionChanged.emit())
 
         layout = QVBoxLayout(self)
@@ -56,6 +60,12 @@ class DocumentList(QWidget):
         self.model.modelReset.connect(self._restore_selection)
         self.model.modelReset.connect(self.retranslate)
         self.model.modelReset.connect(self._fit_columns)
+        # new values in the same rows (a check finished): fit again, in an event of its own
+        self._fit_timer = QTimer(self)
+        self._fit_timer.setSingleShot(True)
+        self._fit_timer.setInterval(0)
+        self._fit_timer.timeout.connect(self._fit_columns)
+        self.model.dataChanged.connect(lambda *_: self._fit_timer.start())
         self.view.viewport().installEventFilter(self)
         self.retranslate()
 
@@ -110,8 +120,9 @@ class DocumentList(QWidget):
             return max(self.view.sizeHintForColumn(column), header.fontMetrics().horizontalAdvance(title) + 24)
 
         others = [c for c in range(self.model.columnCount()) if c != DocumentModel.NAME]
+        widths = {c: width(c) for c in others}  # each read once
         shown = list(others)
-        while shown and sum(width(c) for c in shown) > room:
+        while shown and sum(widths[c] for c in shown) > room:
             shown.pop()
         for column in others:
             header.setSectionHidden(column, column not in shown)

@@ -93,6 +93,10 @@ class HeatMap(QWidget):
         self._semantic: dict = {}  # (i, j) both ways -> SemanticMatch of a pair found by meaning
         self._names: list[str] | None = None
         self._built = True  # False while a new report's map waits to be built (_ensure)
+        self._build_timer = QTimer(self)
+        self._build_timer.setSingleShot(True)
+        self._build_timer.setInterval(0)
+        self._build_timer.timeout.connect(self._ensure)
         self.zoom = 1.0
         self._scroll = QPointF(0, 0)  # pixels of the zoomed grid scrolled out at the top left
         self._drag: QPointF | None = None
@@ -110,7 +114,7 @@ class HeatMap(QWidget):
         self._built = False
         self._names = None
         self._blocks = []
-        QTimer.singleShot(0, self._ensure)
+        self._build_timer.start()
         self.update()
 
     def _ensure(self) -> None:

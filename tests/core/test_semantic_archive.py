@@ -135,3 +135,7 @@ def test_cli_archive_add_stores_vectors_unless_told_not_to(tmp_path, capsys):
     assert main(["archive", "add", str(folder), "--quiet", "--db", str(db)]) == 0
     with open_store(str(db)) as store:
         assert store.stats()["sentence_vectors"] == {profile_id(): 3}
+    capsys.readouterr()
+    assert main(["archive", "stats", "--db", str(db)]) == 0
+    assert f"sentence vectors ({profile_id()}, for translations and paraphrases): 3 document(s)" \
+        in capsys.readouterr().out

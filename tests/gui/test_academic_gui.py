@@ -113,6 +113,7 @@ def test_the_document_list_shows_each_documents_similarity_index(qapp, qtbot, po
         with qtbot.waitSignal(session.checkFinished, timeout=WAIT_MS) as blocker:
             session.start_check()
         report = blocker.args[0]
+        qtbot.waitUntil(lambda: session.figures_ready, timeout=WAIT_MS)  # computed off the GUI thread
         model = DocumentModel(session)
         expected = dict(zip((normalize_path(d.path) for d in report.documents), document_figures(report)))
         for row in range(model.rowCount()):
