@@ -156,9 +156,9 @@ def bench_files(app: QApplication, window, report, tmp: str) -> list[tuple[str, 
 
     path = os.path.join(tmp, "class.plagscope")
     timed("Save Check (background)", window.archive.save_check(path))
-    timed("Open Check -> review ready (background)", window.archive.open_check(path),
+    timed("Open Check -> review, figures ready (bg)", window.archive.open_check(path),
           lambda: window.review.data is not None and not window.review.busy
-          and window.review.data.report is window.session.report)
+          and window.review.data.report is window.session.report and window.session.figures_ready)
     for fmt in ("html", "pdf"):
         timed(f"export {fmt.upper()} (background)",
               window.exporter.write(Target(os.path.join(tmp, f"class.{fmt}"), fmt)))

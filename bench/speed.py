@@ -9,7 +9,9 @@ Tables (Markdown on stdout, also saved under bench/out/): 1 fingerprinting throu
 4 planted pairs found at each tool's defaults. Times are the median of --runs runs with the
 min-max spread; ratios compare medians from this run. The corpora come from bench/corpus.py,
 the peers from bench/peers.py (its own venv, set up on first use). The load average is printed
-with each table: the machine may be shared.
+with each table: the machine may be shared. Every Plagscope figure here is the verbatim engine:
+checks run with CheckOptions(semantic=False) (bench/run_check.py), although the app's default
+turns the semantic layer on when it is installed; bench/semantic.py times that layer.
 """
 
 from __future__ import annotations

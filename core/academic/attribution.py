@@ -47,6 +47,7 @@ _HEADING_MAX = 40  # characters of a heading line
 
 _OPEN = {"“": "”", "‘": "’", "「": "」", "『": "』", "﹁": "﹂", "﹃": "﹄"}
 _CLOSE = {v: k for k, v in _OPEN.items()}
+_MARK = re.compile("[" + re.escape("\"'’" + "".join(_OPEN) + "".join(_CLOSE)) + "]")
 
 _YEAR = r"(?:1[5-9]\d\d|20\d\d)[a-z]?"
 _NAME = r"(?:(?:van|von|de|der|da|le|la|Mc|Mac|O')\s?)?[A-Z][A-Za-z'’\-]+"
@@ -229,7 +230,8 @@ def _marks(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """Spans of paired quotation marks inside [start, end); unpaired marks are ignored."""
     spans: list[tuple[int, int]] = []
     stack: list[tuple[str, int]] = []  # (closing mark expected, position of the opening)
-    for i in range(start, end):
+    for found in _MARK.finditer(text, start, end):  # only the marks: a loop over every character
+        i = found.start()                           # was a third of a 1,000-essay check
         ch = text[i]
         prev = text[i - 1] if i > start else " "
         nxt = text[i + 1] if i + 1 < end else " "

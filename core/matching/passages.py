@@ -133,8 +133,11 @@ def _solid(pa: np.ndarray, pb: np.ndarray, group: np.ndarray, k: int, short_gap:
     (thin pieces never make a passage dense: alignment.dense), zh recall fell by 0.004-0.008 on the shared benchmarks (heavy edits and shuffles lost
     their ends), while the stock phrases that (a) and (b) could let in cost no precision there
     nor on the news-zh and archaic-en genre sets (bench/README)."""
-    pieces = cluster(pa[group], pb[group], k, short_gap)
     ga, gb = pa[group], pb[group]
+    if _one_piece(ga, k, short_gap) and _one_piece(gb, k, short_gap):  # most groups: no cut
+        ok = _covered(ga, k) >= min_units and _covered(gb, k) >= min_units
+        return np.sort(group) if ok else group[:0]
+    pieces = cluster(ga, gb, k, short_gap)
     solid = [_covered(ga[p], k) >= min_units and _covered(gb[p], k) >= min_units for p in pieces]
     core = [p for p, ok in zip(pieces, solid) if ok]
     if (gap is not None and core and len(core) < len(pieces)
@@ -143,6 +146,13 @@ def _solid(pa: np.ndarray, pb: np.ndarray, group: np.ndarray, k: int, short_gap:
                       for p in pieces], gap, short_gap // 2)
     kept = [p for p, ok in zip(pieces, solid) if ok]
     return np.sort(group[np.concatenate(kept)]) if kept else group[:0]
+
+
+def _one_piece(values: np.ndarray, k: int, gap: int) -> bool:
+    """Whether no gap of more than `gap` units separates the k-grams starting at `values`
+    (then `cluster` would not cut them on this axis)."""
+    v = np.sort(values)
+    return not len(v) or not bool((v[1:] - np.maximum.accumulate(v + k)[:-1] > gap).any())
 
 
 def _grow(kept: list[bool], box: list[tuple[int, int, int, int]], gap: int, slack: int) -> None:
