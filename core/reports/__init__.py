@@ -24,7 +24,7 @@ from core.reports.json_report import from_json, render_json, to_json
 from core.reports.strings import Strings, report_language
 
 __all__ = ["FORMATS", "ReportFormat", "format_for", "from_json", "render", "render_csv", "render_html",
-           "render_json", "render_pdf", "report_language", "to_json", "write_report", "write_report_steps"]
+           "render_json", "render_pdf", "report_language", "to_json", "write_rendered_steps", "write_report", "write_report_steps"]
 
 
 @dataclass(frozen=True)
@@ -123,8 +123,6 @@ def write_report_steps(report: Report, path: str | os.PathLike, fmt: str | None 
     """`write_report` as a progress generator (stage "writing_report"; the PDF's layout reports
     as it goes): the report is rendered on a helper thread and written atomically at the end,
     so stopping the generator leaves no file and an existing one as it was."""
-    from core.steps import from_callback
-
     fmt = format_for(path) if fmt is None else fmt.lower()
     if fmt not in FORMATS:
         raise ValueError(f"unknown report format {fmt!r}; use one of {', '.join(FORMATS)}")
@@ -135,6 +133,18 @@ def write_report_steps(report: Report, path: str | os.PathLike, fmt: str | None 
                               verdicts=verdicts, progress=tell)
         return render(report, fmt, language=language, threshold=threshold, verdicts=verdicts,
                       json_version=json_version)
+
+    return (yield from write_rendered_steps(path, work))
+
+
+def write_rendered_steps(path: str | os.PathLike,
+                         work: Callable[[Callable[[int, int], None]], bytes]) -> Generator[Progress, None, Path]:
+    """The writing part every report export shares (the class report above, a student's report
+    in core/reports/student_pages.py): `work(tell)` renders the file's bytes on a helper thread,
+    reporting through `tell(done, total)`, while this generator yields Progress("writing_report");
+    the bytes are written to `path` atomically at the end, so stopping the generator leaves no
+    file and an existing one as it was."""
+    from core.steps import from_callback
 
     data = yield from from_callback(work, "writing_report")
     return write_bytes_atomic(path, data)
