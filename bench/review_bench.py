@@ -1,7 +1,8 @@
 """The review views at class scale: how long the GUI thread is blocked and how soon they open.
 
     python bench/review_bench.py [--docs 500] [--group-size 24] [--report-docs 200]
-    python bench/review_bench.py --exports 4   # only the export step: 4 PDF exports, each stall
+    python bench/review_bench.py --exports 4   # only the export step, A/B: 4 x (PDF rendered on a
+                                               # thread of the GUI's process, then in a child process)
 
 1. A generated class (tests/data/make_class.py: `--docs` essays, groups of `--group-size`,
    which gives 20 groups of 24 and about 5,200 flagged pairs at 500 documents) is checked once outside the GUI.
@@ -179,17 +180,23 @@ def bench_exports(app: QApplication, report, runs: int, fmt: str = "pdf") -> lis
     window, session, tmp = open_window(app, report)
     session.install_report(report)
     pump(app, lambda: window.review.data is not None and not window.review.busy and session.figures_ready)
+    import core.reports
+
     rows = []
     meter = StallMeter()
-    for run in range(runs):
-        task = window.exporter.write(Target(os.path.join(tmp, f"class{run}.{fmt}"), fmt))
-        meter.start()
-        t = time.perf_counter()
-        pump(app, lambda: task.finished, timeout=600)
-        rows.append((f"export {fmt.upper()} #{run + 1} (load {os.getloadavg()[0]:.2f})",
-                     time.perf_counter() - t, meter.stop()))
-        if task.error:
-            print(f"  export: {task.error}", file=sys.stderr)
+    in_process = core.reports.PROCESS_FORMATS
+    for run in range(runs):  # A/B back to back: rendered on a thread of this process, in a child
+        for where, formats in (("thread", ()), ("process", in_process)):
+            core.reports.PROCESS_FORMATS = formats
+            task = window.exporter.write(Target(os.path.join(tmp, f"class{run}{where}.{fmt}"), fmt))
+            meter.start()
+            t = time.perf_counter()
+            pump(app, lambda: task.finished, timeout=600)
+            rows.append((f"export {fmt.upper()} #{run + 1}, {where} (load {os.getloadavg()[0]:.2f})",
+                         time.perf_counter() - t, meter.stop()))
+            if task.error:
+                print(f"  export: {task.error}", file=sys.stderr)
+    core.reports.PROCESS_FORMATS = in_process
     window.close()
     return rows
 
@@ -219,7 +226,8 @@ def main() -> None:
     parser.add_argument("--group-size", type=int, default=24)
     parser.add_argument("--report-docs", type=int, default=200)
     parser.add_argument("--exports", type=int, default=0,
-                        help="only the export step: this many PDF exports of the class, each one's stall")
+                        help="only the export step: this many PDF exports of the class rendered on a thread, "
+                             "each followed by one rendered in a child process (the app's way); each one's stall")
     args = parser.parse_args()
     app = QApplication.instance() or QApplication([])
     from gui.app import tune_interpreter

@@ -21,10 +21,12 @@ from core.reports.csv_report import ENCODING as CSV_ENCODING
 from core.reports.csv_report import render_csv
 from core.reports.html_report import render_html
 from core.reports.json_report import from_json, render_json, to_json
+from core.reports.process import PROCESS_FORMATS, render_in_process
 from core.reports.strings import Strings, report_language
 
 __all__ = ["FORMATS", "ReportFormat", "format_for", "from_json", "render", "render_csv", "render_html",
-           "render_json", "render_pdf", "report_language", "to_json", "write_rendered_steps", "write_report", "write_report_steps"]
+           "render_json", "render_pdf", "report_language", "to_json", "write_rendered_steps", "write_report",
+           "write_report_steps"]
 
 
 @dataclass(frozen=True)
@@ -128,9 +130,9 @@ def write_report_steps(report: Report, path: str | os.PathLike, fmt: str | None 
         raise ValueError(f"unknown report format {fmt!r}; use one of {', '.join(FORMATS)}")
 
     def work(tell: Callable[[int, int], None]) -> bytes:
-        if fmt == "pdf":
-            return render_pdf(report, language=report_language(language), threshold=threshold,
-                              verdicts=verdicts, progress=tell)
+        if fmt in PROCESS_FORMATS:  # seconds of layout: in a child process, the caller stays free
+            return render_in_process(report, fmt, language=report_language(language), threshold=threshold,
+                                     verdicts=verdicts, tell=tell)
         return render(report, fmt, language=language, threshold=threshold, verdicts=verdicts,
                       json_version=json_version)
 
