@@ -37,10 +37,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add.add_argument("paths", nargs="+", metavar="PATH")
     add.add_argument("--label", default="", help='e.g. "Grade 10 / 2026 spring"')
     add.add_argument("--quiet", action="store_true", help="no progress on stderr")
-    add.add_argument("--semantic", action=argparse.BooleanOptionalAction, default=None,
-                     help="store each document's sentence vectors for finding translations and "
-                          "paraphrases (default: on when the semantic layer is installed; "
-                          "--no-semantic adds faster, and a check embeds them when first needed)")
+    add.add_argument("--semantic", action=argparse.BooleanOptionalAction, default=False,
+                     help="also store each document's sentence vectors, so a check finds it as "
+                          "the source of a translation or paraphrase (about thirty times slower; "
+                          "off by default: a check embeds and stores them when it first needs them)")
     _db(add)
     ls = sub.add_parser("list", help="list archived documents")
     ls.add_argument("--label", help="only documents with this label")

@@ -259,7 +259,7 @@ def _with_vectors(records: list, embed: bool, cache: ProfileCache | None = None)
 def add_documents(store: Store, documents: Iterable[Document], label: str = "",
                   sizes: Iterable[int] | None = None, result: AddResult | None = None,
                   merge: bool = True, workers: int | None = None, total: int | None = None,
-                  semantic: bool | None = None, cache: ProfileCache | None = None,
+                  semantic: bool = False, cache: ProfileCache | None = None,
                   ) -> Generator[Progress, None, AddResult]:
     """Add loaded documents to the archive, one transaction each (a document with the SHA-256 of
     one already there is not stored again). Closing the generator stops after the current one.
@@ -268,9 +268,10 @@ def add_documents(store: Store, documents: Iterable[Document], label: str = "",
     Postings are merged into the index when enough documents wait (`merge_every`) and at the
     end (`merge`); until then look-ups read them from the pending table. Documents are profiled
     in `workers` processes (default: the cores, at most 4) while this one writes, when there
-    are many (or an unknown number). With `semantic` (None: the default option) and the model
-    installed, each document's sentence vectors are stored too (core.semantic.stored; profiles
-    in `cache` are reused)."""
+    are many (or an unknown number). With `semantic` and the model installed, each document's
+    sentence vectors are stored too (core.semantic.stored; profiles in `cache` are reused). Off
+    by default: embedding makes an add about thirty times slower, and a check embeds and
+    stores an archived document's vectors the first time it needs them."""
     from core.semantic import stored as semantic_store
 
     embed = semantic_store.wanted(semantic)
@@ -309,7 +310,7 @@ def add_documents(store: Store, documents: Iterable[Document], label: str = "",
 
 def add_paths(store: Store, paths: Iterable[str | os.PathLike], label: str = "",
               options: CheckOptions | None = None, workers: int | None = None,
-              semantic: bool | None = None,
+              semantic: bool = False,
               ) -> Generator[Progress, None, AddResult]:
     """Add every readable file under `paths` (folders recursively): files whose SHA-256 is
     already archived are not read again; unreadable files are counted with their reason.

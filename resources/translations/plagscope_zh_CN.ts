@@ -1254,7 +1254,7 @@ Do you want to replace it?</source>
         <name>Review</name>
         <message>
             <source>Not yet reviewed</source>
-            <extracomment>Background colors of the verdicts in tables (pale, so text stays readable).</extracomment>
+            <extracomment>A new report's review starts this long after it arrived (ms): the window fills its tables first. Background colors of the verdicts in tables (pale, so text stays readable).</extracomment>
             <translation>尚未审阅</translation>
         </message>
         <message>
@@ -1309,7 +1309,7 @@ Do you want to replace it?</source>
         <name>Session</name>
         <message>
             <source>A check is already running.</source>
-            <extracomment>Option fields that only change what is shown, not what a check computes.</extracomment>
+            <extracomment>The figures of a new report are computed this long after it arrived (ms), queued behind its review on the analysis pool, so the GUI thread fills the tables without a worker competing. Option fields that only change what is shown, not what a check computes.</extracomment>
             <translation>已有检测正在进行。</translation>
         </message>
         <message>

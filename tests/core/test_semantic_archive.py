@@ -120,7 +120,8 @@ def test_layer_off_neither_embeds_nor_stores(store_location, monkeypatch):
 
 
 @pytest.mark.usefixtures("loaded")
-def test_cli_archive_add_stores_vectors_unless_told_not_to(tmp_path, capsys):
+def test_cli_archive_add_stores_vectors_only_when_asked(tmp_path, capsys):
+    """Off by default (an add stays fast at 100,000 essays); `--semantic` stores them."""
     from core.cli import main
 
     folder = tmp_path / "in"
@@ -128,11 +129,11 @@ def test_cli_archive_add_stores_vectors_unless_told_not_to(tmp_path, capsys):
     for d in archive_docs():
         (folder / d.name).write_text(d.text, encoding="utf-8")
     db = tmp_path / "a.sqlite3"
-    assert main(["archive", "add", str(folder), "--quiet", "--no-semantic", "--db", str(db)]) == 0
+    assert main(["archive", "add", str(folder), "--quiet", "--db", str(db)]) == 0
     with open_store(str(db)) as store:
         assert store.stats()["sentence_vectors"] == {}
         store.remove([m.id for m in store.documents()])
-    assert main(["archive", "add", str(folder), "--quiet", "--db", str(db)]) == 0
+    assert main(["archive", "add", str(folder), "--quiet", "--semantic", "--db", str(db)]) == 0
     with open_store(str(db)) as store:
         assert store.stats()["sentence_vectors"] == {profile_id(): 3}
     capsys.readouterr()
