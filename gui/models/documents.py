@@ -34,6 +34,7 @@ class DocumentModel(ColumnTableModel[Entry]):
         self._update_short_names()
         self.set_rows(session.entries)
         session.documentsChanged.connect(self.refresh)
+        session.loadFinished.connect(lambda _failures: self.refresh())  # short names once all are read
         session.figuresReady.connect(lambda: self.column_changed(self.COPY))
 
     def make_columns(self) -> list[Column[Entry]]:
