@@ -182,7 +182,7 @@ class DocumentModel(ColumnTableModel[Entry]):
         return None
 
     def row_tooltip(self, e: Entry) -> str:
-        return f"{e.name}\n{self._row_tooltip(e)}" if e.name != self.short_name(e) else self._row_tooltip(e)
+        return f"{safe_name(e.name)}\n{self._row_tooltip(e)}" if e.name != self.short_name(e) else self._row_tooltip(e)
 
     def _row_tooltip(self, e: Entry) -> str:
         if e.state is State.FAILED:
