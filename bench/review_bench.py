@@ -1,6 +1,8 @@
 """The review views at class scale: how long the GUI thread is blocked and how soon they open.
 
     python bench/review_bench.py [--docs 500] [--group-size 24] [--report-docs 200]
+    python bench/review_bench.py --exports 4   # only the export step, A/B: 4 x (PDF rendered on a
+                                               # thread of the GUI's process, then in a child process)
 
 1. A generated class (tests/data/make_class.py: `--docs` essays, groups of `--group-size`,
    which gives 20 groups of 24 and about 5,200 flagged pairs at 500 documents) is checked once outside the GUI.
@@ -63,11 +65,11 @@ def pump(app: QApplication, until, timeout: float = 120.0) -> float:
     return time.perf_counter() - start
 
 
-def bench_views(app: QApplication, report) -> list[tuple[str, float, int]]:
-    """(step, seconds, worst stall ms) for the window receiving `report` and each view opening."""
-    from core.models import Verdict
+def open_window(app: QApplication, report):
+    """(window, session, temporary folder): a MainWindow listing the report's documents as a
+    check leaves them (the document list shows all 500), the report not yet installed."""
     from gui.main_window import MainWindow
-    from gui.session import Session
+    from gui.session import Entry, Session, State, normalize_path
     from gui.settings import Settings
 
     tmp = tempfile.mkdtemp()
@@ -77,14 +79,19 @@ def bench_views(app: QApplication, report) -> list[tuple[str, float, int]]:
     window.resize(1280, 800)
     window.show()
     pump(app, lambda: True)
-    rows = []
-    meter = StallMeter()
-    from gui.session import Entry, State, normalize_path
-
-    # the documents listed as a check leaves them (the document list shows all 500)
     session.entries = [Entry(normalize_path(d.path), State.READY, document=d) for d in report.documents]
     session.documentsChanged.emit()
     pump(app, lambda: True)
+    return window, session, tmp
+
+
+def bench_views(app: QApplication, report) -> list[tuple[str, float, int]]:
+    """(step, seconds, worst stall ms) for the window receiving `report` and each view opening."""
+    from core.models import Verdict
+
+    window, session, tmp = open_window(app, report)
+    rows = []
+    meter = StallMeter()
     meter.start()
     t = time.perf_counter()
     session.install_report(report)  # what a finished check (or an opened saved check) does
@@ -165,6 +172,35 @@ def bench_files(app: QApplication, window, report, tmp: str) -> list[tuple[str, 
     return rows
 
 
+def bench_exports(app: QApplication, report, runs: int, fmt: str = "pdf") -> list[tuple[str, float, int]]:
+    """Only the export step: the window receives `report`, its review and figures finish, then
+    the class report is exported `runs` times through the window's code (the worker pool)."""
+    from gui.dialogs.export import Target
+
+    window, session, tmp = open_window(app, report)
+    session.install_report(report)
+    pump(app, lambda: window.review.data is not None and not window.review.busy and session.figures_ready)
+    import core.reports
+
+    rows = []
+    meter = StallMeter()
+    in_process = core.reports.PROCESS_FORMATS
+    for run in range(runs):  # A/B back to back: rendered on a thread of this process, in a child
+        for where, formats in (("thread", ()), ("process", in_process)):
+            core.reports.PROCESS_FORMATS = formats
+            task = window.exporter.write(Target(os.path.join(tmp, f"class{run}{where}.{fmt}"), fmt))
+            meter.start()
+            t = time.perf_counter()
+            pump(app, lambda: task.finished, timeout=600)
+            rows.append((f"export {fmt.upper()} #{run + 1}, {where} (load {os.getloadavg()[0]:.2f})",
+                         time.perf_counter() - t, meter.stop()))
+            if task.error:
+                print(f"  export: {task.error}", file=sys.stderr)
+    core.reports.PROCESS_FORMATS = in_process
+    window.close()
+    return rows
+
+
 def bench_reports(report) -> list[tuple[str, float, int]]:
     """(format, seconds, bytes) of the report written in each format."""
     from core.reports import FORMATS, write_report
@@ -189,6 +225,9 @@ def main() -> None:
     parser.add_argument("--docs", type=int, default=500)
     parser.add_argument("--group-size", type=int, default=24)
     parser.add_argument("--report-docs", type=int, default=200)
+    parser.add_argument("--exports", type=int, default=0,
+                        help="only the export step: this many PDF exports of the class rendered on a thread, "
+                             "each followed by one rendered in a child process (the app's way); each one's stall")
     args = parser.parse_args()
     app = QApplication.instance() or QApplication([])
     from gui.app import tune_interpreter
@@ -204,7 +243,11 @@ def main() -> None:
     print()
     print(f"| {'step':<44} | {'seconds':>8} | {'worst GUI stall (ms)':>20} |")
     print(f"|{'-' * 46}|{'-' * 10}|{'-' * 22}|")
-    rows = bench_views(app, report)
+    rows = bench_exports(app, report, args.exports) if args.exports else bench_views(app, report)
+    if args.exports:
+        for step, s, stall in rows:
+            print(f"| {step:<44} | {s:8.3f} | {stall:20d} |")
+        return
     for step, s, stall in rows:
         print(f"| {step:<44} | {s:8.3f} | {stall:20d} |")
     worst = max(stall for _s, _t, stall in rows)

@@ -458,20 +458,31 @@ class Session(QObject):
 
     def export_student(self, path: str, document_path: str, fmt: str, language: str = "en") -> None:
         """Write one document's per-student report (issue 15) as "html" or "pdf", atomically."""
-        from core.atomic import write_bytes_atomic, write_text_atomic
-        from core.reports.html_report import html_page
-        from core.reports.pdf_report import pdf_bytes
-        from core.reports.student_pages import student_document
+        pipeline.run(self.export_student_steps(path, document_path, fmt, language))
 
+    def export_student_steps(self, path: str, document_path: str, fmt: str, language: str = "en"):
+        """`export_student` as a progress generator for the worker pool (gui/background.py), the
+        same way as `export_steps`: the report, verdicts and figures are taken now, the page is
+        built and rendered off the GUI thread, the file written atomically at the end (stopping
+        leaves no file). ValueError at once if the document was not part of the last check."""
         index = self._report_index.get(document_path)
         if index is None:
             raise ValueError(f"{document_path} was not part of the last check")
-        page = student_document(self.require_report(), index, language=language, verdicts=self.verdicts,
-                                table=self._figure_table)
-        if fmt == "html":
-            write_text_atomic(path, html_page(page), encoding="utf-8", errors="replace")
-        else:
-            write_bytes_atomic(path, pdf_bytes(page))
+        report, verdicts, table = self.require_report(), self.verdicts, self._figure_table
+
+        def work(tell) -> bytes:
+            from core.reports.student_pages import student_document
+
+            page = student_document(report, index, language=language, verdicts=verdicts, table=table)
+            if fmt == "html":
+                from core.reports.html_report import html_page
+
+                return html_page(page).encode("utf-8", "replace")
+            from core.reports.pdf_report import pdf_bytes
+
+            return pdf_bytes(page, progress=tell)
+
+        return reports.write_rendered_steps(path, work)
 
     def export_steps(self, path: str, fmt: str, language: str = "en"):
         """`export` as a progress generator, for the worker pool (gui/background.py): the report,

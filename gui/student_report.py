@@ -1,6 +1,7 @@
 """File > Export Student Report (issue 15): the per-student report of the document the Student
 tab shows (when it is the current tab) or else of the one selected in the document list, as
-HTML or PDF, in the UI language. Wiring only: the report is written by `Session.export_student`."""
+HTML or PDF, in the UI language. Wiring only: the report is written on the worker pool by
+`Session.export_student_steps` through gui/dialogs/export.py `start_export`."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ class StudentReport(QObject):
     def __init__(self, window):
         super().__init__(window)
         self.window = window
+        self.task = None  # the running export (gui.background.FileTask)
         self.action = window.actions.add(
             "student_report", self.run,
             texts=lambda: (self.tr("Export &Student Report…"),
@@ -45,8 +47,10 @@ class StudentReport(QObject):
             return normalize_path(w.session.report.documents[view.document].path)
         return w.documents.current_path()
 
-    def run(self, _checked: bool = False) -> str | None:
-        """Ask where to save the selected document's report and write it; the path, or None."""
+    def run(self, _checked: bool = False):
+        """Ask where to save the selected document's report and write it on the worker pool, as
+        File > Export Report does (gui/dialogs/export.py `start_export`: progress and Cancel,
+        atomic, a failure named); the running FileTask (its `done` carries the path), or None."""
         w = self.window
         path = self.current_path()
         if w.session.report is None or path is None or w.session.report_index(path) is None:
@@ -64,9 +68,12 @@ class StudentReport(QObject):
         if not target.lower().endswith((".pdf", ".html", ".htm")):
             target += "." + fmt
         try:
-            w.session.export_student(target, path, fmt, reports.report_language(w.translations.language))
+            steps = w.session.export_student_steps(target, path, fmt,
+                                                   reports.report_language(w.translations.language))
         except (OSError, ValueError) as e:
             w.messages.error(self.tr("Export failed"), self.tr("The report could not be saved."), str(e))
             return None
-        w.statusBar().showMessage(self.tr("Report saved to %1").replace("%1", target), 8000)
-        return target
+        from .dialogs.export import start_export
+
+        self.task = start_export(w, steps, target, self.tr("Export Student Report"))
+        return self.task

@@ -21,10 +21,12 @@ from core.reports.csv_report import ENCODING as CSV_ENCODING
 from core.reports.csv_report import render_csv
 from core.reports.html_report import render_html
 from core.reports.json_report import from_json, render_json, to_json
+from core.reports.process import PROCESS_FORMATS, render_in_process
 from core.reports.strings import Strings, report_language
 
 __all__ = ["FORMATS", "ReportFormat", "format_for", "from_json", "render", "render_csv", "render_html",
-           "render_json", "render_pdf", "report_language", "to_json", "write_report", "write_report_steps"]
+           "render_json", "render_pdf", "report_language", "to_json", "write_rendered_steps", "write_report",
+           "write_report_steps"]
 
 
 @dataclass(frozen=True)
@@ -123,18 +125,28 @@ def write_report_steps(report: Report, path: str | os.PathLike, fmt: str | None 
     """`write_report` as a progress generator (stage "writing_report"; the PDF's layout reports
     as it goes): the report is rendered on a helper thread and written atomically at the end,
     so stopping the generator leaves no file and an existing one as it was."""
-    from core.steps import from_callback
-
     fmt = format_for(path) if fmt is None else fmt.lower()
     if fmt not in FORMATS:
         raise ValueError(f"unknown report format {fmt!r}; use one of {', '.join(FORMATS)}")
 
     def work(tell: Callable[[int, int], None]) -> bytes:
-        if fmt == "pdf":
-            return render_pdf(report, language=report_language(language), threshold=threshold,
-                              verdicts=verdicts, progress=tell)
+        if fmt in PROCESS_FORMATS:  # seconds of layout: in a child process, the caller stays free
+            return render_in_process(report, fmt, language=report_language(language), threshold=threshold,
+                                     verdicts=verdicts, tell=tell)
         return render(report, fmt, language=language, threshold=threshold, verdicts=verdicts,
                       json_version=json_version)
+
+    return (yield from write_rendered_steps(path, work))
+
+
+def write_rendered_steps(path: str | os.PathLike,
+                         work: Callable[[Callable[[int, int], None]], bytes]) -> Generator[Progress, None, Path]:
+    """The writing part every report export shares (the class report above, a student's report
+    in core/reports/student_pages.py): `work(tell)` renders the file's bytes on a helper thread,
+    reporting through `tell(done, total)`, while this generator yields Progress("writing_report");
+    the bytes are written to `path` atomically at the end, so stopping the generator leaves no
+    file and an existing one as it was."""
+    from core.steps import from_callback
 
     data = yield from from_callback(work, "writing_report")
     return write_bytes_atomic(path, data)

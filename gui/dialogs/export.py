@@ -12,7 +12,7 @@ import logging
 import os
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from core import reports
@@ -36,6 +36,31 @@ def format_of(path: str, fallback: str) -> tuple[str, str]:
         return path, reports.format_for(path)
     except ValueError:
         return path + reports.FORMATS[fallback].suffix, fallback
+
+
+def start_export(window: QWidget, steps, path: str, title: str):
+    """Run an export's progress generator (`Session.export_steps`, `Session.export_student_steps`)
+    on the worker pool: a window-modal progress dialog with Cancel after 0.4 s, the file written
+    atomically (a cancel leaves nothing), a failure shown in a dialog naming the file and the
+    reason, and on success the folder remembered for the next export and "Report saved to" in
+    the status bar. Every export of the app goes through here; returns the running FileTask."""
+    from gui.background import FileTask
+
+    tr = QCoreApplication.translate
+    task = FileTask(lambda: steps, parent=window, title=title,
+                    label=tr("Exporter", "Writing %1…").replace("%1", safe_name(os.path.basename(path))),
+                    path=path, failure=tr("Exporter", "The report could not be saved to %1."),
+                    messages=getattr(window, "messages", None))
+    task.done.connect(lambda written: _written(window, str(written)))
+    return task.start()
+
+
+def _written(window: QWidget, path: str) -> None:
+    if hasattr(window, "settings"):
+        window.settings.q.setValue("files/export_dir", os.path.dirname(path))
+    if hasattr(window, "statusBar"):
+        window.statusBar().showMessage(
+            QCoreApplication.translate("Exporter", "Report saved to %1").replace("%1", safe_name(path)), 8000)
 
 
 class Exporter(QObject):
@@ -82,23 +107,9 @@ class Exporter(QObject):
         """Write the session's report to the target on the worker pool, with progress and Cancel,
         atomically; returns the running FileTask (its `done` carries the path written). A failure
         is shown in a dialog naming the file and the reason."""
-        from gui.background import FileTask
-
         steps = self.session.export_steps(target.path, target.fmt, reports.report_language(language))
-        task = FileTask(lambda: steps, parent=self.parent_widget, title=self.tr("Export Report"),
-                        label=self.tr("Writing %1…").replace("%1", safe_name(os.path.basename(target.path))),
-                        path=target.path, failure=self.tr("The report could not be saved to %1."),
-                        messages=getattr(self.parent_widget, "messages", None))
-        task.done.connect(lambda path: self._written(str(path)))
-        self.task = task
-        return task.start()
-
-    def _written(self, path: str) -> None:
-        window = self.parent_widget
-        if hasattr(window, "settings"):
-            window.settings.q.setValue("files/export_dir", os.path.dirname(path))
-        if hasattr(window, "statusBar"):
-            window.statusBar().showMessage(self.tr("Report saved to %1").replace("%1", safe_name(path)), 8000)
+        self.task = start_export(self.parent_widget, steps, target.path, self.tr("Export Report"))
+        return self.task
 
     def run(self, start: str, language: str = "en"):
         """The whole conversation; returns the running FileTask, None if the user backed out."""

@@ -142,7 +142,7 @@ def test_file_export_student_report_writes_the_selected_documents_report(qtbot, 
     target = tmp_path / "out" / "zh_essay.pdf"
     target.parent.mkdir()
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), "PDF (*.pdf)"))
-    assert window.student_report.run() == str(target)
+    assert str(window.student_report.run().wait()) == str(target)  # written on the worker pool
     from pdfminer.high_level import extract_text
 
     text = extract_text(str(target))
@@ -160,7 +160,7 @@ def test_file_export_student_report_writes_the_selected_documents_report(qtbot, 
     qtbot.waitUntil(lambda: window.student_view.document == names.index("zh_source_a.txt"), timeout=WAIT_MS)
     other = tmp_path / "out" / "source.html"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(other), "HTML (*.html)"))
-    assert window.student_report.run() == str(other)
+    assert str(window.student_report.run().wait()) == str(other)
     assert "Similarity report for zh_source_a.txt" in other.read_text(encoding="utf-8")
 
 

@@ -63,6 +63,50 @@ def test_an_export_runs_in_the_background_and_a_cancel_leaves_no_file(checked_wi
     assert list(target.parent.iterdir()) == []  # neither the report nor a temporary file
 
 
+def test_a_student_report_is_written_on_the_worker_pool_and_a_cancel_leaves_no_file(checked_window, tmp_path,
+                                                                                   monkeypatch):
+    from PySide6.QtCore import QCoreApplication, QThread, QTimer
+    from PySide6.QtWidgets import QFileDialog
+
+    import gui.session
+    from gui.background import FileTask
+
+    w = checked_window
+    w.documents.select_paths([w.session.report.documents[0].path])
+    threads = []
+    build = gui.session.Session.export_student_steps
+
+    def steps(self, *args):  # where the student's page is built: record the thread
+        from core.reports import student_pages
+
+        real = student_pages.student_document
+        monkeypatch.setattr(student_pages, "student_document",
+                            lambda *a, **k: threads.append(QThread.currentThread()) or real(*a, **k))
+        return build(self, *args)
+
+    monkeypatch.setattr(gui.session.Session, "export_student_steps", steps)
+    target = tmp_path / "out" / "student.pdf"
+    target.parent.mkdir()
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), "PDF (*.pdf)"))
+    ticks = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(1))
+    timer.start(0)
+    task = w.student_report.run()
+    assert isinstance(task, FileTask) and not task.finished  # run() returned before the file exists
+    assert str(task.wait()) == str(target) and target.read_bytes().startswith(b"%PDF")
+    timer.stop()
+    assert threads and threads[0] is not QCoreApplication.instance().thread()  # built off the GUI thread
+    assert ticks  # the GUI thread handled its events while the report was written
+    assert "student.pdf" in w.statusBar().currentMessage()
+
+    target.unlink()
+    task = w.student_report.run()
+    task.cancel()
+    assert task.wait() is None and task.cancelled and not task.error
+    assert list(target.parent.iterdir()) == []  # neither the report nor a temporary file
+
+
 def test_an_export_that_fails_names_the_file_and_the_reason(checked_window, tmp_path):
     from conftest import close_messages
 
