@@ -9,6 +9,7 @@ package can shadow the standard library's `json`, `html` or `csv`.
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ from core.reports.csv_report import ENCODING as CSV_ENCODING
 from core.reports.csv_report import render_csv
 from core.reports.html_report import render_html
 from core.reports.json_report import from_json, render_json, to_json
-from core.reports.process import PROCESS_FORMATS, render_in_process
+from core.reports.process import PROCESS_FORMATS, Unpicklable, render_in_process
 from core.reports.strings import Strings, report_language
 
 __all__ = ["FORMATS", "ReportFormat", "format_for", "from_json", "render", "render_csv", "render_html",
@@ -131,8 +132,14 @@ def write_report_steps(report: Report, path: str | os.PathLike, fmt: str | None 
 
     def work(tell: Callable[[int, int], None]) -> bytes:
         if fmt in PROCESS_FORMATS:  # seconds of layout: in a child process, the caller stays free
-            return render_in_process(report, fmt, language=report_language(language), threshold=threshold,
-                                     verdicts=verdicts, tell=tell)
+            try:
+                return render_in_process(report, fmt, language=report_language(language), threshold=threshold,
+                                         verdicts=verdicts, tell=tell)
+            except Unpicklable:
+                logging.getLogger(__name__).warning("rendering the %s report here", fmt, exc_info=True)
+        if fmt == "pdf":
+            return render_pdf(report, language=report_language(language), threshold=threshold,
+                              verdicts=verdicts, progress=tell)
         return render(report, fmt, language=language, threshold=threshold, verdicts=verdicts,
                       json_version=json_version)
 

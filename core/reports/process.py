@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 from core.models import Report
 
-__all__ = ["PROCESS_FORMATS", "render_in_process"]
+__all__ = ["PROCESS_FORMATS", "Unpicklable", "render_in_process"]
 
 #: The formats worth a process: the others take well under a second even at 500 documents.
 PROCESS_FORMATS = ("html", "pdf")
@@ -35,6 +35,11 @@ BATCH = 50
 POLL = 0.05
 
 
+class Unpicklable(Exception):
+    """Something in the report cannot be pickled (a value added to the model later without
+    pickle support): the caller renders it itself instead (core.reports.write_report_steps)."""
+
+
 def _context():
     method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
     return multiprocessing.get_context(method)
@@ -45,20 +50,23 @@ def render_in_process(report: Report, fmt: str, *, language: str = "en", thresho
     """`core.reports.render(report, fmt, ...)` computed in a child process; `tell(done, total)` is
     called with the child's progress (an exception it raises, e.g. core.steps.Stopped, stops and
     ends the child, then propagates). Errors raised while rendering (FontMissing, ...) are raised
-    here."""
+    here; Unpicklable if the report cannot be sent (nothing was rendered)."""
     ctx = _context()
     ours, theirs = ctx.Pipe()
     child = ctx.Process(target=_child, args=(theirs,), name=f"plagscope-report-{fmt}", daemon=True)
     child.start()
     theirs.close()
     try:
-        head = dataclasses.replace(report, documents=(), pairs=())
-        ours.send_bytes(pickle.dumps((head, fmt, language, threshold, verdicts), pickle.HIGHEST_PROTOCOL))
-        for field in ("documents", "pairs"):
-            items = getattr(report, field)
-            for start in range(0, len(items), BATCH):
-                ours.send_bytes(pickle.dumps((field, items[start:start + BATCH]), pickle.HIGHEST_PROTOCOL))
-        ours.send_bytes(pickle.dumps(("end", ())))
+        try:
+            head = dataclasses.replace(report, documents=(), pairs=())
+            ours.send_bytes(pickle.dumps((head, fmt, language, threshold, verdicts), pickle.HIGHEST_PROTOCOL))
+            for field in ("documents", "pairs"):
+                items = getattr(report, field)
+                for start in range(0, len(items), BATCH):
+                    ours.send_bytes(pickle.dumps((field, items[start:start + BATCH]), pickle.HIGHEST_PROTOCOL))
+            ours.send_bytes(pickle.dumps(("end", ())))
+        except (pickle.PicklingError, TypeError, AttributeError) as e:
+            raise Unpicklable(f"the report cannot be sent to a child process: {e}") from e
         progress = (0, 1)
         while True:
             if not ours.poll(POLL):  # waits without the interpreter lock

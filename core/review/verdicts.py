@@ -52,6 +52,9 @@ class Verdicts:
             pairs[(a, b) if a <= b else (b, a)] = verdict
         object.__setattr__(self, "pairs", _frozen(pairs))
 
+    def __reduce__(self):  # pickled as plain dicts (a report rendered in a child process)
+        return (Verdicts, (dict(self.documents), dict(self.pairs)))
+
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Verdicts) and dict(self.documents) == dict(other.documents)
                 and dict(self.pairs) == dict(other.pairs))
