@@ -34,6 +34,7 @@ class DocumentModel(ColumnTableModel[Entry]):
         self._update_short_names()
         self.set_rows(session.entries)
         session.documentsChanged.connect(self.refresh)
+        session.loadFinished.connect(lambda _failures: self.refresh())  # short names once all are read
         session.figuresReady.connect(lambda: self.column_changed(self.COPY))
 
     def make_columns(self) -> list[Column[Entry]]:
@@ -181,7 +182,7 @@ class DocumentModel(ColumnTableModel[Entry]):
         return None
 
     def row_tooltip(self, e: Entry) -> str:
-        return f"{e.name}\n{self._row_tooltip(e)}" if e.name != self.short_name(e) else self._row_tooltip(e)
+        return f"{safe_name(e.name)}\n{self._row_tooltip(e)}" if e.name != self.short_name(e) else self._row_tooltip(e)
 
     def _row_tooltip(self, e: Entry) -> str:
         if e.state is State.FAILED:

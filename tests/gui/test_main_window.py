@@ -158,6 +158,20 @@ def test_delete_key_removes_the_selected_documents(qtbot, window, driver, essays
     assert window.documents.title.text() == "<b>Documents (1)</b>"
 
 
+def test_loaded_siblings_are_told_apart_before_any_check(qtbot, window, driver, tmp_path):
+    """Issue 13: the document list shows the part of the name that differs as soon as the files
+    are read (not only after a check): `student_004_zh_reordered.txt` reads `004`."""
+    paths = []
+    for i in (1, 2, 3, 4):
+        path = tmp_path / f"student_00{i}_zh_reordered.txt"
+        path.write_text(f"第{i}篇。" + "网络阅读改变了我们的生活。" * 5, encoding="utf-8")
+        paths.append(path)
+    driver.load(window, paths)
+    model = window.documents.model
+    shown = sorted(model.index(r, DocumentModel.NAME).data() for r in range(model.rowCount()))
+    assert shown == ["001", "002", "003", "004"]
+
+
 def test_use_as_template_marks_the_document_and_leaves_it_out(qtbot, window, driver, essays):
     driver.load(window, essays[:4])
     path = normalize_path(essays[0])
