@@ -92,8 +92,13 @@ def create_application(argv: list[str]) -> QApplication:
 #: How long (s) a thread may hold the interpreter lock while another waits for it. Python's
 #: 5 ms made every Python call the GUI thread makes while painting wait up to 5 ms behind a
 #: busy worker (an export, a review); 1 ms roughly halved the worst GUI stalls then
-#: (bench/review_bench.py), at a cost to the workers' throughput within noise.
-SWITCH_INTERVAL = 0.001
+#: (bench/review_bench.py), at a cost to the workers' throughput within noise. 0.2 ms: every
+#: model call a table's paint makes from C++ takes the lock (py-spy: QTableView::paintEvent ->
+#: Sbk_GetPyOverride -> GilState::acquire), so a paint while the review/figures jobs run after
+#: Open Check waited hundreds of times; an alternating A/B of Open Check (load 0.7-1.1):
+#: 1 ms 262-333 ms of stall, 0.2 ms 140-146, 0.1 ms 133-136, 0.05 ms 118-133 (the background
+#: jobs about 10-15 % slower).
+SWITCH_INTERVAL = 0.0002
 
 
 def tune_interpreter() -> None:
