@@ -16,6 +16,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from core.steps import drain
 from core.academic.classify import attribute
 from core.engine.batches import batches
 from core.matching.compare import compare, compare_class  # noqa: F401 (compare: used by callers)
@@ -32,13 +33,7 @@ __all__ = ["ProfileCache", "check", "check_documents", "run", "profile_documents
            "load_stream", "Expanded", "Loaded", "normalize_path", "included"]
 
 
-def run(generator: Generator) -> object:
-    """Drain a progress generator and return its result."""
-    while True:
-        try:
-            next(generator)
-        except StopIteration as stop:
-            return stop.value
+run = drain  # drain a progress generator and return its result (core/steps.py)
 
 
 def _workers(options: CheckOptions) -> int:

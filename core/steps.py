@@ -16,12 +16,21 @@ from typing import TypeVar
 
 from core.models import Progress
 
-__all__ = ["Stopped", "from_callback"]
+__all__ = ["Stopped", "drain", "from_callback"]
 
 T = TypeVar("T")
 
 #: How often (seconds) the generator looks at the work's progress, so how soon a stop is seen.
 POLL = 0.05
+
+
+def drain(generator: Generator) -> object:
+    """Run a progress generator to its end, its progress steps dropped, and return its result."""
+    while True:
+        try:
+            next(generator)
+        except StopIteration as stop:
+            return stop.value
 
 
 class Stopped(Exception):

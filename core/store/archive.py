@@ -26,9 +26,10 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from core.engine.profile import Profile, ProfileCache
-from core.models import Document, FileError, PairResult, Progress, Report
+from core.models import Document, FileError, Progress, Report
 from core.options import CheckOptions
 from core.rules import hamming
+from core.steps import drain
 from core.store.base import Store
 from core.store.records import NewDocument, blocks, decompress, record_of, sentence_hashes
 
@@ -234,15 +235,6 @@ class _Writer:
             self.pending = self.store.pending_count()  # another adder's may have come meanwhile
 
 
-def run_quietly(gen: Generator):
-    """A generator's return value, its progress steps dropped."""
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value
-
-
 def _with_vectors(records: list, embed: bool, cache: ProfileCache | None = None) -> list:
     """The records with their semantic layer's sentence vectors when `embed` (in this process:
     the model is loaded once; profiles already in `cache` are reused)."""
@@ -252,7 +244,7 @@ def _with_vectors(records: list, embed: bool, cache: ProfileCache | None = None)
     from core.semantic import stored as semantic_store
 
     docs = [Document(0, r.name, r.path, r.format, decompress(r.text)) for r in new]
-    vectors = dict(zip(map(id, new), run_quietly(semantic_store.embed_for_archive(docs, cache))))
+    vectors = dict(zip(map(id, new), drain(semantic_store.embed_for_archive(docs, cache))))
     return [replace(r, semantic=vectors[id(r)]) if id(r) in vectors else r for r in records]
 
 

@@ -23,6 +23,7 @@ from core.options import CheckOptions
 from core.store.base import StoreError
 from core.store.records import prepare
 from core.store.sqlite import SQLiteStore
+from core.steps import drain
 
 SUFFIX = ".plagscope"
 FORMAT_VERSION = "1"
@@ -115,15 +116,7 @@ def _empty_verdicts():
 
 def save_check(path: str | os.PathLike, report: Report, verdicts=None) -> Path:
     """Write `report` and `verdicts` to the `.plagscope` file at `path`, atomically."""
-    return _run(save_check_steps(path, report, verdicts))
-
-
-def _run(steps: Generator):
-    while True:
-        try:
-            next(steps)
-        except StopIteration as stop:
-            return stop.value
+    return drain(save_check_steps(path, report, verdicts))
 
 
 #: Pairs encoded between two progress steps while saving or opening.
@@ -190,7 +183,7 @@ def save_check_steps(path: str | os.PathLike, report: Report,
 
 def open_check(path: str | os.PathLike) -> SavedCheck:
     """Read a `.plagscope` file. Raises StoreError (a plain message) for anything else."""
-    return _run(open_check_steps(path))
+    return drain(open_check_steps(path))
 
 
 def open_check_steps(path: str | os.PathLike) -> Generator[Progress, None, SavedCheck]:
