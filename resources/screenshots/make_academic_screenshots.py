@@ -13,7 +13,6 @@ report's page with the pair details (passages colored by class) to academic_clas
 
 from __future__ import annotations
 
-import argparse
 import os
 import subprocess
 import sys
@@ -26,7 +25,7 @@ sys.path.insert(0, str(ROOT / "tests" / "data"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from make_screenshots import check, open_window, shoot  # noqa: E402
+from make_screenshots import check, open_window, screenshot_parser, shoot  # noqa: E402
 
 from gui.app import create_application  # noqa: E402
 
@@ -35,10 +34,7 @@ EDITED = "如今大家常说的“内卷”其实是一种资源有限时的过�
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--lang", default="en")
-    parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent)
-    args = parser.parse_args()
+    args = screenshot_parser(__doc__).parse_args()
     import make_academic
 
     app = create_application(sys.argv[:1])

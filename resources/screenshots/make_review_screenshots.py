@@ -11,7 +11,6 @@ window maximized on a 1280x800 screen, grabbed from the X server on xcb).
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import tempfile
@@ -23,16 +22,14 @@ sys.path.insert(0, str(ROOT / "tests" / "data"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from make_screenshots import check, open_window, shoot, wait_until  # noqa: E402
+from make_screenshots import check, open_window, screenshot_parser, shoot, wait_until  # noqa: E402
 
 from gui.app import create_application  # noqa: E402
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--lang", default="en")
+    parser = screenshot_parser(__doc__)
     parser.add_argument("--docs", type=int, default=200)
-    parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent)
     args = parser.parse_args()
     from make_class import main as make_class_main
 

@@ -87,11 +87,16 @@ def check(app: QApplication, window, paths: list[str], before_check=None) -> Non
     wait_until(app, lambda: window.session.report is not None and not window.session.busy)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def screenshot_parser(doc: str) -> argparse.ArgumentParser:
+    """The options every screenshot script takes: the interface language and the folder."""
+    parser = argparse.ArgumentParser(description=doc.split("\n")[0])
     parser.add_argument("--lang", default="en")
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent)
-    args = parser.parse_args()
+    return parser
+
+
+def main() -> None:
+    args = screenshot_parser(__doc__).parse_args()
     app = create_application(sys.argv[:1])
     with tempfile.TemporaryDirectory() as tmp:
         window = open_window(app, tmp, args.lang, (1280, 760), maximized=False)
