@@ -15,5 +15,18 @@ def docs():
     return make_docs
 
 
+@pytest.fixture(scope="session")
+def academic_report(tmp_path_factory):
+    """The check of tests/data/make_academic.py's corpus (planted quoted, cited, reference-list
+    and unattributed copies), made once for every test that reads its classes and figures."""
+    import make_academic
+    from core.options import CheckOptions
+    from core.pipeline import check, run
+
+    folder = tmp_path_factory.mktemp("academic")
+    make_academic.write(folder)
+    return run(check([folder], CheckOptions(workers=1)))
+
+
 # The store's two backends (SQLite file / PostgreSQL schema), for tests/core/test_store*.py.
 from store_backends import postgres_dsn, store_location  # noqa: E402,F401

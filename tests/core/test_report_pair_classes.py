@@ -8,7 +8,6 @@ import make_academic
 from core.academic.classify import attribute
 from core.models import ATTRIBUTIONS, Document, Match, PairResult, Report, Span
 from core.options import CheckOptions
-from core.pipeline import check, run
 from core.reports.builder import build_document
 from core.reports.colors import COLORS, class_color
 from core.reports.html_report import html_page
@@ -16,11 +15,9 @@ from core.reports.model import Article, Comparison
 from core.reports.pdf_report import pdf_bytes
 
 
-@pytest.fixture(scope="module")
-def report(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("academic-pairs")
-    make_academic.write(folder)
-    return run(check([folder], CheckOptions(workers=1)))
+@pytest.fixture
+def report(academic_report):
+    return academic_report
 
 
 def comparisons(document):

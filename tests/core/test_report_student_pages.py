@@ -6,8 +6,6 @@ import pytest
 import make_academic
 from core.academic.figures import LABELS, document_figures
 from core.models import Verdict
-from core.options import CheckOptions
-from core.pipeline import check, run
 from core.reports.colors import COLORS
 from core.reports.html_report import html_page
 from core.reports.model import Figures, MarkedText, Paragraph, Table
@@ -15,11 +13,9 @@ from core.reports.student_pages import class_key, student_document, write_studen
 from core.review.verdicts import Verdicts
 
 
-@pytest.fixture(scope="module")
-def report(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("academic-pages")
-    make_academic.write(folder)
-    return run(check([folder], CheckOptions(workers=1)))
+@pytest.fixture
+def report(academic_report):
+    return academic_report
 
 
 def blocks(document):

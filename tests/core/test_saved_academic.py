@@ -3,19 +3,15 @@ documents' layout (docx/pdf block quotes, superscript citations, headings) is sa
 
 import pytest
 
-import make_academic
 from core.academic.figures import FigureTable, document_figures, passages
 from core.options import CheckOptions
-from core.pipeline import check, run
 from core.review import student_summaries
 from core.store.saved import open_check, save_check
 
 
-@pytest.fixture(scope="module")
-def report(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("academic-saved")
-    make_academic.write(folder)
-    return run(check([folder], CheckOptions(workers=1)))
+@pytest.fixture
+def report(academic_report):
+    return academic_report
 
 
 def facts(report, options=None):
