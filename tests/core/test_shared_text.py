@@ -7,6 +7,8 @@ from dataclasses import replace
 
 import pytest
 
+import make_shared_class
+from make_shared_class import han
 from core.models import Document
 from core.options import CheckOptions
 from core.pipeline import check_documents, run
@@ -14,19 +16,14 @@ from core.pipeline import check_documents, run
 OPTIONS = CheckOptions(semantic=False, workers=1)
 
 
-def han(rng: random.Random, n: int) -> str:
-    return "".join(chr(rng.randrange(0x4E00, 0x4E00 + 3000)) for _ in range(n))
-
-
 def a_class(size: int = 16, seed: int = 1):
     """`size` essays that all contain one 240-character assignment paragraph (at different
     places), the first two also one copied paragraph."""
-    rng = random.Random(seed)
-    assignment, copy = han(rng, 240), han(rng, 200)
-    texts = []
-    for i in range(size):
-        text = han(rng, 100 + 20 * i) + "。" + assignment + "。" + han(rng, 500)
-        texts.append(text + "。" + copy + "。" if i < 2 else text)
+    def essay(i, han, assignment, copy):
+        text = han(100 + 20 * i) + "。" + assignment + "。" + han(500)
+        return text + "。" + copy + "。" if i < 2 else text
+
+    texts, assignment, copy = make_shared_class.class_texts(essay, size, seed)
     docs = [Document(i, f"s{i:02d}.txt", f"s{i:02d}.txt", "txt", t) for i, t in enumerate(texts)]
     return docs, assignment, copy
 

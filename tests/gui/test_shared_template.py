@@ -3,10 +3,9 @@ compare view, and one click makes it the template and checks again (issue 12).""
 
 from __future__ import annotations
 
-import random
-
 from PySide6.QtCore import Qt
 
+import make_shared_class
 from core.models import Document
 
 M = 16  # more than the cap (10 documents) hold the assignment
@@ -15,17 +14,11 @@ M = 16  # more than the cap (10 documents) hold the assignment
 def write_class(folder) -> tuple[list, str, str]:
     """M essays that all start with the same assignment paragraph; the first two also share a
     copied paragraph. Returns (paths, assignment, copy)."""
-    rng = random.Random(12)
-    han = lambda size: "".join(chr(rng.randrange(0x4E00, 0x4E00 + 3000)) for _ in range(size))  # noqa: E731
-    assignment, copy = han(240), han(200)
-    folder.mkdir()
-    paths = []
-    for i in range(M):
+    def essay(i, han, assignment, copy):
         own = han(300) + ("\n\n" + copy if i < 2 else "") + "\n\n" + han(200)
-        path = folder / f"s{i:02d}.txt"
-        path.write_text(assignment + "\n\n" + own, encoding="utf-8")
-        paths.append(path)
-    return paths, assignment, copy
+        return assignment + "\n\n" + own
+
+    return make_shared_class.write_class(folder, essay, M, seed=12)
 
 
 def _pair(report, a: str, b: str):

@@ -3,24 +3,19 @@ M documents", and its "Use as template" makes it the template and checks again (
 
 from __future__ import annotations
 
-import random
-
 from PySide6.QtCore import Qt
+
+import make_shared_class
 
 M = 16  # more than the cap (10 documents) hold the assignment
 
 
 def write_class(folder):
-    rng = random.Random(21)
-    han = lambda size: "".join(chr(rng.randrange(0x4E00, 0x4E00 + 3000)) for _ in range(size))  # noqa: E731
-    assignment, copy = han(240), han(200)
-    folder.mkdir()
-    paths = []
-    for i in range(M):
+    def essay(i, han, assignment, copy):
         text = han(100 + 10 * i) + "\n\n" + assignment + "\n\n" + han(300)
-        path = folder / f"s{i:02d}.txt"
-        path.write_text(text + ("\n\n" + copy if i < 2 else ""), encoding="utf-8")
-        paths.append(path)
+        return text + ("\n\n" + copy if i < 2 else "")
+
+    paths, assignment, _copy = make_shared_class.write_class(folder, essay, M, seed=21)
     return paths, assignment
 
 
