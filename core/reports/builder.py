@@ -134,21 +134,9 @@ def legend(ctx: Context) -> Section:
 
 
 def groups(ctx: Context) -> Section | None:
-    """Documents linked by flagged pairs (Report.groups), with the likely source when known."""
-    s, report = ctx.s, ctx.report
-    if report.groups or ctx.flagged:
-        return review_groups(ctx)  # issue 13: short names, strongest pair, copy-vs-copy pairs
-    if not report.groups:
-        return None
-    columns = (Column(s("col_rank"), "number"), Column(s("col_size"), "number"),
-               Column(s("col_source"), "name", 1.5), Column(s("col_members"), "name", 3.0))
-    rows = []
-    for n, group in enumerate(report.groups, 1):
-        source = ctx.name(group.source) if group.source is not None else s("unknown_source")
-        members = ", ".join(ctx.name(i) for i in group.members)
-        rows.append(Row((Cell(str(n)), Cell(str(len(group.members))), Cell(source), Cell(members))))
-    return Section("groups", s("groups"), (Paragraph(s("groups_intro"), "note"),
-                                           Table(columns, tuple(rows), kind="groups")))
+    """Documents linked by flagged pairs (Report.groups), with the likely source when known:
+    short names, strongest pair, copy-vs-copy pairs (issue 13)."""
+    return review_groups(ctx) if ctx.report.groups or ctx.flagged else None
 
 
 #: Characters of a shared text and names of the documents holding it shown in the report
@@ -390,8 +378,7 @@ def option_value(name: str, value: object, opts: CheckOptions, s: Strings) -> st
 
 def pair_article(ctx: Context, k: int, pair: PairResult) -> Article:
     """One flagged pair: its figures and the two texts with their passages."""
-    s, docs = ctx.s, ctx.report.documents
-    left, right = docs[pair.left], docs[pair.right]
+    s = ctx.s
     metrics = s("metrics", similarity=ctx.percent(pair.similarity), hamming=int(pair.hamming),
                 left=ctx.percent(pair.left_coverage), right=ctx.percent(pair.right_coverage),
                 longest=int(pair.longest), count=s.count("count_passages", len(pair.matches)))
