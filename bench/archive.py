@@ -52,7 +52,7 @@ from core.options import CheckOptions  # noqa: E402
 from core.pipeline import check_documents, run  # noqa: E402
 from core.engine.profile import profiles  # noqa: E402
 from core.store import open_store  # noqa: E402
-from core.store.archive import (add_documents, archived_documents, check_against_archive,  # noqa: E402
+from core.store.archive import (add_documents, check_against_archive,  # noqa: E402
                                 find_candidates)
 
 SHARED = ROOT.parent / "shared"

@@ -28,7 +28,6 @@ Peer recipes, each at its default settings:
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import time

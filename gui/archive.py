@@ -21,7 +21,6 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QProgressDialog
 
 from core.display import safe_name
-from core.models import Document
 
 from .archive_marks import archive_tooltip, shown_name  # noqa: F401 (re-exported)
 from .session import Entry, State, normalize_path

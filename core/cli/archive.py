@@ -7,7 +7,7 @@ import argparse
 import json
 import sys
 
-from core.cli.common import EXIT_OK, EXIT_USAGE, drain, fit, out, show, warn
+from core.cli.common import EXIT_OK, drain, fit, out, show, warn
 
 HELP = "keep past submissions and check new essays against them"
 DESCRIPTION = """Keep past submissions in an archive that `plagscope check --archive` compares

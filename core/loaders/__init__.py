@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import stat
 from importlib import import_module
 from pathlib import Path
 

@@ -263,7 +263,6 @@ def _layout(lines: list[_Line], text: str) -> Layout | None:
         if end <= start:
             continue
         left = lefts.get(box[0].page, left_all)
-        chars = sum(ln.chars for ln in box)
         size = _mode(sum((ln.sizes for ln in box), Counter()))
         set_in = min(ln.x0 for ln in box) - left
         wide = max(ln.x1 for ln in box) - min(ln.x0 for ln in box)

@@ -23,7 +23,7 @@ from core.reports.builder import build_document
 from core.reports.model import (Article, Block, Column, Comparison, Figures, Heading, MarkedText, PageBreak,
                                 Paragraph, ReportDocument, Section, Table)
 from core.reports.pdf_text import Measure, break_lines, longest_piece, register_fonts
-from core.reports.strings import Strings, strings
+from core.reports.strings import strings
 
 MARGIN_MM = 15
 PAD = 3.0  # table cell padding, points
@@ -245,7 +245,7 @@ class Layout:
         for row in rows:
             data.append([self.cell(text, c, w - 2 * PAD) for text, c, w in zip(row, columns, widths)])
         table = RLTable(data, colWidths=widths, repeatRows=1 if header else 0)
-        cell, head, code = self.st["cell"].ps, self.st["head"].ps, self.st["code"].ps
+        cell, code = self.st["cell"].ps, self.st["code"].ps
         style = [
             ("FONT", (0, 0), (-1, -1), cell.fontName, cell.fontSize, cell.leading),
             ("VALIGN", (0, 0), (-1, -1), "TOP"),

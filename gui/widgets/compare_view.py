@@ -52,7 +52,6 @@ from PySide6.QtWidgets import (
 )
 
 from core import rules
-from core.display import safe_name
 from gui.archive_marks import archive_tooltip, long_name
 from core.models import Document, PairResult
 from core.options import CheckOptions
