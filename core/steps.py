@@ -16,7 +16,7 @@ from typing import TypeVar
 
 from core.models import Progress
 
-__all__ = ["Stopped", "drain", "from_callback"]
+__all__ = ["Stopped", "drain", "from_callback", "placed"]
 
 T = TypeVar("T")
 
@@ -24,13 +24,37 @@ T = TypeVar("T")
 POLL = 0.05
 
 
-def drain(generator: Generator) -> object:
-    """Run a progress generator to its end, its progress steps dropped, and return its result."""
-    while True:
-        try:
-            next(generator)
-        except StopIteration as stop:
-            return stop.value
+def drain(generator: Generator, tell: Callable[[int, int], None] | None = None) -> object:
+    """Run a progress generator to its end and return its result; `tell(done, total)` hears its
+    Progress steps (the others are dropped). An exception `tell` raises closes the generator
+    and propagates."""
+    try:
+        while True:
+            try:
+                value = next(generator)
+            except StopIteration as stop:
+                return stop.value
+            if tell is not None and isinstance(value, Progress):
+                tell(value.done, value.total)
+    finally:
+        generator.close()
+
+
+def placed(steps: Generator[object, None, T], start: float, end: float) -> Generator[object, None, T]:
+    """`steps` with its Progress placed on the share [start, end] of one bar (a job made of
+    several generators): Progress(stage, done, 1000), done from 1000 * start to 1000 * end."""
+    try:
+        while True:
+            try:
+                value = next(steps)
+            except StopIteration as stop:
+                return stop.value
+            if isinstance(value, Progress) and value.total > 0:
+                share = start + (end - start) * min(max(value.done, 0), value.total) / value.total
+                value = Progress(value.stage, round(1000 * share), 1000)
+            yield value
+    finally:
+        steps.close()
 
 
 class Stopped(Exception):

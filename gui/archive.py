@@ -306,25 +306,28 @@ class ArchiveController(QObject):
                 return None
         from .background import FileTask
 
-        def job():
-            from core.store.saved import open_check_steps  # imported on the worker, not here
+        threshold = self.session.options.display_threshold
 
-            return (yield from open_check_steps(path))
+        def job():  # the saved check, its review and figures, from a child process
+            from core.review import open_analysed  # imported on the worker, not here
+
+            return (yield from open_analysed(path, threshold))
 
         task = FileTask(job, parent=self.window, title=self.tr("Open Check"),
                         label=self.tr("Opening %1…").replace("%1", safe_name(os.path.basename(path))),
                         path=path, failure=self.tr("%1 cannot be opened as a check."),
                         messages=self.window.messages)
-        task.done.connect(lambda saved: self._opened(saved, path))
+        task.done.connect(lambda result: self._opened(*result, path))
         self.task = task
         return task.start()
 
-    def _opened(self, saved, path: str) -> None:
-        self.show_saved(saved)
+    def _opened(self, saved, analysis, path: str) -> None:
+        self.show_saved(saved, analysis)
         self.saved_path = path
 
-    def show_saved(self, saved) -> None:
-        """Put a saved check into the session: its documents as loaded, its report as checked."""
+    def show_saved(self, saved, analysis=None) -> None:
+        """Put a saved check into the session: its documents as loaded, its report as checked
+        (`analysis`: its review and figures, if computed with it)."""
         s = self.session
         s.cancel()
         entries = []
@@ -335,7 +338,7 @@ class ArchiveController(QObject):
         s.entries = entries
         s.template = None
         self.verdicts = saved.verdicts
-        s.install_report(saved.report)  # the shown results match the shown documents
+        s.install_report(saved.report, analysis=analysis)  # the shown results match the shown documents
         review = self._review()
         if review is not None:
             review.set_verdicts(saved.verdicts)

@@ -1,8 +1,11 @@
 """The review of the last report (groups, order, short names, per-student figures, graph
 positions) and the reviewers' verdicts, shared by every view of the window.
 
-The review is computed off the GUI thread (`core.review.summary.review` on a `gui.worker`
-job) whenever a check finishes or the display threshold changes; views redraw on `changed`.
+A check and an opened saved check compute the review with the report (core/review/analysis.py,
+`Session.analysis`); it is adopted shortly after the report arrives (the window fills its tables
+first). When the display threshold changes, or a report comes without it, the review is
+computed off the GUI thread (`core.review.summary.review` on a `gui.worker` job). Views redraw
+on `changed`.
 Verdicts are `core.review.verdicts.Verdicts` (keyed by document text digest and pairs of
 them), so they survive a re-check and are what a saved check stores: `set_verdicts` /
 `verdicts` are the whole state to save and restore.
@@ -81,7 +84,8 @@ class Review(QObject):
             self.refresh()
 
     def refresh(self, *_args) -> Worker | None:
-        """Compute the review of the session's report off the GUI thread."""
+        """The review of the session's report: the one its check or opened saved check computed
+        (`Session.analysis`), else computed off the GUI thread (the running job, None if none)."""
         report: Report | None = self.session.report
         if report is None:
             self.data = None
@@ -94,6 +98,13 @@ class Review(QObject):
         self._wanted = wanted
         if self._job is not None:
             self._job.cancel()
+            self._job = None
+        analysis = getattr(self.session, "analysis", None)
+        if analysis is not None and analysis.serves(report, threshold):  # computed with the report
+            self.data = analysis.review
+            freeze_long_lived()
+            self.changed.emit()
+            return None
         worker = Worker(lambda: review(report, threshold), name="review")
         # bound methods (not lambdas holding self): a review deleted meanwhile is not called
         worker.signals.finished.connect(self._job_finished)

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
@@ -21,6 +22,9 @@ from core.options import CheckOptions
 from core.pipeline import Expanded, Loaded, normalize_path  # noqa: F401  (normalize_path: the key of an entry)
 
 from .worker import Worker, analysis_pool, start, start_analysis
+
+if TYPE_CHECKING:
+    from core.review import Analysis
 
 #: The figures of a new report are computed this long after it arrived (ms), queued behind its
 #: review on the analysis pool, so the GUI thread fills the tables without a worker competing.
@@ -98,6 +102,7 @@ class Session(QObject):
         self._check_revision = 0
         self._highest: dict[str, float] = {}
         self._figure_table = None  # core.academic.figures.FigureTable of the last report, once computed
+        self.analysis: Analysis | None = None  # the last report's, when the job that made it computed it
         self._figures_job: Worker | None = None
         self._figures_timer = QTimer(self)  # a child: it dies with the session
         self._figures_timer.setSingleShot(True)
@@ -333,10 +338,14 @@ class Session(QObject):
         template = template_entry.document if template_entry and template_entry.document else None
         errors = self.failures()
         options, cache = self.options, self.cache
-        worker = Worker(
-            lambda: check(documents, options, template=template, errors=errors, cache=cache),
-            name="check",
-        )
+
+        def job():  # the report arrives with its review and figures (core/review/analysis.py)
+            from core.review import analyse  # networkx and the rest: imported on the worker
+
+            report = yield from check(documents, options, template=template, errors=errors, cache=cache)
+            return report, (yield from analyse(report, options.display_threshold))
+
+        worker = Worker(job, name="check")
         worker.signals.progress.connect(self.progress)
         worker.signals.finished.connect(self._on_check_finished)
         worker.signals.failed.connect(self._on_check_failed)
@@ -356,16 +365,20 @@ class Session(QObject):
             worker.cancel()
         return bool(running)
 
-    def _on_check_finished(self, report: Report) -> None:
+    def _on_check_finished(self, result: tuple[Report, Analysis]) -> None:
         self._check = None
-        self.install_report(report, stale=self._revision != self._check_revision)
+        report, analysis = result
+        self.install_report(report, stale=self._revision != self._check_revision, analysis=analysis)
 
-    def install_report(self, report: Report, *, stale: bool = False) -> None:
+    def install_report(self, report: Report, *, stale: bool = False, analysis: Analysis | None = None) -> None:
         """Show `report` as the last check's results (a finished check, or an opened saved check):
-        the figures the lists need are reset and every view learns of it through checkFinished.
-        `stale` says the documents changed since the report was computed."""
+        every view learns of it through checkFinished. `analysis`, the report's review and
+        figures computed by the job that made it, is used as it is; without it they are
+        computed on the analysis pool. `stale` says the documents changed since the report was
+        computed."""
         self.report = report
         self.stale = stale
+        self.analysis = analysis if analysis is not None and analysis.figures.report is report else None
         freeze_long_lived()
         best = [0.0] * len(report.documents)  # per document first: a path is normalized once
         for pair in report.pairs:
@@ -379,14 +392,19 @@ class Session(QObject):
             highest[path] = max(highest.get(path, 0.0), value)
         self._highest = highest
         self._report_index = {path: i for i, path in enumerate(paths)}
-        self._figure_table = None
+        self._figure_table = None if self.analysis is None else self.analysis.figures
         if self._figures_job is not None:
             self._figures_job.cancel()
-        # after the window has shown the report (its tables are filled on this thread)
-        self._figures_timer.start()
+            self._figures_job = None
+        if self._figure_table is None:  # after the window has shown the report (its tables are filled here)
+            self._figures_timer.start()
+        else:
+            self._figures_timer.stop()
         self.busyChanged.emit(self.busy)
         self.checkFinished.emit(report)
         self.documentsChanged.emit()
+        if self._figure_table is not None:
+            self.figuresReady.emit()
 
     def _compute_figures(self) -> None:
         """Every document's academic figures on the worker pool (the document list's Copied
@@ -396,14 +414,9 @@ class Session(QObject):
             return
 
         def job():
-            from core.academic import FigureTable
+            from core.review import figure_table
 
-            table = FigureTable(report)
-            n = len(report.documents)
-            for i in range(n):
-                table[i]  # computed and kept by the table
-                yield Progress("reviewing", i + 1, n)
-            return table
+            return (yield from figure_table(report))
 
         worker = Worker(job, name="figures")
         # bound methods: a session deleted meanwhile (tests) is not called

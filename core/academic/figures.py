@@ -223,8 +223,7 @@ def passages(report: Report, analyses: Analyses | None = None) -> list[list[Pass
 
 def document_figures(report: Report, options: CheckOptions | None = None) -> list[Figures]:
     """The figures of every document of the report, in document order."""
-    table = FigureTable(report, options)
-    return [table[i] for i in range(len(report.documents))]
+    return FigureTable(report, options).computed()
 
 
 class FigureTable:
@@ -236,6 +235,18 @@ class FigureTable:
         self.analyses = Analyses(report.documents)
         self._passages: list[list[Passage]] | None = None
         self._done: dict[int, Figures] = {}
+
+    @classmethod
+    def of(cls, report: Report, figures: Sequence[Figures], options: CheckOptions | None = None) -> FigureTable:
+        """The table of `report` with every document's figures given (computed elsewhere, e.g.
+        in a child process: `figures` in document order)."""
+        table = cls(report, options)
+        table._done = dict(enumerate(figures))
+        return table
+
+    def computed(self) -> list[Figures]:
+        """Every document's figures, in document order (computed now where not yet)."""
+        return [self[i] for i in range(len(self))]
 
     def __len__(self) -> int:
         return len(self.report.documents)

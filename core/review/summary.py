@@ -18,7 +18,10 @@ from core.review.names import short_names
 from core.review.seriation import order_documents
 from core.review.students import StudentSummary, student_summaries
 
-__all__ = ["ReviewData", "review"]
+__all__ = ["REVIEW_STEPS", "ReviewData", "at_threshold", "review"]
+
+#: The progress steps of `review`.
+REVIEW_STEPS = 4
 
 
 @dataclass(frozen=True)
@@ -50,11 +53,18 @@ class ReviewData:
         return frozenset(k for d in self.details for k in d.copy_pairs)
 
 
-def review(report: Report, display_threshold: float | None = None) -> Generator[Progress, None, ReviewData]:
-    """The review of `report` (with `display_threshold` instead of the check's, if given)."""
-    if display_threshold is not None and display_threshold != report.options.display_threshold:
-        report = replace(report, options=report.options.with_changes(display_threshold=display_threshold))
-    total = 4
+def at_threshold(report: Report, display_threshold: float | None) -> Report:
+    """`report` with `display_threshold` as its options' (itself when that is already so, or None)."""
+    if display_threshold is None or display_threshold == report.options.display_threshold:
+        return report
+    return replace(report, options=report.options.with_changes(display_threshold=display_threshold))
+
+
+def review(report: Report, display_threshold: float | None = None, *,
+           total: int = REVIEW_STEPS) -> Generator[Progress, None, ReviewData]:
+    """The review of `report` (with `display_threshold` instead of the check's, if given);
+    its Progress counts to REVIEW_STEPS of `total` (a longer job's)."""
+    report = at_threshold(report, display_threshold)
     yield Progress("reviewing", 0, total)
     details = tuple(group_details(report))
     yield Progress("reviewing", 1, total)

@@ -21,6 +21,7 @@ def test_the_child_renders_the_same_html_with_the_verdicts(planted_class):
     assert pickle.loads(pickle.dumps(verdicts)) == verdicts
     seen = []
     html = render_in_process(report, "html", threshold=0.0, verdicts=verdicts, tell=lambda d, n: seen.append(n))
+    assert seen  # the child's progress came through
     here = render(report, "html", threshold=0.0, verdicts=verdicts)
     strip = [line for line in html.decode("utf-8").splitlines() if "generated" not in line.lower()]
     assert "Suspicious (ask)" in html.decode("utf-8")

@@ -63,3 +63,45 @@ def test_stopping_the_generator_stops_the_work_at_its_next_callback():
     started.wait(5)
     gen.close()  # returns only once the work has ended
     assert outcome == ["stopped"] and len(steps) < 10_000
+
+
+def test_placed_puts_each_part_on_its_share_of_one_bar():
+    from core.steps import placed
+
+    def part(n):
+        for i in range(n + 1):
+            yield Progress("opening", i, n)
+        return n
+
+    def whole():
+        first = yield from placed(part(4), 0.0, 0.9)
+        second = yield from placed(part(2), 0.9, 1.0)
+        return first + second
+
+    items, value = _drain(whole())
+    assert value == 6
+    assert [p.done for p in items] == [0, 225, 450, 675, 900, 900, 950, 1000]
+    assert {p.total for p in items} == {1000}
+
+
+def test_drain_tells_the_progress_and_closes_the_generator_when_tell_stops():
+    from core.steps import drain
+
+    closed, heard = [], []
+
+    def steps():
+        try:
+            for i in range(5):
+                yield Progress("saving", i, 5)
+        finally:
+            closed.append(True)
+        return "never"
+
+    def tell(done, total):
+        heard.append(done)
+        if done == 2:
+            raise Stopped()
+
+    with pytest.raises(Stopped):
+        drain(steps(), tell)
+    assert heard == [0, 1, 2] and closed == [True]

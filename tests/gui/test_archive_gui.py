@@ -52,6 +52,11 @@ def test_save_and_open_check_with_verdicts(checked_window, make_window, tmp_path
     other = make_window()
     assert other.archive.open_check(path).wait()
     assert other.session.report == report and other.archive.verdicts == verdicts
+    # the review and the figures came with the opened check (computed in a child process)
+    assert other.session.figures_ready and other.session.analysis.figures.report is other.session.report
+    other.review_panes.review.wait()
+    assert other.review_panes.review.data is other.session.analysis.review
+    assert other.review_panes.review.data.report.pairs is other.session.report.pairs
     assert other.review_panes.review.verdicts == verdicts
     assert other.review_panes.review.pair_verdict(report.pairs[0]).status == "confirmed"
     assert other.pairs.model.rowCount() == w.pairs.model.rowCount() > 0

@@ -261,3 +261,23 @@ def test_a_document_verdict_can_be_set_from_the_document_list(reviewed):
     next(a for a in menu.actions() if a.data() == "not_plagiarism").trigger()
     assert review.document_verdict(document).status == "not_plagiarism"
     assert docs.index(row, DocumentModel.VERDICT).data() == "Not plagiarism"
+
+
+def test_a_check_brings_its_review_and_figures_and_a_new_threshold_reviews_again(qtbot, reviewed,
+                                                                                  monkeypatch):
+    """The check computed the review and every figure before the report arrived (nothing is
+    computed beside the window's paints, core/review/analysis.py); a new display threshold
+    computes its review on the analysis pool."""
+    import gui.review
+
+    session, review = reviewed.session, reviewed.review
+    assert session.analysis is not None and session.analysis.figures.report is session.report
+    assert session.figures_ready and review.data is session.analysis.review
+    computed = []
+    real = gui.review.review
+    monkeypatch.setattr(gui.review, "review", lambda *args: computed.append(args) or real(*args))
+    session.set_options(session.options.with_changes(display_threshold=0.9))
+    qtbot.waitUntil(lambda: review.data is not None and not review.busy
+                    and review.data.report.options.display_threshold == 0.9, timeout=WAIT_MS)
+    assert [threshold for _report, threshold in computed] == [0.9]
+    assert review.data is not session.analysis.review
