@@ -153,6 +153,12 @@ def bench_views(app: QApplication, report, analysis) -> list[tuple[str, float, i
     app.processEvents()
     rows.append(("heat map zoom x8 and paint", time.perf_counter() - t, meter.stop()))
     window.tabs.setCurrentWidget(window.pairs)
+    meter.start()
+    t = time.perf_counter()
+    window.pairs.spin.setValue(60.0)  # as a reviewer types a new threshold: its review is computed again
+    pump(app, lambda: window.review.data is not None and not window.review.busy
+         and window.review.data.report.options.display_threshold == 0.6)
+    rows.append(("display threshold 60% -> review ready (bg)", time.perf_counter() - t, meter.stop()))
     rows += bench_files(app, window, report, tmp)
     window.close()
     return rows
@@ -177,7 +183,7 @@ def bench_files(app: QApplication, window, report, tmp: str) -> list[tuple[str, 
     timed("Save Check (background)", window.archive.save_check(path))
     timed("Open Check -> review, figures ready (bg)", window.archive.open_check(path),
           lambda: window.review.data is not None and not window.review.busy
-          and window.review.data.report is window.session.report and window.session.figures_ready)
+          and window.review.data.report.pairs is window.session.report.pairs and window.session.figures_ready)
     for fmt in ("html", "pdf"):
         timed(f"export {fmt.upper()} (background)",
               window.exporter.write(Target(os.path.join(tmp, f"class.{fmt}"), fmt)))

@@ -4,7 +4,8 @@ browse, where the archive lives). The main window creates one `ArchiveController
 else is here and in `gui.dialogs.archive_browser`.
 
 Autosave: after every check (and on Save) the session is written to
-`autosave-PID.plagscope` in the user's data directory; a clean close removes it. At the next
+`autosave-PID.plagscope` in the user's data directory, and after each verdict only the
+verdicts in that file are replaced; a clean close removes it. At the next
 start, an autosave left by a process that is no longer running means Plagscope did not close
 cleanly, and its recovery is offered.
 """
@@ -21,6 +22,7 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QProgressDialog
 
 from core.display import safe_name
+from core.models import Progress
 
 from .archive_marks import archive_tooltip, shown_name  # noqa: F401 (re-exported)
 from .session import Entry, State, normalize_path
@@ -86,6 +88,7 @@ class ArchiveController(QObject):
 
         # on the worker pool, one at a time; verdicts in quick succession make one save
         self.autosaver = Autosaver(self._autosave_job, self, delay_ms=AUTOSAVE_DELAY_MS)
+        self._autosaved = None  # the report the autosave file holds (then a verdict writes only verdicts)
         self.task = None  # the running Save/Open Check (gui.background.FileTask)
         review = self._review()
         if review is not None:  # a verdict is work to keep too
@@ -372,14 +375,25 @@ class ArchiveController(QObject):
         if report is None:
             return None
         verdicts = self.current_verdicts()
+        path = self.autosave_path()
+        if self._autosaved is report and path.exists():  # the check is in the file: only the verdicts
+            def job():
+                from core.store.saved import save_verdicts  # imported on the worker, not here
+
+                yield Progress("saving", 0, 1)
+                return save_verdicts(path, verdicts)
+
+            return job()
 
         def job():
-            from core.store.saved import save_check_steps  # imported on the worker, not here
+            from core.store.saved import save_check_steps
 
-            path = self.autosave_path()
             path.parent.mkdir(parents=True, exist_ok=True)
-            return (yield from save_check_steps(path, report, verdicts))
+            saved = yield from save_check_steps(path, report, verdicts)
+            self._autosaved = report  # one autosave at a time (Autosaver): nothing else writes this
+            return saved
 
+        self._autosaved = None
         return job()
 
     def clear_autosave(self) -> None:

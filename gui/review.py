@@ -105,7 +105,8 @@ class Review(QObject):
             freeze_long_lived()
             self.changed.emit()
             return None
-        worker = Worker(lambda: review(report, threshold), name="review")
+        previous = self.data or (analysis.review if analysis is not None else None)  # lends its students
+        worker = Worker(lambda: review(report, threshold, previous=previous), name="review")
         # bound methods (not lambdas holding self): a review deleted meanwhile is not called
         worker.signals.finished.connect(self._job_finished)
         worker.signals.failed.connect(self._job_ended)
@@ -134,9 +135,12 @@ class Review(QObject):
             self._job = None
 
     def _options_changed(self) -> None:
+        """A new display threshold: its review starts once the tables have shown the new
+        threshold and the typing has paused (each change restarts the delay)."""
         if self.data is not None and self.session.report is not None and \
                 self.session.options.display_threshold != self.data.report.options.display_threshold:
-            self.refresh()
+            self._pending = True
+            self._delay.start()
 
     def wait(self, timeout: float = 30.0) -> bool:
         self._start_pending()

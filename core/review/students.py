@@ -13,14 +13,14 @@ each (then by the pair's similarity); a source's spans are the counted passages 
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core.academic.figures import FigureTable, Passage, found_elsewhere, match_passages, needs_classes
 from core.academic.text import Counter
 from core.models import Report, Span
 from core.rules import is_flagged
 
-__all__ = ["SourceShare", "StudentSummary", "student_summaries", "student_summary"]
+__all__ = ["SourceShare", "StudentSummary", "reflagged", "student_summaries", "student_summary"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,3 +91,19 @@ def student_summary(report: Report, document: int) -> StudentSummary:
     """The summary of one document."""
     return _summary(report, document, _passages(report, {document})[document],
                     _pairs_of(report, {document}).get(document, ()))
+
+
+def reflagged(summaries: tuple[StudentSummary, ...], report: Report) -> tuple[StudentSummary, ...]:
+    """`summaries` of `report` computed at another display threshold, with each source's
+    `flagged` set for the report's own: nothing else in a summary depends on the threshold, so a
+    new threshold costs a pass over the sources instead of every document's figures again."""
+    options = report.options
+    out = []
+    for summary in summaries:
+        sources = []
+        for source in summary.sources:
+            flagged = is_flagged(report.pairs[source.pair], options.display_threshold, options.hamming)
+            sources.append(source if source.flagged == flagged else replace(source, flagged=flagged))
+        changed = any(a is not b for a, b in zip(sources, summary.sources))
+        out.append(replace(summary, sources=tuple(sources)) if changed else summary)
+    return tuple(out)

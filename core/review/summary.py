@@ -16,7 +16,7 @@ from core.review.groups import GroupDetail, group_details
 from core.review.layout import graph_layout
 from core.review.names import short_names
 from core.review.seriation import order_documents
-from core.review.students import StudentSummary, student_summaries
+from core.review.students import StudentSummary, reflagged, student_summaries
 
 __all__ = ["REVIEW_STEPS", "ReviewData", "at_threshold", "review"]
 
@@ -60,19 +60,30 @@ def at_threshold(report: Report, display_threshold: float | None) -> Report:
     return replace(report, options=report.options.with_changes(display_threshold=display_threshold))
 
 
-def review(report: Report, display_threshold: float | None = None, *,
-           total: int = REVIEW_STEPS) -> Generator[Progress, None, ReviewData]:
+def review(report: Report, display_threshold: float | None = None, *, total: int = REVIEW_STEPS,
+           previous: ReviewData | None = None) -> Generator[Progress, None, ReviewData]:
     """The review of `report` (with `display_threshold` instead of the check's, if given);
-    its Progress counts to REVIEW_STEPS of `total` (a longer job's)."""
+    its Progress counts to REVIEW_STEPS of `total` (a longer job's). `previous`, a review of the
+    same report at another threshold, lends what the threshold does not change (the names and
+    the per-student figures: most of the work)."""
     report = at_threshold(report, display_threshold)
+    if previous is not None and not _same_but_threshold(previous.report, report):
+        previous = None
     yield Progress("reviewing", 0, total)
     details = tuple(group_details(report))
     yield Progress("reviewing", 1, total)
     order = tuple(order_documents(report, details))
-    names = tuple(short_names([d.name for d in report.documents], [d.path for d in report.documents]))
+    names = previous.names if previous else tuple(short_names([d.name for d in report.documents],
+                                                                [d.path for d in report.documents]))
     yield Progress("reviewing", 2, total)
-    students = tuple(student_summaries(report))
+    students = reflagged(previous.students, report) if previous else tuple(student_summaries(report))
     yield Progress("reviewing", 3, total)
     positions = graph_layout(report, details)
     yield Progress("reviewing", 4, total)
     return ReviewData(report, details, order, names, students, positions)
+
+
+def _same_but_threshold(a: Report, b: Report) -> bool:
+    """Whether two reports are the same results, their display thresholds aside."""
+    return (a.documents is b.documents and a.pairs is b.pairs
+            and a.options.with_changes(display_threshold=b.options.display_threshold) == b.options)

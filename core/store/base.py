@@ -560,14 +560,24 @@ class SqlStore(Store):
             cur.executemany(self._sql("INSERT INTO check_errors (position, path, message) "
                                       "VALUES (?, ?, ?)"),
                             [(i, p, m) for i, (p, m) in enumerate(errors)])
-            rows = []
-            for key, verdict in verdicts.items():
-                left, right = (key, "") if isinstance(key, str) else key
-                rows.append((left, right, verdict.status, verdict.note))
-            cur.executemany(self._sql("INSERT INTO verdicts (left_key, right_key, status, note) "
-                                      "VALUES (?, ?, ?, ?)"), rows)
+            self._insert_verdicts(verdicts)
             for key, value in meta.items():
                 self._set_meta(key, value)
+
+    def write_verdicts(self, verdicts: dict) -> None:
+        """Replace the saved check's verdicts in one transaction; the rest stays as it is."""
+        with self.transaction():
+            self._execute("DELETE FROM verdicts")
+            self._insert_verdicts(verdicts)
+
+    def _insert_verdicts(self, verdicts: dict) -> None:
+        """`verdicts`: a document key or a (left, right) pair of keys -> Verdict."""
+        rows = []
+        for key, verdict in verdicts.items():
+            left, right = (key, "") if isinstance(key, str) else key
+            rows.append((left, right, verdict.status, verdict.note))
+        self.conn.cursor().executemany(self._sql("INSERT INTO verdicts (left_key, right_key, status, note) "
+                                                 "VALUES (?, ?, ?, ?)"), rows)
 
     def read_check(self) -> dict:
         docs = self._execute(

@@ -153,15 +153,10 @@ def save_check_steps(path: str | os.PathLike, report: Report,
                 pairs += [json.dumps(pair_to_dict(p)) for p in report.pairs[start:start + _PAIR_CHUNK]]
                 done += 1
                 yield Progress("saving", done, total)
-            rows = {}
-            for key, v in verdicts.documents.items():
-                rows[key] = v
-            for key, v in verdicts.pairs.items():
-                rows[tuple(key)] = v
             store.write_check(
                 docs, pairs,
                 [json.dumps({"members": list(g.members), "source": g.source}) for g in report.groups],
-                [(e.path, e.message) for e in report.errors], rows,
+                [(e.path, e.message) for e in report.errors], _verdict_rows(verdicts),
                 {"check_options": json.dumps(report.options.to_dict()),
                  "check_format": FORMAT_VERSION,
                  "check_layouts": _layouts_to_json(report.documents),
@@ -179,6 +174,28 @@ def save_check_steps(path: str | os.PathLike, report: Report,
                 pass
         raise
     return target
+
+
+def save_verdicts(path: str | os.PathLike, verdicts) -> Path:
+    """Replace the verdicts in the saved check at `path`, in one transaction, the rest of the
+    file as it was: what autosave does after each verdict once the check itself is saved
+    (milliseconds, where writing the whole check of 500 documents takes a quarter second of
+    the GUI process's interpreter). Raises StoreError when `path` is not a saved check."""
+    target = Path(os.path.realpath(path))
+    store = SQLiteStore(target, kind="check", create=False)
+    try:
+        store.write_verdicts(_verdict_rows(verdicts))
+        store.conn.execute("PRAGMA journal_mode = DELETE")  # one self-contained file again
+    finally:
+        store.close()
+    return target
+
+
+def _verdict_rows(verdicts) -> dict:
+    """Verdicts as the store keeps them: a document key or a (left, right) pair -> Verdict."""
+    rows = dict(verdicts.documents)
+    rows.update((tuple(key), v) for key, v in verdicts.pairs.items())
+    return rows
 
 
 def open_check(path: str | os.PathLike) -> SavedCheck:

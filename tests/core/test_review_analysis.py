@@ -65,3 +65,21 @@ def test_a_table_of_given_figures_answers_without_computing(planted_class):
     figures = document_figures(report)
     table = FigureTable.of(report, [replace(f, copied_chars=-1) for f in figures])
     assert [f.copied_chars for f in table.computed()] == [-1] * len(figures)  # not recomputed
+
+
+@pytest.mark.parametrize("threshold", [0.3, 0.9])
+def test_a_review_at_a_new_threshold_lent_the_last_one_is_the_review_computed_afresh(planted_class, threshold):
+    _, report = planted_class
+    before = drain(review(report))
+    lent = drain(review(report, threshold, previous=before))
+    fresh = drain(review(report, threshold))
+    assert lent == fresh
+    assert lent.students != before.students  # the sources' flags did change
+    assert lent.names is before.names  # lent, not computed again
+
+
+def test_a_review_of_other_results_is_not_lent(planted_class):
+    _, report = planted_class
+    before = drain(review(report))
+    other = replace(report, pairs=report.pairs[: len(report.pairs) // 2])
+    assert drain(review(other, previous=before)) == drain(review(other))

@@ -251,3 +251,23 @@ def test_two_processes_adding_at_once_both_succeed(store_location, tmp_path):
         names = [m.name for m in store.documents()]
         assert len(names) == 85 and len(set(names)) == 85  # 2 x 40 own + the 5 shared once
         postings_consistent(store)
+
+
+def test_save_verdicts_replaces_only_the_verdicts_of_a_saved_check(planted_class, tmp_path):
+    from core.models import Verdict
+    from core.review import Verdicts, pair_key
+    from core.store import StoreError
+    from core.store.saved import open_check, save_check, save_verdicts
+
+    _, report = planted_class
+    first = Verdicts().set_pair(pair_key(report, report.pairs[0]), Verdict("confirmed", "same text"))
+    path = save_check(tmp_path / "class.plagscope", report, first)
+    second = (Verdicts().set_pair(pair_key(report, report.pairs[1]), Verdict("suspicious"))
+              .set_document(report.documents[2].key, Verdict("not_plagiarism", "cited")))
+    save_verdicts(path, second)
+    saved = open_check(path)
+    assert saved.verdicts == second and saved.report == report
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["class.plagscope"]  # one self-contained file
+    with pytest.raises(StoreError):
+        save_verdicts(tmp_path / "missing.plagscope", second)
+    assert not (tmp_path / "missing.plagscope").exists()

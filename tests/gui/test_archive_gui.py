@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -186,3 +187,25 @@ def test_the_archive_switch_is_on_the_toolbar_next_to_check_and_in_the_menu(make
     assert switch.isChecked() and w.session.check_function is not None
     w.menus["archive"].actions()[0].trigger()
     assert not switch.isChecked() and not button.isChecked() and w.session.check_function is None
+
+
+def test_after_the_check_is_autosaved_a_verdict_rewrites_only_the_verdicts(checked_window, monkeypatch):
+    import core.store.saved as saved_module
+
+    w = checked_window
+    report = w.session.report
+    assert w.archive.autosaver.wait()
+    path = w.archive.autosave_path()
+    assert open_check(path).report == report
+    full_saves = []
+    real = saved_module.save_check_steps
+    monkeypatch.setattr(saved_module, "save_check_steps", lambda *a, **k: full_saves.append(a) or real(*a, **k))
+    review = w.review_panes.review
+    review.set_pair_verdict(report.pairs[0], Verdict("confirmed", "same text"))
+    assert w.archive.autosaver.wait()
+    assert full_saves == []  # the check was in the file already
+    assert open_check(path).verdicts == review.verdicts and open_check(path).report == report
+    # a new report is written whole again
+    w.session.install_report(replace(report, pairs=report.pairs[:1]))
+    assert w.archive.autosaver.wait()
+    assert len(full_saves) == 1 and open_check(path).report.pairs == report.pairs[:1]

@@ -275,7 +275,8 @@ def test_a_check_brings_its_review_and_figures_and_a_new_threshold_reviews_again
     assert session.figures_ready and review.data is session.analysis.review
     computed = []
     real = gui.review.review
-    monkeypatch.setattr(gui.review, "review", lambda *args: computed.append(args) or real(*args))
+    monkeypatch.setattr(gui.review, "review",
+                        lambda *args, **kwargs: computed.append(args) or real(*args, **kwargs))
     session.set_options(session.options.with_changes(display_threshold=0.9))
     qtbot.waitUntil(lambda: review.data is not None and not review.busy
                     and review.data.report.options.display_threshold == 0.9, timeout=WAIT_MS)
