@@ -89,15 +89,15 @@ def create_application(argv: list[str]) -> QApplication:
     return app
 
 
-#: How long (s) a thread may hold the interpreter lock while another waits for it. Python's
-#: 5 ms made every Python call the GUI thread makes while painting wait up to 5 ms behind a
-#: busy worker (an export, a review); 1 ms roughly halved the worst GUI stalls then
-#: (bench/review_bench.py), at a cost to the workers' throughput within noise. 0.2 ms: every
-#: model call a table's paint makes from C++ takes the lock (py-spy: QTableView::paintEvent ->
-#: Sbk_GetPyOverride -> GilState::acquire), so a paint while the review/figures jobs run after
-#: Open Check waited hundreds of times; an alternating A/B of Open Check (load 0.7-1.1):
-#: 1 ms 262-333 ms of stall, 0.2 ms 140-146, 0.1 ms 133-136, 0.05 ms 118-133 (the background
-#: jobs about 10-15 % slower).
+#: How long (s) a thread may hold the interpreter lock while another waits for it. Every model
+#: call a table's paint makes from C++ takes the lock (py-spy: QTableView::paintEvent ->
+#: Sbk_GetPyOverride -> GilState::acquire), so a paint beside busy Python work waits for it
+#: hundreds of times. The heavy work no longer runs beside the review's paints (a check and
+#: Open Check bring the review and figures with the report, exports render in a child
+#: process), but a reviewer may still scroll while a check runs: with Python's 5 ms such a
+#: paint took several hundred ms; an A/B of that case (load 0.7-1.1): 1 ms 262-333 ms of
+#: stall, 0.2 ms 140-146. Checks through the app were as fast at 0.2 ms as at 1 ms
+#: (bench/gui_bench.py, 200 essays: 9.1 s against 9.9 s, within noise).
 SWITCH_INTERVAL = 0.0002
 
 
