@@ -59,12 +59,13 @@ class DocumentList(QWidget):
         self.model.modelAboutToBeReset.connect(self._keep_selection)
         self.model.modelReset.connect(self._restore_selection)
         self.model.modelReset.connect(self.retranslate)
-        self.model.modelReset.connect(self._fit_columns)
+        self._widths: dict[int, int] | None = None  # what each column's cells need, until they change
+        self.model.modelReset.connect(self._refit)
         # new values in the same rows (a check finished): fit again, in an event of its own
         self._fit_timer = QTimer(self)
         self._fit_timer.setSingleShot(True)
         self._fit_timer.setInterval(0)
-        self._fit_timer.timeout.connect(self._fit_columns)
+        self._fit_timer.timeout.connect(self._refit)
         self.model.dataChanged.connect(lambda *_: self._fit_timer.start())
         self.view.viewport().installEventFilter(self)
         self.retranslate()
@@ -120,16 +121,23 @@ class DocumentList(QWidget):
             return max(self.view.sizeHintForColumn(column), header.fontMetrics().horizontalAdvance(title) + 24)
 
         others = [c for c in range(self.model.columnCount()) if c != DocumentModel.NAME]
-        widths = {c: width(c) for c in others}  # each read once
+        if self._widths is None:  # a resize only changes the room (sizeHintForColumn reads 60 rows of data)
+            self._widths = {c: width(c) for c in others}
+        widths = self._widths
         shown = list(others)
         while shown and sum(widths[c] for c in shown) > room:
             shown.pop()
         for column in others:
             header.setSectionHidden(column, column not in shown)
 
+    def _refit(self) -> None:
+        """The cells changed: measure the columns again and fit them."""
+        self._widths = None
+        self._fit_columns()
+
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
             self.model.retranslate()
-            self._fit_columns()
+            self._refit()
         super().changeEvent(event)

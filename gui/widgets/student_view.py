@@ -69,6 +69,7 @@ class StudentView(BuiltWhenShown, QWidget):
         self.sources.currentCellChanged.connect(lambda row, *_: self._bring_forward(row))
         self._shown: list = []  # the sources shown, in rank order
         self._text = ""
+        self._filled = None  # (text, sources, order) the text view shows now
         header = self.sources.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(self.SOURCE, QHeaderView.ResizeMode.Stretch)
@@ -200,14 +201,21 @@ class StudentView(BuiltWhenShown, QWidget):
 
     def _fill_text(self, text: str, sources, forward: int | None = None) -> None:
         """The text with each source's passages in its color; where sources overlap the one
-        with most text shows, unless `forward` (a rank) is brought to the front."""
-        self.text.setPlainText(qt_input(text))
-        positions = PositionMap(text)
-        cursor = QTextCursor(self.text.document())
+        with most text shows, unless `forward` (a rank) is brought to the front. The same text
+        with the same sources in the same order is left as it is (selecting the first source
+        after showing a document changes nothing)."""
         ranks = list(range(len(sources) - 1, -1, -1))
         if forward is not None and 0 <= forward < len(sources):
             ranks.remove(forward)
             ranks.append(forward)
+        filled = (text, sources, ranks)
+        if self._filled is not None and all(a is b for a, b in zip(self._filled[:2], filled[:2])) \
+                and self._filled[2] == ranks:
+            return
+        self._filled = filled
+        self.text.setPlainText(qt_input(text))
+        positions = PositionMap(text)
+        cursor = QTextCursor(self.text.document())
         for r in ranks:
             fmt = QTextCharFormat()
             fmt.setBackground(QBrush(source_color(r)))
@@ -237,6 +245,7 @@ class StudentView(BuiltWhenShown, QWidget):
         self.heading.setText(self.tr("Run a check, then pick a document to see where its text is found."))
         self.sources.setRowCount(0)
         self.text.clear()
+        self._filled = None
         self.compare_button.setEnabled(False)
 
     def _picked(self, row: int) -> None:
