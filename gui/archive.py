@@ -381,7 +381,11 @@ class ArchiveController(QObject):
                 from core.store.saved import save_verdicts  # imported on the worker, not here
 
                 yield Progress("saving", 0, 1)
-                return save_verdicts(path, verdicts)
+                try:
+                    return save_verdicts(path, verdicts)
+                except Exception:
+                    self._autosaved = None  # the file is not what it was: the next save writes it whole
+                    raise
 
             return job()
 

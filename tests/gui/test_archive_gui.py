@@ -209,3 +209,18 @@ def test_after_the_check_is_autosaved_a_verdict_rewrites_only_the_verdicts(check
     w.session.install_report(replace(report, pairs=report.pairs[:1]))
     assert w.archive.autosaver.wait()
     assert len(full_saves) == 1 and open_check(path).report.pairs == report.pairs[:1]
+
+
+def test_an_autosave_file_spoilt_meanwhile_is_written_whole_at_the_next_verdict(checked_window):
+    w = checked_window
+    report = w.session.report
+    assert w.archive.autosaver.wait()
+    path = w.archive.autosave_path()
+    path.write_bytes(b"nonsense" * 10)  # something outside the app spoilt it
+    review = w.review_panes.review
+    review.set_pair_verdict(report.pairs[0], Verdict("confirmed"))
+    assert w.archive.autosaver.wait()  # the verdicts-only save fails (logged, never in the way)
+    review.set_pair_verdict(report.pairs[0], Verdict("suspicious"))
+    assert w.archive.autosaver.wait()
+    saved = open_check(path)
+    assert saved.report == report and saved.verdicts == review.verdicts
