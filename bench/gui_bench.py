@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QElapsedTimer, QTimer  # noqa: E402
+from PySide6.QtCore import QElapsedTimer, QEventLoop, QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from gui.app import tune_interpreter, warm_up_engine  # noqa: E402
@@ -86,13 +86,11 @@ def run_once(app: QApplication, folder: Path) -> tuple[float, float, int, int]:
     t0 = time.perf_counter()
     session.add_paths([str(folder)])
     while not done["load"] or session.busy:
-        app.processEvents()
-        time.sleep(0.001)
+        app.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)  # as the app's loop: gui/worker.py
     t1 = time.perf_counter()
     session.start_check()
     while done["check"] is None:
-        app.processEvents()
-        time.sleep(0.001)
+        app.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)  # as the app's loop: gui/worker.py
     t2 = time.perf_counter()
     worst = meter.stop()
     return t1 - t0, t2 - t1, worst, len(done["check"].pairs)

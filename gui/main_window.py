@@ -27,6 +27,7 @@ from .settings import Settings
 from .widgets import DocumentList, FileDrop, HeatMap, PairTable, ResultTabs, StaleBanner, StatusArea
 from .widgets.workspace import workspace
 from .widgets.shared_text_view import SharedTextView
+from .worker import give_way_to
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +50,7 @@ class MainWindow(QMainWindow):
         self.chooser = FileChooser(settings, self)
         self._check_started = 0.0
         self.setWindowIcon(icons.icon("app"))
+        give_way_to(self)  # jobs pause while this window repaints its tables (gui/worker.py)
         self.file_drop = FileDrop(self)
         self.file_drop.dropped.connect(self.add_paths)
 

@@ -13,7 +13,7 @@ import time
 import traceback
 from collections.abc import Callable, Generator
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QAbstractEventDispatcher, QCoreApplication, QEvent, QObject, QRunnable, QThreadPool, Signal
 
 from core.models import Progress
 
@@ -21,6 +21,71 @@ log = logging.getLogger(__name__)
 
 #: Progress values closer together than this are dropped (the last one always goes out).
 PROGRESS_INTERVAL = 0.05
+
+#: Jobs wait, before each of their steps, while the GUI thread repaints a window, but never
+#: past this long (s) after the repaint began.
+GUI_TURN = 0.1
+
+
+class _GuiThread:
+    """Whether the GUI thread is repainting a window (see `GiveWay`)."""
+
+    def __init__(self):
+        self.idle = threading.Event()
+        self.idle.set()
+        self.since = 0.0
+
+    def painting(self) -> None:
+        self.since = time.monotonic()
+        self.idle.clear()
+
+    def done(self) -> None:
+        self.idle.set()
+
+    def wait_turn(self) -> None:
+        """Block while the GUI thread repaints, at most until GUI_TURN after it began."""
+        if not self.idle.is_set():
+            left = self.since + GUI_TURN - time.monotonic()
+            if left > 0:
+                self.idle.wait(left)
+
+
+_gui_thread = _GuiThread()
+
+
+class GiveWay(QObject):
+    """Jobs pause between their steps while the GUI thread repaints a window this filter watches
+    (`watch`). Why: a table's paint makes thousands of calls into Python models, and each waits
+    for the interpreter lock while a job computes; the pair table's paint took 50-75 ms beside a
+    busy job instead of 10 ms (bench/review_bench.py, a re-check while the table scrolls). The
+    repaint is over when the event loop iteration that ran it returns (the dispatcher's
+    `awake`, which the glib dispatcher emits after handling events)."""
+
+    def __init__(self, app: QObject):
+        super().__init__(app)
+        QAbstractEventDispatcher.instance(app.thread()).awake.connect(_gui_thread.done)
+
+    def watch(self, window: QObject) -> None:
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.UpdateRequest:  # a window is about to repaint what changed
+            _gui_thread.painting()
+        return False
+
+
+_give_way: GiveWay | None = None
+
+
+def give_way_to(window: QObject) -> None:
+    """Jobs pause between their steps while `window` repaints (GiveWay, one per application)."""
+    global _give_way
+    app = QCoreApplication.instance()
+    if app is None:
+        return
+    if _give_way is None or _give_way.parent() is not app:
+        _give_way = GiveWay(app)
+    _give_way.watch(window)
 
 
 class WorkerSignals(QObject):
@@ -72,6 +137,7 @@ class Worker(QRunnable):
                     generator.close()
                     self.signals.cancelled.emit()
                     return
+                _gui_thread.wait_turn()  # a window's repaint first (GiveWay)
                 try:
                     value = next(generator)
                 except StopIteration as stop:

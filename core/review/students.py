@@ -13,6 +13,7 @@ each (then by the pair's similarity); a source's spans are the counted passages 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from core.academic.figures import FigureTable, Passage, found_elsewhere, match_passages, needs_classes
@@ -20,7 +21,8 @@ from core.academic.text import Counter
 from core.models import Report, Span
 from core.rules import is_flagged
 
-__all__ = ["SourceShare", "StudentSummary", "reflagged", "student_summaries", "student_summary"]
+__all__ = ["SourceShare", "StudentSummary", "each_student_summary", "reflagged", "student_summaries",
+           "student_summary"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,8 +85,14 @@ def _summary(report: Report, d: int, mine: list[Passage], pairs) -> StudentSumma
 
 def student_summaries(report: Report) -> list[StudentSummary]:
     """One summary per document, in document order."""
+    return list(each_student_summary(report))
+
+
+def each_student_summary(report: Report) -> Iterator[StudentSummary]:
+    """`student_summaries` one document at a time (a progress generator can yield between them)."""
     every, pairs = _passages(report), _pairs_of(report)
-    return [_summary(report, d, every[d], pairs.get(d, ())) for d in range(len(report.documents))]
+    for d in range(len(report.documents)):
+        yield _summary(report, d, every[d], pairs.get(d, ()))
 
 
 def student_summary(report: Report, document: int) -> StudentSummary:

@@ -16,7 +16,7 @@ from core.review.groups import GroupDetail, group_details
 from core.review.layout import graph_layout
 from core.review.names import short_names
 from core.review.seriation import order_documents
-from core.review.students import StudentSummary, reflagged, student_summaries
+from core.review.students import StudentSummary, each_student_summary, reflagged
 
 __all__ = ["REVIEW_STEPS", "ReviewData", "at_threshold", "review"]
 
@@ -76,7 +76,15 @@ def review(report: Report, display_threshold: float | None = None, *, total: int
     names = previous.names if previous else tuple(short_names([d.name for d in report.documents],
                                                                 [d.path for d in report.documents]))
     yield Progress("reviewing", 2, total)
-    students = reflagged(previous.students, report) if previous else tuple(student_summaries(report))
+    if previous:
+        students = reflagged(previous.students, report)
+    else:
+        found = []
+        for summary in each_student_summary(report):  # the longest step: a yield every 10 documents
+            found.append(summary)
+            if len(found) % 10 == 0:
+                yield Progress("reviewing", 2, total)
+        students = tuple(found)
     yield Progress("reviewing", 3, total)
     positions = graph_layout(report, details)
     yield Progress("reviewing", 4, total)

@@ -13,7 +13,7 @@ from core.models import PairResult, Report, Verdict
 from gui.archive_marks import archive_mark, shown_name
 
 from .. import icons
-from .table import KEY_ROLE, RIGHT, SORT_ROLE, Column, ColumnTableModel
+from .table import KEY_ROLE, RIGHT, SORT_ROLE, Column, ColumnTableModel, SortFilterProxy
 
 PAIR_ROLE = KEY_ROLE  # index of the pair in Report.pairs
 
@@ -201,7 +201,7 @@ class PairModel(ColumnTableModel[PairResult]):
 SHOW = ("all", "findings", "unreviewed", "confirmed", "suspicious", "not_plagiarism")
 
 
-class PairFilter(QSortFilterProxyModel):
+class PairFilter(SortFilterProxy):
     """Hides pairs below the similarity threshold; near-duplicates always stay visible.
 
     `show` narrows further: "findings" leaves out copy-vs-copy pairs (they are listed under

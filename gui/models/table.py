@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
 
 R = TypeVar("R")
 
@@ -111,14 +111,27 @@ class ColumnTableModel(QAbstractTableModel, Generic[R]):
     def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
-        item = self._rows[index.row()]
-        column = self.columns[index.column()]
+        return self._value(self._rows[index.row()], index.row(), self.columns[index.column()], role)
+
+    def multiData(self, index: QModelIndex, roles) -> None:
+        """Every role a view asks of a cell at once: one call into Python per cell painted
+        instead of one per role. Each such call waits for the interpreter lock while a job
+        computes (see gui/worker.py)."""
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            for slot in roles:
+                slot.clearData()
+            return
+        item, row, column = self._rows[index.row()], index.row(), self.columns[index.column()]
+        for slot in roles:
+            slot.setData(self._value(item, row, column, slot.role()))
+
+    def _value(self, item: R, row: int, column: Column[R], role):
         if role == Qt.ItemDataRole.DisplayRole:
             return column.value(item)
         if role == SORT_ROLE:
             return (column.sort_key or column.value)(item)
         if role == KEY_ROLE:
-            return self.row_key(index.row(), item)
+            return self.row_key(row, item)
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return None if column.alignment is None else int(column.alignment)
         if role == Qt.ItemDataRole.DecorationRole:
@@ -128,3 +141,15 @@ class ColumnTableModel(QAbstractTableModel, Generic[R]):
         if role in _STYLE_ROLES:
             return self.row_style(item, role)
         return None
+
+
+class SortFilterProxy(QSortFilterProxyModel):
+    """A sort/filter proxy that hands a cell's roles to its ColumnTableModel in one call
+    (QSortFilterProxyModel asks its source for each role separately, from C++)."""
+
+    def multiData(self, index: QModelIndex, roles) -> None:
+        source = self.sourceModel()
+        if isinstance(source, ColumnTableModel):
+            source.multiData(self.mapToSource(index), roles)
+        else:
+            super().multiData(index, roles)

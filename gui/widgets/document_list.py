@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QItemSelectionModel, QSortFilterProxyModel, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QItemSelectionModel, Qt, QTimer, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
 
 from ..models.documents import PATH_ROLE, DocumentModel
-from ..models.table import SORT_ROLE
+from ..models.table import SORT_ROLE, SortFilterProxy
 from ..session import Session, State
 
 NAME_MIN_WIDTH = 100  # px the names keep before optional columns are hidden
@@ -22,7 +22,7 @@ class DocumentList(QWidget):
         super().__init__(parent)
         self._session = session
         self.model = DocumentModel(session, self)
-        self.proxy = QSortFilterProxyModel(self)
+        self.proxy = SortFilterProxy(self)
         self.proxy.setSourceModel(self.model)
         self.proxy.setSortRole(SORT_ROLE)
 
