@@ -58,12 +58,15 @@ class GiveWay(QObject):
     (`watch`). Why: a table's paint makes thousands of calls into Python models, and each waits
     for the interpreter lock while a job computes; the pair table's paint took 50-75 ms beside a
     busy job instead of 10 ms (bench/review_bench.py, a re-check while the table scrolls). The
-    repaint is over when the event loop iteration that ran it returns (the dispatcher's
-    `awake`, which the glib dispatcher emits after handling events)."""
+    repaint is over when the event loop iteration that ran it ends: the glib dispatcher emits
+    `awake` after handling events (and `aboutToBlock` before), the plain Unix one `awake`
+    before and `aboutToBlock` after, so either signal ends the turn."""
 
     def __init__(self, app: QObject):
         super().__init__(app)
-        QAbstractEventDispatcher.instance(app.thread()).awake.connect(_gui_thread.done)
+        dispatcher = QAbstractEventDispatcher.instance(app.thread())
+        dispatcher.awake.connect(_gui_thread.done)
+        dispatcher.aboutToBlock.connect(_gui_thread.done)
 
     def watch(self, window: QObject) -> None:
         window.installEventFilter(self)

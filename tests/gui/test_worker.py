@@ -87,3 +87,44 @@ def test_cancel_closes_the_generator_and_emits_cancelled(qtbot, pool):
     assert w.wait(5)
     assert closed.is_set()  # generator.close() ran the job's finally block
     assert finished == []
+
+
+def test_a_job_waits_while_the_window_repaints_and_goes_on_when_the_repaint_is_over(qtbot, window):
+    """gui.worker.GiveWay: the main window's repaint holds jobs at their next step; the end of
+    the event loop iteration that ran it lets them go."""
+    from PySide6.QtWidgets import QWidget
+
+    held = []
+
+    class Probe(QWidget):
+        def paintEvent(self, event):
+            held.append(not worker_module._gui_thread.idle.is_set())
+
+    window.show()
+    qtbot.waitExposed(window)
+    probe = Probe(window)
+    probe.resize(20, 20)
+    probe.show()
+    probe.update()
+    qtbot.waitUntil(lambda: bool(held), timeout=5_000)
+    assert held[-1] is True  # painted while jobs were held
+    qtbot.waitUntil(worker_module._gui_thread.idle.is_set, timeout=5_000)  # and let go after
+
+
+def test_a_held_job_waits_at_most_its_turn(monkeypatch):
+    import time
+
+    turn = worker_module._GuiThread()
+    monkeypatch.setattr(worker_module, "GUI_TURN", 0.2)
+    turn.painting()
+    started = time.monotonic()
+    turn.wait_turn()
+    assert 0.15 <= time.monotonic() - started < 5  # a GUI thread busy with something else is not waited for
+    again = time.monotonic()
+    turn.wait_turn()  # the turn is over: no second wait
+    assert time.monotonic() - again < 0.1
+    turn.painting()
+    threading.Timer(0.05, turn.done).start()
+    started = time.monotonic()
+    turn.wait_turn()
+    assert time.monotonic() - started < 0.19  # released when the repaint ended, before the turn ran out
