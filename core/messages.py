@@ -44,7 +44,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     # the semantic layer (core/semantic), when switched on
     "embedding": {"en": "reading sentences for meaning", "zh": "正在理解句子"},
     "aligning": {"en": "finding translations and paraphrases", "zh": "正在查找翻译和改写"},
-    "reviewing": {"en": "grouping and ordering", "zh": "正在分组和排序"},
+    "reviewing": {"en": "grouping and computing figures", "zh": "正在分组并计算复制比"},
     # saved checks and exports (core/store/saved.py, core/reports)
     "saving": {"en": "saving the check", "zh": "正在保存检测"},
     "opening": {"en": "opening the check", "zh": "正在打开检测"},
