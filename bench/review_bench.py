@@ -116,7 +116,7 @@ def bench_views(app: QApplication, report, analysis) -> list[tuple[str, float, i
     meter = StallMeter()
     meter.start()
     t = time.perf_counter()
-    session.install_report(report, analysis=analysis)  # what a finished check (or an opened saved check) does
+    session.install_report(report, analysis)  # what a finished check (or an opened saved check) does
     pump(app, lambda: window.review.data is not None and not window.review.busy and session.figures_ready
          and window.heat_map.order() != list(range(len(report.documents))))
     rows.append(("report arrives -> review and figures shown", time.perf_counter() - t, meter.stop()))
@@ -239,7 +239,7 @@ def bench_exports(app: QApplication, report, runs: int, fmt: str = "pdf") -> lis
     from gui.dialogs.export import Target
 
     window, session, tmp = open_window(app, report)
-    session.install_report(report)
+    session.install_report(report, analyse_class(report)[0])
     pump(app, lambda: window.review.data is not None and not window.review.busy and session.figures_ready)
     import core.reports
 

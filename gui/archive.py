@@ -328,9 +328,9 @@ class ArchiveController(QObject):
         self.show_saved(saved, analysis)
         self.saved_path = path
 
-    def show_saved(self, saved, analysis=None) -> None:
+    def show_saved(self, saved, analysis) -> None:
         """Put a saved check into the session: its documents as loaded, its report as checked
-        (`analysis`: its review and figures, if computed with it)."""
+        with `analysis`, its review and figures."""
         s = self.session
         s.cancel()
         entries = []
@@ -341,7 +341,7 @@ class ArchiveController(QObject):
         s.entries = entries
         s.template = None
         self.verdicts = saved.verdicts
-        s.install_report(saved.report, analysis=analysis)  # the shown results match the shown documents
+        s.install_report(saved.report, analysis)  # the shown results match the shown documents
         review = self._review()
         if review is not None:
             review.set_verdicts(saved.verdicts)

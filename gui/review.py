@@ -3,7 +3,7 @@ positions) and the reviewers' verdicts, shared by every view of the window.
 
 A check and an opened saved check compute the review with the report (core/review/analysis.py,
 `Session.analysis`); it is adopted shortly after the report arrives (the window fills its tables
-first). When the display threshold changes, or a report comes without it, the review is
+first). When the display threshold differs from the one it was computed at, the review is
 computed off the GUI thread (`core.review.summary.review` on a `gui.worker` job). Views redraw
 on `changed`.
 Verdicts are `core.review.verdicts.Verdicts` (keyed by document text digest and pairs of
@@ -99,7 +99,7 @@ class Review(QObject):
         if self._job is not None:
             self._job.cancel()
             self._job = None
-        analysis = getattr(self.session, "analysis", None)
+        analysis = self.session.analysis
         if analysis is not None and analysis.serves(report, threshold):  # computed with the report
             self.data = analysis.review
             freeze_long_lived()
@@ -112,7 +112,7 @@ class Review(QObject):
         worker.signals.failed.connect(self._job_ended)
         worker.signals.cancelled.connect(self._job_ended)
         self._job = worker
-        return start_analysis(worker, 1, self._pool)  # before the figures (gui/session.py)
+        return start_analysis(worker, self._pool)
 
     def _job_finished(self, data: ReviewData) -> None:
         if self._job is not None and self.sender() is self._job.signals:

@@ -14,21 +14,17 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QObject, QThreadPool, Signal
 
 from core import pipeline, reports, rules
 from core.models import Document, FileError, PairResult, Progress, Report
 from core.options import CheckOptions
 from core.pipeline import Expanded, Loaded, normalize_path  # noqa: F401  (normalize_path: the key of an entry)
 
-from .worker import Worker, analysis_pool, start, start_analysis
+from .worker import Worker, analysis_pool, start
 
 if TYPE_CHECKING:
     from core.review import Analysis
-
-#: The figures of a new report are computed this long after it arrived (ms), queued behind its
-#: review on the analysis pool, so the GUI thread fills the tables without a worker competing.
-FIGURES_DELAY_MS = 150
 
 #: Option fields that only change what is shown, not what a check computes.
 _DISPLAY_ONLY = {"display_threshold"}
@@ -81,7 +77,7 @@ class Session(QObject):
     checkFinished = Signal(object)  # Report
     checkFailed = Signal(str)
     checkCancelled = Signal()
-    figuresReady = Signal()  # the academic figures of the last report are computed (figures())
+    figuresReady = Signal()  # the last report's academic figures are there (figures()); they come with it
 
     def __init__(self, options: CheckOptions | None = None, parent: QObject | None = None,
                  pool: QThreadPool | None = None):
@@ -93,7 +89,7 @@ class Session(QObject):
         self.cache = pipeline.ProfileCache()
         self.stale = False
         self._pool = pool or QThreadPool.globalInstance()
-        # the analyses after a report (figures; gui/review.py's review) one at a time
+        # a new threshold's review (gui/review.py), one at a time
         self.analysis_pool = pool or analysis_pool()
         self._revision = 0
         self._job_ids = 0
@@ -101,13 +97,7 @@ class Session(QObject):
         self._check: Worker | None = None
         self._check_revision = 0
         self._highest: dict[str, float] = {}
-        self._figure_table = None  # core.academic.figures.FigureTable of the last report, once computed
-        self.analysis: Analysis | None = None  # the last report's, when the job that made it computed it
-        self._figures_job: Worker | None = None
-        self._figures_timer = QTimer(self)  # a child: it dies with the session
-        self._figures_timer.setSingleShot(True)
-        self._figures_timer.setInterval(FIGURES_DELAY_MS)
-        self._figures_timer.timeout.connect(self._compute_figures)
+        self.analysis: Analysis | None = None  # the last report's review and figures (core/review/analysis.py)
         self._report_index: dict[str, int] = {}
         # the reviewers' verdicts (core.review.verdicts.Verdicts), kept current by gui/review.py
         # and written into every export
@@ -147,17 +137,16 @@ class Session(QObject):
 
     @property
     def figures_ready(self) -> bool:
-        """Whether the figures of the last report are computed (they are, off the GUI thread,
-        after each report: 1-2 s for 500 documents; figuresReady says when)."""
-        return self._figure_table is not None
+        """Whether the last report's figures are there (they come with the report)."""
+        return self.analysis is not None
 
     def figures(self, path: str):
         """The academic figures (core.academic.figures.Figures) of a document in the last
-        report; None if it was not checked, or while they are still being computed."""
+        report; None if it was not checked."""
         index = self._report_index.get(path)
-        if index is None or self._figure_table is None:
+        if index is None or self.analysis is None:
             return None
-        return self._figure_table[index]
+        return self.analysis.figures[index]
 
     def _changed(self) -> None:
         self._revision += 1
@@ -368,17 +357,18 @@ class Session(QObject):
     def _on_check_finished(self, result: tuple[Report, Analysis]) -> None:
         self._check = None
         report, analysis = result
-        self.install_report(report, stale=self._revision != self._check_revision, analysis=analysis)
+        self.install_report(report, analysis, stale=self._revision != self._check_revision)
 
-    def install_report(self, report: Report, *, stale: bool = False, analysis: Analysis | None = None) -> None:
-        """Show `report` as the last check's results (a finished check, or an opened saved check):
-        every view learns of it through checkFinished. `analysis`, the report's review and
-        figures computed by the job that made it, is used as it is; without it they are
-        computed on the analysis pool. `stale` says the documents changed since the report was
-        computed."""
+    def install_report(self, report: Report, analysis: Analysis, *, stale: bool = False) -> None:
+        """Show `report` as the last check's results (a finished check, or an opened saved check)
+        with `analysis`, its review and figures, computed by the job that made it: every view
+        learns of it through checkFinished. `stale` says the documents changed since the report
+        was computed."""
+        if analysis.figures.report is not report:
+            raise ValueError("the analysis is not the report's")
         self.report = report
         self.stale = stale
-        self.analysis = analysis if analysis is not None and analysis.figures.report is report else None
+        self.analysis = analysis
         freeze_long_lived()
         best = [0.0] * len(report.documents)  # per document first: a path is normalized once
         for pair in report.pairs:
@@ -392,47 +382,10 @@ class Session(QObject):
             highest[path] = max(highest.get(path, 0.0), value)
         self._highest = highest
         self._report_index = {path: i for i, path in enumerate(paths)}
-        self._figure_table = None if self.analysis is None else self.analysis.figures
-        if self._figures_job is not None:
-            self._figures_job.cancel()
-            self._figures_job = None
-        if self._figure_table is None:  # after the window has shown the report (its tables are filled here)
-            self._figures_timer.start()
-        else:
-            self._figures_timer.stop()
         self.busyChanged.emit(self.busy)
         self.checkFinished.emit(report)
         self.documentsChanged.emit()
-        if self._figure_table is not None:
-            self.figuresReady.emit()
-
-    def _compute_figures(self) -> None:
-        """Every document's academic figures on the worker pool (the document list's Copied
-        column asked for them while painting: 2 s of blocked GUI thread at 500 documents)."""
-        report = self.report
-        if report is None:
-            return
-
-        def job():
-            from core.review import figure_table
-
-            return (yield from figure_table(report))
-
-        worker = Worker(job, name="figures")
-        # bound methods: a session deleted meanwhile (tests) is not called
-        worker.signals.finished.connect(self._figures_done)
-        worker.signals.failed.connect(self._figures_failed)
-        self._figures_job = worker
-        start_analysis(worker, pool=self.analysis_pool)
-
-    def _figures_done(self, table) -> None:
-        if table.report is self.report:
-            self._figures_job = None
-            self._figure_table = table
-            self.figuresReady.emit()
-
-    def _figures_failed(self, message: str, _details: str) -> None:
-        self._figures_job = None  # the Copied column stays empty; the log has the details
+        self.figuresReady.emit()
 
     def _on_check_failed(self, message: str, _details: str) -> None:
         self._check = None
@@ -447,7 +400,6 @@ class Session(QObject):
     def wait(self, timeout: float = 30.0) -> bool:
         """Block until running jobs end (shutdown and scripts); signals arrive later."""
         workers = [w for w, _ in self._loads.values()] + ([self._check] if self._check else [])
-        workers += [self._figures_job] if self._figures_job else []
         return all(w.wait(timeout) for w in workers)
 
     # ----- results -------------------------------------------------------------------------
@@ -481,7 +433,7 @@ class Session(QObject):
         index = self._report_index.get(document_path)
         if index is None:
             raise ValueError(f"{document_path} was not part of the last check")
-        report, verdicts, table = self.require_report(), self.verdicts, self._figure_table
+        report, verdicts, table = self.require_report(), self.verdicts, self.analysis.figures
 
         def work(tell) -> bytes:
             from core.reports.student_pages import student_document

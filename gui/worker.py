@@ -174,10 +174,10 @@ _ANALYSIS_POOL: QThreadPool | None = None
 
 
 def analysis_pool() -> QThreadPool:
-    """One pool thread for the analyses that follow a report (its review, its figures): they
-    run one after another, in priority order, instead of side by side. Two CPU-bound Python
-    threads at once left the GUI thread a third of the interpreter lock, and every Python
-    call it makes while painting waited for its turn (bench/review_bench.py)."""
+    """One pool thread for the reviews a new display threshold asks for: one after another,
+    never side by side. Two CPU-bound Python threads at once left the GUI thread a third of
+    the interpreter lock, and every Python call it makes while painting waited for its turn
+    (bench/review_bench.py)."""
     global _ANALYSIS_POOL
     if _ANALYSIS_POOL is None:
         _ANALYSIS_POOL = QThreadPool()
@@ -186,8 +186,7 @@ def analysis_pool() -> QThreadPool:
     return _ANALYSIS_POOL
 
 
-def start_analysis(worker: Worker, priority: int = 0, pool: QThreadPool | None = None) -> Worker:
-    """Queue `worker` on the analysis pool (or `pool`, e.g. a test's); higher `priority` runs
-    first among those waiting."""
-    (pool or analysis_pool()).start(worker, priority)
+def start_analysis(worker: Worker, pool: QThreadPool | None = None) -> Worker:
+    """Queue `worker` on the analysis pool (or `pool`, e.g. a test's)."""
+    (pool or analysis_pool()).start(worker)
     return worker

@@ -268,13 +268,9 @@ def _review(ctx: Context):
     """(group details, short names, per-student summaries) at the report's threshold, once."""
     cached = getattr(ctx, "_review_cache", None)
     if cached is None:
-        from dataclasses import replace
+        from core.review import at_threshold, group_details, student_summaries
 
-        from core.review import group_details, student_summaries
-
-        report = ctx.report
-        if report.options.display_threshold != ctx.threshold:
-            report = replace(report, options=report.options.with_changes(display_threshold=ctx.threshold))
+        report = at_threshold(ctx.report, ctx.threshold)
         names = [ctx.label(i) for i in range(len(report.documents))]
         cached = (group_details(report), names, student_summaries(report))
         ctx._review_cache = cached
