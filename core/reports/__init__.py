@@ -152,8 +152,11 @@ def write_rendered_steps(path: str | os.PathLike,
     in core/reports/student_pages.py): `work(tell)` renders the file's bytes on a helper thread,
     reporting through `tell(done, total)`, while this generator yields Progress("writing_report");
     the bytes are written to `path` atomically at the end, so stopping the generator leaves no
-    file and an existing one as it was."""
+    file and an existing one as it was. A last step comes between the rendering and the writing:
+    work that ends within one poll yields nothing while it runs, and a stop asked for meanwhile
+    must still leave no file."""
     from core.steps import from_callback
 
     data = yield from from_callback(work, "writing_report")
+    yield Progress("writing_report", 1, 1)
     return write_bytes_atomic(path, data)

@@ -6,6 +6,7 @@ import pickle
 import pytest
 
 from core.models import Verdict
+from core.pipeline import run as run_steps
 from core.reports import render, write_report_steps
 from core.reports.process import render_in_process
 from core.review import Verdicts
@@ -42,6 +43,17 @@ def test_a_stop_ends_the_child_and_leaves_no_file(planted_class, tmp_path):
     steps.close()
     assert list(tmp_path.iterdir()) == []
 
+
+def test_a_stop_after_quick_work_still_leaves_no_file(tmp_path):
+    from core.reports import write_rendered_steps
+
+    target = tmp_path / "r.html"
+    steps = write_rendered_steps(target, lambda tell: b"done at once")  # within one poll: no step while it runs
+    assert next(steps).stage == "writing_report"  # the step before the writing
+    steps.close()
+    assert list(tmp_path.iterdir()) == []
+    assert run_steps(write_rendered_steps(target, lambda tell: b"done at once")) == target
+    assert target.read_bytes() == b"done at once"
 
 
 def test_a_report_that_cannot_be_pickled_is_rendered_here(planted_class, tmp_path, monkeypatch):

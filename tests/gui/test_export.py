@@ -3,6 +3,7 @@
 import csv
 import io
 import json
+import threading
 
 from pdfminer.high_level import extract_text
 from PySide6.QtWidgets import QMessageBox
@@ -74,14 +75,21 @@ def test_a_student_report_is_written_on_the_worker_pool_and_a_cancel_leaves_no_f
     w = checked_window
     w.documents.select_paths([w.session.report.documents[0].path])
     threads = []
+    gate = threading.Event()  # the page is built once the gate opens
+    gate.set()
     build = gui.session.Session.export_student_steps
 
     def steps(self, *args):  # where the student's page is built: record the thread
         from core.reports import student_pages
 
         real = student_pages.student_document
-        monkeypatch.setattr(student_pages, "student_document",
-                            lambda *a, **k: threads.append(QThread.currentThread()) or real(*a, **k))
+
+        def built(*a, **k):
+            threads.append(QThread.currentThread())
+            assert gate.wait(30)
+            return real(*a, **k)
+
+        monkeypatch.setattr(student_pages, "student_document", built)
         return build(self, *args)
 
     monkeypatch.setattr(gui.session.Session, "export_student_steps", steps)
@@ -101,8 +109,10 @@ def test_a_student_report_is_written_on_the_worker_pool_and_a_cancel_leaves_no_f
     assert "student.pdf" in w.statusBar().currentMessage()
 
     target.unlink()
+    gate.clear()  # the Cancel comes while the page is being built, however fast the machine
     task = w.student_report.run()
     task.cancel()
+    gate.set()
     assert task.wait() is None and task.cancelled and not task.error
     assert list(target.parent.iterdir()) == []  # neither the report nor a temporary file
 
