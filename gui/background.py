@@ -133,12 +133,12 @@ class FileTask(QObject):
 
     def wait(self, timeout: float = 60.0) -> object:
         """Block until the task has ended and its signals are handled; its result (None if it
-        failed or was cancelled)."""
-        self.worker.wait(timeout)
+        failed or was cancelled). The GUI thread's events are handled meanwhile, as in the app:
+        the job may wait on them (a repaint's turn, a test's gate)."""
         deadline = time.monotonic() + timeout
         while not self.finished and time.monotonic() < deadline:
             QCoreApplication.processEvents()
-            time.sleep(0.002)
+            self.worker.wait(0.002)
         return self.result
 
 
