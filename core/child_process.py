@@ -9,28 +9,33 @@ without the lock, and reads the result.
 
 `in_child(job, *args)` runs the progress generator `job(*args)` (a module-level function) in
 a child and yields its Progress; it returns the job's result, or raises the job's error.
-A `report` goes in pieces (the report without its documents and pairs, then batches of
-them), so no single pickling holds the caller's lock long. Stopping the generator ends the
-child. The child is started from the forkserver (never forked from a threaded GUI), or
-spawned where there is none (Windows).
+Large values cross in pieces, both ways, so no single pickling or unpickling holds a lock
+long: a `Report` (the report without its documents and pairs, then batches of them) and a
+`Batched` sequence, as an argument or as an item of a tuple the job returns. The caller
+yields between the pieces it receives, so a GUI worker can give way to repaints meanwhile.
+Stopping the generator ends the child (and the processes it started). The child is started
+from the forkserver (never forked from a threaded GUI), or spawned where there is none
+(Windows).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import multiprocessing
+import os
 import pickle
+import signal
 import time
 from collections.abc import Callable, Generator
 from typing import TypeVar
 
 from core.models import Progress, Report
 
-__all__ = ["Unpicklable", "in_child"]
+__all__ = ["Batched", "Unpicklable", "in_child"]
 
 T = TypeVar("T")
 
-#: Documents or pairs per message: each pickling then takes a few milliseconds.
+#: Items per message: each pickling then takes a few milliseconds.
 BATCH = 50
 
 #: How often (seconds) the caller yields while the child works, so how soon a stop is seen.
@@ -43,6 +48,11 @@ PROGRESS_EVERY = 0.05
 class Unpicklable(Exception):
     """Something in the inputs cannot be pickled (a value added to the model later without
     pickle support): nothing ran; the caller may do the work itself instead."""
+
+
+class Batched(tuple):
+    """A sequence that crosses to or from the child in batches of BATCH items (an argument, or
+    an item of the tuple a job returns); it arrives as a Batched tuple."""
 
 
 def _context():
@@ -63,14 +73,7 @@ def in_child(job: Callable[..., Generator[Progress, None, T]], *args, report: Re
     theirs.close()
     try:
         try:
-            head = None if report is None else dataclasses.replace(report, documents=(), pairs=())
-            ours.send_bytes(pickle.dumps((job, args, head), pickle.HIGHEST_PROTOCOL))
-            if report is not None:
-                for field in ("documents", "pairs"):
-                    items = getattr(report, field)
-                    for start in range(0, len(items), BATCH):
-                        ours.send_bytes(pickle.dumps((field, items[start:start + BATCH]), pickle.HIGHEST_PROTOCOL))
-                ours.send_bytes(pickle.dumps(("end", ())))
+            _send(ours, "job", (job, *(() if report is None else (report,)), *args))
         except (pickle.PicklingError, TypeError, AttributeError) as e:
             raise Unpicklable(f"the work cannot be sent to a child process: {e}") from e
         progress = Progress(stage, 0, 1)
@@ -83,7 +86,8 @@ def in_child(job: Callable[..., Generator[Progress, None, T]], *args, report: Re
                 progress = value
                 yield value
             elif kind == "done":
-                return value
+                parts = yield from _receive(ours, value, progress)
+                return parts if isinstance(value, tuple) and not isinstance(value, Batched) else parts[0]
             else:
                 raise value
     except EOFError:
@@ -95,20 +99,100 @@ def in_child(job: Callable[..., Generator[Progress, None, T]], *args, report: Re
         child.join()
 
 
+def _descendants(pid: int) -> list[int]:
+    """The process ids below `pid` (read from Linux's /proc; elsewhere none)."""
+    children: dict[int, list[int]] = {}
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return []
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as f:
+                ppid = int(f.read().rsplit(b")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        children.setdefault(ppid, []).append(int(entry))
+    found, todo = [], [pid]
+    while todo:
+        for kid in children.get(todo.pop(), []):
+            found.append(kid)
+            todo.append(kid)
+    return found
+
+
+def _ended(_signum, _frame) -> None:
+    """The child's SIGTERM: end the processes it started (a check's pool, whose workers would
+    otherwise wait for work forever), then itself."""
+    for pid in _descendants(os.getpid()):
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except OSError:
+            pass
+    os._exit(1)
+
+
+def _head(value):
+    """What is sent of `value` before its pieces."""
+    if isinstance(value, Report):
+        return dataclasses.replace(value, documents=(), pairs=())
+    if isinstance(value, Batched):
+        return Batched()
+    return value
+
+
+def _pieces(value) -> list[tuple[str, tuple]]:
+    """(field, items) of `value` that follow its head in batches."""
+    if isinstance(value, Report):
+        return [("documents", value.documents), ("pairs", value.pairs)]
+    if isinstance(value, Batched):
+        return [("items", value)]
+    return []
+
+
+def _send(conn, kind: str, value) -> None:
+    """Send `value` (a tuple's items each in pieces, or one value in pieces) as `kind`."""
+    parts = value if isinstance(value, tuple) and not isinstance(value, Batched) else (value,)
+    head = tuple(_head(p) for p in parts)
+    conn.send_bytes(pickle.dumps((kind, head if parts is value else head[0]), pickle.HIGHEST_PROTOCOL))
+    for i, part in enumerate(parts):
+        for field, items in _pieces(part):
+            for start in range(0, len(items), BATCH):
+                conn.send_bytes(pickle.dumps((i, field, items[start:start + BATCH]), pickle.HIGHEST_PROTOCOL))
+    conn.send_bytes(pickle.dumps((-1, "end", ())))
+
+
+def _receive(conn, head, step) -> Generator[object, None, tuple]:
+    """The parts whose `head` was received, whole again; yields `step` after each piece."""
+    heads = head if isinstance(head, tuple) and not isinstance(head, Batched) else (head,)
+    collected: dict[tuple[int, str], list] = {}
+    while True:
+        i, field, items = pickle.loads(conn.recv_bytes())
+        if field == "end":
+            break
+        collected.setdefault((i, field), []).extend(items)
+        yield step
+    parts = []
+    for i, part in enumerate(heads):
+        if isinstance(part, Report):
+            part = dataclasses.replace(part, documents=tuple(collected.get((i, "documents"), ())),
+                                       pairs=tuple(collected.get((i, "pairs"), ())))
+        elif isinstance(part, Batched):
+            part = Batched(collected.get((i, "items"), ()))
+        parts.append(part)
+    return tuple(parts)
+
+
 def _child(conn) -> None:
     """The child: receive the job and its inputs, drain it, send progress and the result (or
     the error)."""
+    signal.signal(signal.SIGTERM, _ended)
+    multiprocessing.current_process().daemon = False  # the job may start processes (a check's pool)
     try:
-        job, args, head = pickle.loads(conn.recv_bytes())
-        if head is not None:
-            parts: dict[str, list] = {"documents": [], "pairs": []}
-            while True:
-                field, items = pickle.loads(conn.recv_bytes())
-                if field == "end":
-                    break
-                parts[field].extend(items)
-            report = dataclasses.replace(head, documents=tuple(parts["documents"]), pairs=tuple(parts["pairs"]))
-            args = (report, *args)
+        kind, head = pickle.loads(conn.recv_bytes())
+        job, *args = _drain(_receive(conn, head, None))
         steps = job(*args)
         last = 0.0
         while True:
@@ -122,7 +206,7 @@ def _child(conn) -> None:
                 if now - last >= PROGRESS_EVERY or value.done >= value.total:
                     last = now
                     conn.send_bytes(pickle.dumps(("progress", value)))
-        conn.send_bytes(pickle.dumps(("done", result), pickle.HIGHEST_PROTOCOL))
+        _send(conn, "done", result)
     except (EOFError, BrokenPipeError):
         return  # the caller stopped waiting
     except BaseException as exc:  # handed to the caller, who raises it
@@ -136,3 +220,11 @@ def _child(conn) -> None:
             pass
     finally:
         conn.close()
+
+
+def _drain(steps: Generator) -> object:
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value

@@ -82,7 +82,7 @@ class ArchiveController(QObject):
         self.browser = None
         self._build()
         self.session.checkFinished.connect(self._check_finished)
-        self.session.check_function = None
+        self.session.archive_location = None
         window.installEventFilter(self)
         from .background import Autosaver
 
@@ -144,16 +144,7 @@ class ArchiveController(QObject):
 
     # ----- check against the archive -------------------------------------------------------
     def _switch_changed(self, on: bool) -> None:
-        self.session.check_function = self._archive_check if on else None
-
-    def _archive_check(self, documents, options, template=None, errors=(), cache=None):
-        """The session's check with the archive (runs on the worker thread)."""
-        from core.store import open_store
-        from core.store.archive import check_against_archive
-
-        with open_store(self.location()) as store:
-            return (yield from check_against_archive(documents, options, store, template=template,
-                                                     errors=errors, cache=cache))
+        self.session.archive_location = self.location if on else None  # the session checks against it
 
     # ----- adding to the archive -----------------------------------------------------------
     def add_loaded(self, label: str | None = None) -> Worker | None:

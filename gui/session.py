@@ -7,6 +7,7 @@ thread, and widgets learn about changes through this object's signals.
 from __future__ import annotations
 
 import gc
+import logging
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -26,8 +27,18 @@ from .worker import Worker, analysis_pool, start
 if TYPE_CHECKING:
     from core.review import Analysis
 
+log = logging.getLogger(__name__)
+
 #: Option fields that only change what is shown, not what a check computes.
 _DISPLAY_ONLY = {"display_threshold"}
+
+#: A check of at least this many documents runs in a child process (core.review.
+#: check_analysed_in_child): comparing a class is seconds of Python, and on a thread of this
+#: process it made every table paint wait for the interpreter lock (the pairs table froze up to
+#: 155 ms while a 500-essay class was checked again, bench/review_bench.py). Smaller checks end
+#: within a second or two, where the child's start (0.3 s, and 1.2 s more to load the
+#: embedding model when the semantic layer is on) would cost more than it saves.
+CHILD_CHECK_DOCUMENTS = 40
 
 
 class State(Enum):
@@ -87,6 +98,8 @@ class Session(QObject):
         self.template: str | None = None
         self.report: Report | None = None
         self.cache = pipeline.ProfileCache()
+        #: None, or a callable giving the archive's location to check against (gui/archive.py)
+        self.archive_location = None
         self.stale = False
         self._pool = pool or QThreadPool.globalInstance()
         # a new threshold's review (gui/review.py), one at a time
@@ -317,8 +330,8 @@ class Session(QObject):
         ready = self.ready_entries()
         if not self.entries:
             raise CheckError(self.tr("There are no documents to check. Add files or a folder first."))
-        check = getattr(self, "check_function", None) or pipeline.check_documents  # the archive's (gui/archive.py)
-        if len(ready) < (1 if check is not pipeline.check_documents else 2):
+        archive = self.archive_location() if self.archive_location is not None else None
+        if len(ready) < (1 if archive else 2):
             raise CheckError(self.tr(
                 "At least two readable documents are needed for a check (the template does not "
                 "count); %n readable now.", "", len(ready)))
@@ -327,12 +340,19 @@ class Session(QObject):
         template = template_entry.document if template_entry and template_entry.document else None
         errors = self.failures()
         options, cache = self.options, self.cache
+        in_child = len(documents) >= CHILD_CHECK_DOCUMENTS
 
         def job():  # the report arrives with its review and figures (core/review/analysis.py)
-            from core.review import analyse  # networkx and the rest: imported on the worker
+            from core.review import check_analysed, check_analysed_in_child  # networkx...: on the worker
+            from core.child_process import Unpicklable
 
-            report = yield from check(documents, options, template=template, errors=errors, cache=cache)
-            return report, (yield from analyse(report, options.display_threshold))
+            args = dict(template=template, errors=errors, archive=archive, cache=cache)
+            if in_child:
+                try:
+                    return (yield from check_analysed_in_child(documents, options, **args))
+                except Unpicklable as e:  # nothing ran: checked here instead
+                    log.warning("checking in this process: %s", e)
+            return (yield from check_analysed(documents, options, **args))
 
         worker = Worker(job, name="check")
         worker.signals.progress.connect(self.progress)

@@ -109,3 +109,18 @@ class ProfileCache:
 
     def clear(self) -> None:
         self._items.clear()
+
+    def items(self) -> list[tuple[tuple, object]]:
+        """Every (key, profile), oldest first."""
+        return list(self._items.items())
+
+    def update(self, entries) -> None:
+        """Put each (key, profile) of `entries`."""
+        for key, value in entries:
+            self.put(key, value)
+
+    def about(self, document_keys) -> list[tuple[tuple, object]]:
+        """The entries of these documents (keys holding one of their `Document.key`s): what a
+        check of them in another process can reuse."""
+        wanted = set(document_keys)
+        return [(key, value) for key, value in self._items.items() if not wanted.isdisjoint(key)]

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from core.child_process import BATCH, Unpicklable, in_child
+from core.child_process import BATCH, Batched, Unpicklable, in_child
 from core.models import Progress
 from core.steps import drain
 
@@ -72,3 +72,60 @@ def test_stopping_the_generator_ends_the_child():
 def test_a_job_that_cannot_be_sent_raises_unpicklable():
     with pytest.raises(Unpicklable):
         drain(in_child(lambda: (yield)))
+
+
+def _echo(report, items, word):
+    """A job: its inputs back, as a tuple holding a report and a batched sequence."""
+    yield Progress("working", 1, 1)
+    return report, Batched(items), word, list(items[:2])
+
+
+def test_batched_inputs_and_a_tuple_result_cross_both_ways_in_pieces(planted_class):
+    _, report = planted_class
+    items = Batched(range(3 * BATCH + 7))
+    steps = in_child(_echo, report, items, "x")
+    heard = []
+    try:
+        while True:
+            heard.append(next(steps))
+    except StopIteration as stop:
+        back, echoed, word, plain = stop.value
+    assert back == report and back.pairs == report.pairs and back.documents == report.documents
+    assert type(echoed) is Batched and echoed == items and word == "x" and plain == [0, 1]
+    # a step between the pieces received: the report's documents and pairs, and the items
+    pieces = -(-len(report.documents) // BATCH) + -(-len(report.pairs) // BATCH) + 4
+    assert len(heard) >= pieces
+
+
+def _pool_forever(pid_file):
+    """A job that starts a process pool, writes its worker's process id, then never ends."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("forkserver"))
+    with open(pid_file, "w") as f:
+        f.write(str(pool.submit(os.getpid).result()))
+    while True:
+        yield Progress("working", 0, 1)
+
+
+def _gone(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return f.read().rsplit(b")", 1)[1].split()[0] == b"Z"  # ended, not yet reaped
+    except FileNotFoundError:
+        return True
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads process states from /proc")
+def test_stopping_the_generator_ends_the_processes_the_child_started(tmp_path):
+    pid_file = tmp_path / "worker.pid"
+    gen = in_child(_pool_forever, str(pid_file), name="plagscope-test-pool")
+    deadline = time.monotonic() + 60
+    while not (pid_file.exists() and pid_file.read_text()) and time.monotonic() < deadline:
+        next(gen)
+    worker = int(pid_file.read_text())
+    assert not _gone(worker)
+    gen.close()
+    while not _gone(worker) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _gone(worker)  # the pool's worker would otherwise wait for work forever

@@ -6,6 +6,7 @@ from dataclasses import replace
 import pytest
 
 from core.academic import document_figures
+from core.options import CheckOptions
 from core.review import analyse, open_analysed, review
 from core.steps import drain
 from core.store.saved import open_check, save_check
@@ -83,3 +84,38 @@ def test_a_review_of_other_results_is_not_lent(planted_class):
     before = drain(review(report))
     other = replace(report, pairs=report.pairs[: len(report.pairs) // 2])
     assert drain(review(other, previous=before)) == drain(review(other))
+
+
+def test_a_check_in_a_child_process_is_the_check_here_with_its_analysis(planted_class):
+    from core.engine.profile import ProfileCache
+    from core.review import check_analysed, check_analysed_in_child
+
+    corpus, _ = planted_class
+    documents, options = corpus.documents(), CheckOptions(workers=1, semantic=False)
+    here, here_analysis = drain(check_analysed(documents, options))
+    cache = ProfileCache()
+    report, analysis = drain(check_analysed_in_child(documents, options, cache=cache))
+    assert report.pairs == here.pairs and report.documents == here.documents
+    assert replace(analysis.review, report=None) == replace(here_analysis.review, report=None)
+    assert analysis.figures.computed() == here_analysis.figures.computed()
+    # bound to the report received here (the views compare by identity)
+    assert analysis.serves(report, options.display_threshold)
+    assert len(cache) == len({d.key for d in documents})  # the child's profiles (one a text), kept
+
+
+def test_the_child_reuses_the_profiles_it_is_sent_and_returns_only_new_ones(planted_class):
+    from core.engine.profile import ProfileCache
+    from core.review.analysis import _check_in_child
+
+    corpus, _ = planted_class
+    documents, options = corpus.documents(), CheckOptions(workers=1, semantic=False)
+    texts = len({d.key for d in documents})  # whole copies share a text, so a profile
+    first = drain(_check_in_child(documents, options, None, (), None, ()))[3]
+    assert len(first) == texts  # none sent: every profile is new
+    cache = ProfileCache()
+    cache.update(first[:-5])
+    sent = cache.about(d.key for d in documents)
+    assert len(sent) == texts - 5
+    again = drain(_check_in_child(documents, options, None, (), None, sent))[3]
+    assert [key for key, _ in again] == [key for key, _ in first[-5:]]
+    assert cache.about(["not a document's key"]) == []

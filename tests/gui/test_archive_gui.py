@@ -186,9 +186,9 @@ def test_the_archive_switch_is_on_the_toolbar_next_to_check_and_in_the_menu(make
     qtbot.waitUntil(lambda: button.isVisible())
     assert button.text() == "Archive"
     button.click()
-    assert switch.isChecked() and w.session.check_function is not None
+    assert switch.isChecked() and w.session.archive_location is not None
     w.menus["archive"].actions()[0].trigger()
-    assert not switch.isChecked() and not button.isChecked() and w.session.check_function is None
+    assert not switch.isChecked() and not button.isChecked() and w.session.archive_location is None
 
 
 def test_after_the_check_is_autosaved_a_verdict_rewrites_only_the_verdicts(checked_window, monkeypatch):

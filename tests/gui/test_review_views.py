@@ -282,3 +282,27 @@ def test_a_check_brings_its_review_and_figures_and_a_new_threshold_reviews_again
                     and review.data.report.options.display_threshold == 0.9, timeout=WAIT_MS)
     assert [threshold for _report, threshold in computed] == [0.9]
     assert review.data is not session.analysis.review
+
+
+def test_a_class_is_checked_in_a_child_process_and_a_few_documents_here(window, driver, tmp_path, corpus,
+                                                                        essays, monkeypatch):
+    import core.child_process
+    from gui.session import CHILD_CHECK_DOCUMENTS
+
+    jobs = []
+    real = core.child_process.in_child
+    monkeypatch.setattr(core.child_process, "in_child", lambda job, *a, **k: jobs.append(job) or real(job, *a, **k))
+    driver.load(window, essays)
+    assert len(window.session.ready_entries()) < CHILD_CHECK_DOCUMENTS
+    driver.check(window)
+    assert jobs == []  # a few documents: checked on a worker thread here
+    folder = tmp_path / "class"
+    write_class(corpus, folder)
+    (folder / "truth.json").unlink()
+    driver.load(window, [folder])
+    window.set_semantic(False)
+    report = driver.check(window)
+    assert [job.__name__ for job in jobs] == ["_check_in_child"]
+    # what the child sent is bound together here: the views read the report's own analysis
+    assert window.session.analysis.serves(report, report.options.display_threshold)
+    assert len(window.session.cache) >= len({d.key for d in corpus.documents()})  # its profiles, kept
