@@ -21,6 +21,7 @@ from the forkserver (never forked from a threaded GUI), or spawned where there i
 from __future__ import annotations
 
 import dataclasses
+import logging
 import multiprocessing
 import os
 import pickle
@@ -44,6 +45,9 @@ POLL = 0.05
 #: The child sends progress at most this often (seconds), and always the last step.
 PROGRESS_EVERY = 0.05
 
+#: How long (seconds) a stopped child may take to unwind before it is killed.
+ENDING = 5.0
+
 
 class Unpicklable(Exception):
     """Something in the inputs cannot be pickled (a value added to the model later without
@@ -61,11 +65,23 @@ def _context():
 
 
 def in_child(job: Callable[..., Generator[Progress, None, T]], *args, report: Report | None = None,
-             stage: str = "working", name: str = "plagscope-job") -> Generator[Progress, None, T]:
+             stage: str = "working", name: str = "plagscope-job", or_here: bool = False
+             ) -> Generator[Progress, None, T]:
     """`job(*args)` (with `report`: `job(report, *args)`) drained in a child process; yields its
     Progress (Progress(stage, 0, 1) until it sends one) and returns its result. Errors raised in
-    the child are raised here; Unpicklable if the inputs cannot be sent (nothing ran); OSError
-    if the child dies."""
+    the child are raised here; OSError if the child dies. Unpicklable if the inputs cannot be
+    sent (nothing ran), or with `or_here` the job runs here instead."""
+    args = args if report is None else (report, *args)
+    if not or_here:
+        return (yield from _in_child(job, args, stage, name))
+    try:
+        return (yield from _in_child(job, args, stage, name))
+    except Unpicklable:
+        logging.getLogger(__name__).warning("%s runs in this process", name, exc_info=True)
+    return (yield from job(*args))
+
+
+def _in_child(job, args: tuple, stage: str, name: str):
     ctx = _context()
     ours, theirs = ctx.Pipe()
     child = ctx.Process(target=_child, args=(theirs,), name=name, daemon=True)
@@ -73,7 +89,7 @@ def in_child(job: Callable[..., Generator[Progress, None, T]], *args, report: Re
     theirs.close()
     try:
         try:
-            _send(ours, "job", (job, *(() if report is None else (report,)), *args))
+            _send(ours, "job", (job, *args))
         except (pickle.PicklingError, TypeError, AttributeError) as e:
             raise Unpicklable(f"the work cannot be sent to a child process: {e}") from e
         progress = Progress(stage, 0, 1)
@@ -96,6 +112,9 @@ def in_child(job: Callable[..., Generator[Progress, None, T]], *args, report: Re
         ours.close()
         if child.is_alive():
             child.terminate()  # stopped, or failed while sending: nothing it makes is used
+            child.join(ENDING)
+            if child.is_alive():
+                child.kill()
         child.join()
 
 
@@ -123,15 +142,21 @@ def _descendants(pid: int) -> list[int]:
     return found
 
 
+class Ended(BaseException):
+    """Raised in the child by its SIGTERM (the caller stopped): the job unwinds, so what it
+    cleans up on the way out (a saved check's temporary file) is cleaned up."""
+
+
 def _ended(_signum, _frame) -> None:
     """The child's SIGTERM: end the processes it started (a check's pool, whose workers would
-    otherwise wait for work forever), then itself."""
+    otherwise wait for work forever), then unwind the job."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a second one ends the child at once
     for pid in _descendants(os.getpid()):
         try:
             os.kill(pid, signal.SIGTERM)
         except OSError:
             pass
-    os._exit(1)
+    raise Ended()
 
 
 def _head(value):
@@ -207,7 +232,7 @@ def _child(conn) -> None:
                     last = now
                     conn.send_bytes(pickle.dumps(("progress", value)))
         _send(conn, "done", result)
-    except (EOFError, BrokenPipeError):
+    except (EOFError, BrokenPipeError, Ended):
         return  # the caller stopped waiting
     except BaseException as exc:  # handed to the caller, who raises it
         try:

@@ -7,7 +7,6 @@ thread, and widgets learn about changes through this object's signals.
 from __future__ import annotations
 
 import gc
-import logging
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -27,18 +26,22 @@ from .worker import Worker, analysis_pool, start
 if TYPE_CHECKING:
     from core.review import Analysis
 
-log = logging.getLogger(__name__)
-
 #: Option fields that only change what is shown, not what a check computes.
 _DISPLAY_ONLY = {"display_threshold"}
 
-#: A check of at least this many documents runs in a child process (core.review.
-#: check_analysed_in_child): comparing a class is seconds of Python, and on a thread of this
-#: process it made every table paint wait for the interpreter lock (the pairs table froze up to
-#: 155 ms while a 500-essay class was checked again, bench/review_bench.py). Smaller checks end
-#: within a second or two, where the child's start (0.3 s, and 1.2 s more to load the
-#: embedding model when the semantic layer is on) would cost more than it saves.
-CHILD_CHECK_DOCUMENTS = 40
+#: A check or a save of at least this many documents runs in a child process (core.review.
+#: check_analysed_in_child, core.store.saved.save_check_in_child): checking a class is seconds
+#: of Python, and on a thread of this process it made every table paint wait for the
+#: interpreter lock (the pairs table froze up to 155 ms while a 500-essay class was checked
+#: again, bench/review_bench.py). Smaller jobs end within a second or two, where the child's
+#: start (0.3 s, and 1.2 s more to load the embedding model for the semantic layer) would cost
+#: more than it saves.
+CHILD_DOCUMENTS = 40
+
+
+def in_child(documents: int) -> bool:
+    """Whether work over this many documents runs in a child process (CHILD_DOCUMENTS)."""
+    return documents >= CHILD_DOCUMENTS
 
 
 class State(Enum):
@@ -340,19 +343,13 @@ class Session(QObject):
         template = template_entry.document if template_entry and template_entry.document else None
         errors = self.failures()
         options, cache = self.options, self.cache
-        in_child = len(documents) >= CHILD_CHECK_DOCUMENTS
+        child = in_child(len(documents))
 
         def job():  # the report arrives with its review and figures (core/review/analysis.py)
             from core.review import check_analysed, check_analysed_in_child  # networkx...: on the worker
-            from core.child_process import Unpicklable
 
-            args = dict(template=template, errors=errors, archive=archive, cache=cache)
-            if in_child:
-                try:
-                    return (yield from check_analysed_in_child(documents, options, **args))
-                except Unpicklable as e:  # nothing ran: checked here instead
-                    log.warning("checking in this process: %s", e)
-            return (yield from check_analysed(documents, options, **args))
+            return (yield from (check_analysed_in_child if child else check_analysed)(
+                documents, options, template=template, errors=errors, archive=archive, cache=cache))
 
         worker = Worker(job, name="check")
         worker.signals.progress.connect(self.progress)

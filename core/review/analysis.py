@@ -62,30 +62,36 @@ def analyse(report: Report, display_threshold: float | None = None) -> Generator
 
 def open_analysed(path: str | os.PathLike, display_threshold: float | None = None
                   ) -> Generator[Progress, None, tuple]:
-    """(core.store.saved.SavedCheck, Analysis): a saved check and its analysis. The analysis is
-    computed in a child process (core/child_process.py) that reads the file too; then the file
-    is read here, which is cheaper than receiving the child's report (0.3 s against 0.7 s of
-    unpickling at 500 documents), and leaves this process idle while the child works."""
+    """(core.store.saved.SavedCheck, Analysis): a saved check and its analysis, both read and
+    computed in a child process (core/child_process.py), the report sent back in pieces. Reading
+    the file here instead took less time in all (0.3 s against 0.7 s of unpickling at 500
+    documents) but in steps of 500 pairs that held this process's interpreter lock while the
+    window repainted under the progress dialog (stalls of 85-124 ms, bench/review_bench.py);
+    a piece of 50 pairs takes a few milliseconds."""
     from core.child_process import in_child
-    from core.steps import placed
-    from core.store.saved import open_check_steps
+    from core.store.saved import SavedCheck
 
-    data, figures = yield from placed(in_child(_analyse_saved, os.fspath(path), display_threshold,
-                                               stage="opening", name="plagscope-open"), 0.0, 0.9)
-    saved = yield from placed(open_check_steps(path), 0.9, 1.0)
-    report = saved.report
-    return saved, Analysis(replace(data, report=at_threshold(report, display_threshold)),
-                           FigureTable.of(report, figures))
+    report, verdicts, data, figures = yield from in_child(_analyse_saved, os.fspath(path), display_threshold,
+                                                          stage="opening", name="plagscope-open")
+    return SavedCheck(report, verdicts), _bound(report, data, figures, display_threshold)
+
+
+def _bound(report: Report, data: ReviewData, figures, display_threshold: float | None) -> Analysis:
+    """The analysis a child computed (its review without the report, every document's
+    figures) bound to `report` as received here: the views compare by identity."""
+    return Analysis(replace(data, report=at_threshold(report, display_threshold)), FigureTable.of(report, figures))
 
 
 def _analyse_saved(path: str, display_threshold: float | None):
-    """In the child: the review of a saved check without its report (the caller reads that
-    from the file) and every document's figures."""
+    """In the child: the saved check, and its review (without the report, which crosses once)
+    and every document's figures."""
+    from core.child_process import Batched
     from core.store.saved import open_check_steps
 
     saved = yield from open_check_steps(path)
     analysis = yield from analyse(saved.report, display_threshold)
-    return replace(analysis.review, report=None), analysis.figures.computed()
+    return (saved.report, saved.verdicts, replace(analysis.review, report=None),
+            Batched(analysis.figures.computed()))
 
 
 def check_analysed(documents: Sequence[Document], options: CheckOptions, *, template: Document | None = None,
@@ -115,17 +121,16 @@ def check_analysed_in_child(documents: Sequence[Document], options: CheckOptions
     """`check_analysed` in a child process (core/child_process.py): this process sends the
     documents and the profiles `cache` holds of them, then receives the report, its analysis
     and the profiles the child computed (kept in `cache` for the next check), all in pieces.
-    Unpicklable when the inputs cannot be sent (nothing ran)."""
+    Checked here when the inputs cannot be sent."""
     from core.child_process import Batched, in_child
 
     cached = cache.about(d.key for d in documents) if cache is not None else []
     report, data, figures, computed = yield from in_child(
         _check_in_child, Batched(documents), options, template, tuple(errors), archive, Batched(cached),
-        stage="fingerprinting", name="plagscope-check")
+        stage="fingerprinting", name="plagscope-check", or_here=True)
     if cache is not None:
         cache.update(computed)
-    return report, Analysis(replace(data, report=at_threshold(report, options.display_threshold)),
-                            FigureTable.of(report, figures))
+    return report, _bound(report, data, figures, options.display_threshold)
 
 
 def _check_in_child(documents, options, template, errors, archive, cached):

@@ -287,13 +287,13 @@ def test_a_check_brings_its_review_and_figures_and_a_new_threshold_reviews_again
 def test_a_class_is_checked_in_a_child_process_and_a_few_documents_here(window, driver, tmp_path, corpus,
                                                                         essays, monkeypatch):
     import core.child_process
-    from gui.session import CHILD_CHECK_DOCUMENTS
+    from gui.session import CHILD_DOCUMENTS
 
     jobs = []
     real = core.child_process.in_child
     monkeypatch.setattr(core.child_process, "in_child", lambda job, *a, **k: jobs.append(job) or real(job, *a, **k))
     driver.load(window, essays)
-    assert len(window.session.ready_entries()) < CHILD_CHECK_DOCUMENTS
+    assert len(window.session.ready_entries()) < CHILD_DOCUMENTS
     driver.check(window)
     assert jobs == []  # a few documents: checked on a worker thread here
     folder = tmp_path / "class"
