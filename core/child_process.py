@@ -88,11 +88,12 @@ def _in_child(job, args: tuple, stage: str, name: str):
     child.start()
     theirs.close()
     try:
+        progress = Progress(stage, 0, 1)
         try:
-            _send(ours, "job", (job, *args))
+            for _ in _send(ours, "job", (job, *args)):
+                yield progress
         except (pickle.PicklingError, TypeError, AttributeError) as e:
             raise Unpicklable(f"the work cannot be sent to a child process: {e}") from e
-        progress = Progress(stage, 0, 1)
         while True:
             if not ours.poll(POLL):  # waits without the interpreter lock
                 yield progress  # a stop is seen even while the child sends nothing
@@ -177,14 +178,16 @@ def _pieces(value) -> list[tuple[str, tuple]]:
     return []
 
 
-def _send(conn, kind: str, value) -> None:
-    """Send `value` (a tuple's items each in pieces, or one value in pieces) as `kind`."""
+def _send(conn, kind: str, value) -> Generator[None, None, None]:
+    """Send `value` (a tuple's items each in pieces, or one value in pieces) as `kind`; yields
+    after each piece, so a caller on a GUI worker can give way to repaints between them."""
     parts = value if isinstance(value, tuple) and not isinstance(value, Batched) else (value,)
     head = tuple(_head(p) for p in parts)
     conn.send_bytes(pickle.dumps((kind, head if parts is value else head[0]), pickle.HIGHEST_PROTOCOL))
     for i, part in enumerate(parts):
         for field, items in _pieces(part):
             for start in range(0, len(items), BATCH):
+                yield
                 conn.send_bytes(pickle.dumps((i, field, items[start:start + BATCH]), pickle.HIGHEST_PROTOCOL))
     conn.send_bytes(pickle.dumps((-1, "end", ())))
 
@@ -212,10 +215,18 @@ def _receive(conn, head, step) -> Generator[object, None, tuple]:
 
 def _child(conn) -> None:
     """The child: receive the job and its inputs, drain it, send progress and the result (or
-    the error)."""
-    signal.signal(signal.SIGTERM, _ended)
+    the error). A SIGTERM while it works unwinds the job (Ended); once it is done, it ends the
+    child at once."""
+    try:
+        _serve(conn)
+    except Ended:  # came while the job was being unwound already
+        pass
+
+
+def _serve(conn) -> None:
     multiprocessing.current_process().daemon = False  # the job may start processes (a check's pool)
     try:
+        signal.signal(signal.SIGTERM, _ended)
         kind, head = pickle.loads(conn.recv_bytes())
         job, *args = _drain(_receive(conn, head, None))
         steps = job(*args)
@@ -231,7 +242,7 @@ def _child(conn) -> None:
                 if now - last >= PROGRESS_EVERY or value.done >= value.total:
                     last = now
                     conn.send_bytes(pickle.dumps(("progress", value)))
-        _send(conn, "done", result)
+        _drain(_send(conn, "done", result))
     except (EOFError, BrokenPipeError, Ended):
         return  # the caller stopped waiting
     except BaseException as exc:  # handed to the caller, who raises it
@@ -244,6 +255,7 @@ def _child(conn) -> None:
         except OSError:
             pass
     finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
         conn.close()
 
 
