@@ -9,10 +9,12 @@ path item, so 5,000 edges cost a handful of items.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from bisect import bisect_right
+
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (QGraphicsEllipseItem, QGraphicsItem, QGraphicsScene,
-                               QGraphicsSimpleTextItem, QGraphicsView, QLabel, QVBoxLayout, QWidget)
+                               QGraphicsSimpleTextItem, QGraphicsView, QLabel, QToolTip, QVBoxLayout, QWidget)
 
 
 from .review_pane import BuiltWhenShown
@@ -27,6 +29,31 @@ BANDS = ((0.0, 0.25, 1.0, "#adb5bd"), (0.25, 0.5, 2.0, "#868e96"), (0.5, 0.75, 3
 VERDICT_RING = {"confirmed": "#c92a2a", "suspicious": "#e67700", "not_plagiarism": "#2b8a3e"}
 NODE_ROLE = 0  # QGraphicsItem.data key holding the document index
 
+
+
+def _node_of(item: QGraphicsItem | None) -> int | None:
+    """The document a node item (or its label) stands for."""
+    while item is not None and item.data(NODE_ROLE) is None:
+        item = item.parentItem()
+    return None if item is None else int(item.data(NODE_ROLE))
+
+
+class _Scene(QGraphicsScene):
+    """A scene whose nodes' tooltips are written when asked for, not for all 500 at each build."""
+
+    def __init__(self, tooltip, parent: QObject):
+        super().__init__(parent)
+        self._tooltip = tooltip
+
+    def helpEvent(self, event) -> None:
+        for item in self.items(event.scenePos()):
+            node = _node_of(item)
+            if node is not None:
+                QToolTip.showText(event.screenPos(), self._tooltip(node))
+                event.accept()
+                return
+        QToolTip.hideText()
+        event.ignore()
 
 
 class _View(QGraphicsView):
@@ -48,11 +75,9 @@ class _View(QGraphicsView):
         super().wheelEvent(event)
 
     def mouseDoubleClickEvent(self, event) -> None:
-        item = self.itemAt(event.position().toPoint())
-        while item is not None and item.data(NODE_ROLE) is None:
-            item = item.parentItem()
-        if item is not None:
-            self.nodeActivated.emit(int(item.data(NODE_ROLE)))
+        node = _node_of(self.itemAt(event.position().toPoint()))
+        if node is not None:
+            self.nodeActivated.emit(node)
             event.accept()
             return
         super().mouseDoubleClickEvent(event)
@@ -66,7 +91,7 @@ class GraphView(BuiltWhenShown, QWidget):
     def __init__(self, review: Review, parent: QWidget | None = None):
         super().__init__(parent)
         self.review = review
-        self.scene = QGraphicsScene(self)
+        self.scene = _Scene(self.node_tooltip, self)
         self.view = _View(self.scene)
         self.view.setObjectName("graphView")
         self.view.nodeActivated.connect(self.documentActivated)
@@ -94,31 +119,34 @@ class GraphView(BuiltWhenShown, QWidget):
         pos = {m: QPointF(x * SCALE, y * SCALE) for m, (x, y) in data.positions.items()}
         report = data.report
         paths = [QPainterPath() for _ in BANDS]
+        lows = [lo for lo, _hi, _w, _c in BANDS]
         for d in data.details:
             for k in d.pairs:
                 p = report.pairs[k]
-                band = next(b for b, (lo, hi, _w, _c) in enumerate(BANDS) if lo <= p.similarity < hi)
-                paths[band].moveTo(pos[p.left])
-                paths[band].lineTo(pos[p.right])
+                path = paths[max(0, bisect_right(lows, p.similarity) - 1)]
+                path.moveTo(pos[p.left])
+                path.lineTo(pos[p.right])
         for path, (_lo, _hi, width, color) in zip(paths, BANDS):
             if path.isEmpty():
                 continue
             item = self.scene.addPath(path, QPen(QColor(color), width))
-            item.setZValue(0)
+            item.setZValue(-1)  # under the nodes (z 0, sources 1)
             self.edge_items.append(item)
         font = QFont(self.font())
         font.setPointSizeF(max(6.0, font.pointSizeF() * 0.8))
+        shapes = {r: QRectF(-r, -r, 2 * r, 2 * r) for r in (NODE, NODE * 1.6)}
+        pointer = Qt.CursorShape.PointingHandCursor
         for g, d in enumerate(data.details):
-            color = QColor(GROUP_COLORS[g % len(GROUP_COLORS)])
+            brush = QBrush(QColor(GROUP_COLORS[g % len(GROUP_COLORS)]))
             for m in d.members:
                 radius = NODE * (1.6 if m == d.source else 1.0)
-                node = QGraphicsEllipseItem(QRectF(-radius, -radius, 2 * radius, 2 * radius))
+                node = QGraphicsEllipseItem(shapes[radius])
                 node.setPos(pos[m])
-                node.setBrush(QBrush(color))
-                node.setZValue(2 if m == d.source else 1)
+                node.setBrush(brush)
+                if m == d.source:
+                    node.setZValue(1)
                 node.setData(NODE_ROLE, m)
-                node.setToolTip(self._tooltip(m, g))
-                node.setCursor(Qt.CursorShape.PointingHandCursor)
+                node.setCursor(pointer)
                 self.scene.addItem(node)
                 label = QGraphicsSimpleTextItem(data.names[m], node)
                 label.setFont(font)
@@ -129,11 +157,12 @@ class GraphView(BuiltWhenShown, QWidget):
         self._fitted = False
         self.fit()
 
-    def _tooltip(self, m: int, g: int) -> str:
+    def node_tooltip(self, m: int) -> str:
+        """A node's hover text: the document's full name and path, its group and figure."""
         data = self.data
-        d = data.details[g]
+        g = data.group_of(m)
         text = f"{self.review.hover(m)}\nG{g + 1} · {data.students[m].overall:.0%} " + self.tr("found elsewhere")
-        if m == d.source:
+        if data.details[g].source == m:
             text += "\n" + self.tr("likely source of its group")
         return text
 

@@ -203,8 +203,24 @@ def test_graph_has_a_node_per_grouped_document_and_opens_the_student_view(qtbot,
     assert graph.edge_items  # one path per similarity band
     source = next(d.source for d in data.details if d.source is not None)
     assert graph.nodes[source].rect().width() > graph.nodes[next(iter(members - {source}))].rect().width()
+    # hover text, written when asked for: the full name, the group, the figure, the source mark
+    g = data.group_of(source)
+    tip = graph.node_tooltip(source)
+    assert data.report.documents[source].name in tip and f"G{g + 1} · " in tip
+    assert f"{data.students[source].overall:.0%}" in tip and "likely source" in tip
+    other = next(iter(members - {source}))
+    assert "likely source" not in graph.node_tooltip(other)
     w.tabs.setCurrentWidget(graph)
     qtbot.wait(20)
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QHelpEvent
+    from PySide6.QtWidgets import QApplication, QToolTip
+
+    at = graph.view.mapFromScene(graph.nodes[source].scenePos())  # hovering the node shows it
+    QApplication.sendEvent(graph.view.viewport(),
+                           QHelpEvent(QEvent.Type.ToolTip, at, graph.view.viewport().mapToGlobal(at)))
+    assert QToolTip.text() == tip
+    QToolTip.hideText()
     graph.documentActivated.emit(source)
     assert w.tabs.currentWidget() is w.student_view and w.student_view.document == source
 
