@@ -25,7 +25,7 @@ from core.display import safe_name
 from core.models import Progress
 
 from .archive_marks import archive_tooltip, shown_name  # noqa: F401 (re-exported)
-from .session import Entry, State, in_child, normalize_path
+from .session import Entry, State, normalize_path
 from .worker import Worker, start
 
 if TYPE_CHECKING:
@@ -37,14 +37,6 @@ SETTINGS_KEY = "archive/location"
 SUFFIX = ".plagscope"
 #: A verdict is autosaved this long after it was set (more verdicts meanwhile: one save).
 AUTOSAVE_DELAY_MS = 1000
-
-
-def _save_steps(path, report, verdicts):
-    """Write a saved check (File > Save Check, autosave): a class's in a child process."""
-    from core.store.saved import save_check_in_child, save_check_steps  # imported on the worker, not here
-
-    save = save_check_in_child if in_child(len(report.documents)) else save_check_steps
-    return (yield from save(path, report, verdicts))
 
 
 def autosave_dir() -> Path:
@@ -269,7 +261,9 @@ class ArchiveController(QObject):
         verdicts = self.current_verdicts()
 
         def job():
-            return (yield from _save_steps(path, report, verdicts))
+            from core.store.saved import save_check_steps  # imported on the worker, not here
+
+            return (yield from save_check_steps(path, report, verdicts))
 
         task = FileTask(job, parent=self.window,
                         title=self.tr("Save Check"),
@@ -387,8 +381,10 @@ class ArchiveController(QObject):
             return job()
 
         def job():
+            from core.store.saved import save_check_steps
+
             path.parent.mkdir(parents=True, exist_ok=True)
-            saved = yield from _save_steps(path, report, verdicts)
+            saved = yield from save_check_steps(path, report, verdicts)
             self._autosaved = report  # one autosave at a time (Autosaver): nothing else writes this
             return saved
 

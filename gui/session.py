@@ -29,19 +29,15 @@ if TYPE_CHECKING:
 #: Option fields that only change what is shown, not what a check computes.
 _DISPLAY_ONLY = {"display_threshold"}
 
-#: A check or a save of at least this many documents runs in a child process (core.review.
-#: check_analysed_in_child, core.store.saved.save_check_in_child): checking a class is seconds
-#: of Python, and on a thread of this process it made every table paint wait for the
-#: interpreter lock (the pairs table froze up to 155 ms while a 500-essay class was checked
-#: again, bench/review_bench.py). Smaller jobs end within a second or two, where the child's
-#: start (0.3 s, and 1.2 s more to load the embedding model for the semantic layer) would cost
-#: more than it saves.
+#: A check of at least this many documents runs in a child process (core.review.
+#: check_analysed_in_child): checking a class is seconds of Python, and on a thread of this
+#: process it made every table paint wait for the interpreter lock (the pairs table froze up to
+#: 155 ms while a 500-essay class was checked again, bench/review_bench.py). Smaller checks end
+#: within a second or two, where the child's start (0.3-0.5 s, and 1.2 s more to load the
+#: embedding model for the semantic layer) would cost more than it saves. Saves stay on a
+#: thread: sending a report to a child takes as much of this process's interpreter (0.35 s of
+#: pickling at 500 documents) as writing it here (0.37 s), and the save took three times longer.
 CHILD_DOCUMENTS = 40
-
-
-def in_child(documents: int) -> bool:
-    """Whether work over this many documents runs in a child process (CHILD_DOCUMENTS)."""
-    return documents >= CHILD_DOCUMENTS
 
 
 class State(Enum):
@@ -343,7 +339,7 @@ class Session(QObject):
         template = template_entry.document if template_entry and template_entry.document else None
         errors = self.failures()
         options, cache = self.options, self.cache
-        child = in_child(len(documents))
+        child = len(documents) >= CHILD_DOCUMENTS
 
         def job():  # the report arrives with its review and figures (core/review/analysis.py)
             from core.review import check_analysed, check_analysed_in_child  # networkx...: on the worker

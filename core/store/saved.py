@@ -176,19 +176,6 @@ def save_check_steps(path: str | os.PathLike, report: Report,
     return target
 
 
-def save_check_in_child(path: str | os.PathLike, report: Report,
-                        verdicts=None) -> Generator[Progress, None, Path]:
-    """`save_check_steps` run in a child process (core/child_process.py), the report sent in
-    pieces: encoding 5,000 pairs is half a second of Python, which on a thread of the GUI's
-    process made the window's repaints under the progress dialog wait for the interpreter lock
-    (stalls of 63-136 ms at 500 documents, bench/review_bench.py). Stopping it ends the child,
-    which removes its temporary file. Saved here when the report cannot be sent."""
-    from core.child_process import in_child
-
-    return (yield from in_child(save_check_steps, os.fspath(path), report, verdicts, stage="saving",
-                                name="plagscope-save", or_here=True))
-
-
 def save_verdicts(path: str | os.PathLike, verdicts) -> Path:
     """Replace the verdicts in the saved check at `path`, in one transaction, the rest of the
     file as it was: what autosave does after each verdict once the check itself is saved

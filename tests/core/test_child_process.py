@@ -129,3 +129,25 @@ def test_stopping_the_generator_ends_the_processes_the_child_started(tmp_path):
     while not _gone(worker) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert _gone(worker)  # the pool's worker would otherwise wait for work forever
+
+
+def _slow_save(path, report):
+    """A job that writes a saved check, pausing between its steps (so a stop comes midway)."""
+    from core.store.saved import save_check_steps
+
+    for step in save_check_steps(path, report):
+        time.sleep(0.02)
+        yield step
+
+
+def test_a_stopped_child_unwinds_its_job_so_a_half_written_file_is_removed(planted_class, tmp_path):
+    _, report = planted_class
+    steps = in_child(_slow_save, str(tmp_path / "class.plagscope"), report, stage="saving")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        step = next(steps)
+        if 0 < step.done < step.total:  # the child is writing its temporary file
+            break
+    assert any(tmp_path.iterdir())
+    steps.close()  # the job sees Ended and removes its temporary file on the way out
+    assert list(tmp_path.iterdir()) == []

@@ -271,38 +271,3 @@ def test_save_verdicts_replaces_only_the_verdicts_of_a_saved_check(planted_class
     with pytest.raises(StoreError):
         save_verdicts(tmp_path / "missing.plagscope", second)
     assert not (tmp_path / "missing.plagscope").exists()
-
-
-def _slow_save(path, report):
-    """A save in a child that pauses between its steps (so a stop comes in the middle)."""
-    from core.store.saved import save_check_steps
-
-    for step in save_check_steps(path, report):
-        time.sleep(0.02)
-        yield step
-
-
-def test_a_save_in_a_child_process_is_the_save_here_and_a_stop_leaves_nothing(planted_class, tmp_path):
-    from core.child_process import in_child
-    from core.models import Verdict
-    from core.review import Verdicts, pair_key
-    from core.steps import drain
-    from core.store.saved import open_check, save_check_in_child
-
-    _, report = planted_class
-    verdicts = Verdicts().set_pair(pair_key(report, report.pairs[0]), Verdict("confirmed", "same text"))
-    path = drain(save_check_in_child(tmp_path / "class.plagscope", report, verdicts))
-    saved = open_check(path)
-    assert saved.report == report and saved.verdicts == verdicts
-
-    folder = tmp_path / "stopped"
-    folder.mkdir()
-    steps = in_child(_slow_save, str(folder / "class.plagscope"), report, stage="saving")
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        step = next(steps)
-        if 0 < step.done < step.total:  # the child is writing its temporary file
-            break
-    assert any(folder.iterdir())
-    steps.close()  # the child unwinds: its temporary file goes with it
-    assert list(folder.iterdir()) == []
