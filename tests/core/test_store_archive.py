@@ -166,3 +166,18 @@ def test_adding_many_files_profiles_them_in_worker_processes(store_location, tmp
         result = run(archive.add_documents(store, load(names), workers=1))
         assert result.worker_cpu_s == 0
         assert [store.fingerprints(m.id) for m in store.documents()] == [f for _, f in stored]
+
+
+def test_a_check_against_the_archive_in_a_child_process_is_the_check_here(store_location):
+    from core.review import check_analysed, check_analysed_in_child
+    from core.steps import drain
+
+    options = CheckOptions(semantic=False)
+    new = load(NEW)
+    with open_store(store_location) as store:
+        run(add_documents(store, load(ARCHIVED), label="2024"))
+    here, _ = drain(check_analysed(new, options, archive=store_location))
+    report, analysis = drain(check_analysed_in_child(new, options, archive=store_location))
+    assert [d.name for d in report.documents] == [d.name for d in here.documents]
+    assert len(report.documents) > len(NEW)  # archived sources came in, read by the child
+    assert report.pairs == here.pairs and analysis.serves(report, options.display_threshold)
