@@ -322,3 +322,21 @@ def test_a_class_is_checked_in_a_child_process_and_a_few_documents_here(window, 
     # what the child sent is bound together here: the views read the report's own analysis
     assert window.session.analysis.serves(report, report.options.display_threshold)
     assert len(window.session.cache) >= len({d.key for d in corpus.documents()})  # its profiles, kept
+
+
+def test_cancelling_a_class_check_ends_its_child_process(qtbot, window, driver, tmp_path, corpus):
+    import multiprocessing
+
+    folder = tmp_path / "class"
+    write_class(corpus, folder)
+    (folder / "truth.json").unlink()
+    driver.load(window, [folder])
+    window.set_semantic(False)
+    window.actions.check.trigger()
+    # the child has started and sent its first step (so its work is under way)
+    qtbot.waitUntil(lambda: any(p.name == "plagscope-check" for p in multiprocessing.active_children()),
+                    timeout=WAIT_MS)
+    with qtbot.waitSignal(window.session.checkCancelled, timeout=WAIT_MS):
+        window.actions.cancel.trigger()
+    assert not any(p.name == "plagscope-check" for p in multiprocessing.active_children())
+    assert not window.session.busy and window.actions.check.isEnabled()
