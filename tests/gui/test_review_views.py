@@ -24,16 +24,21 @@ def corpus():
     return make_class()
 
 
-@pytest.fixture
-def reviewed(window, driver, qtbot, tmp_path, corpus):
-    """The main window with the planted class checked and its review computed."""
+def load_class(window, driver, tmp_path, corpus) -> None:
+    """The planted class's files loaded into the window, the semantic layer off: the views over
+    the verbatim findings; with the layer on (the default) the same groups come out
+    (tests/core/test_review_groups.py, planted_class), only slower."""
     folder = tmp_path / "class"
     write_class(corpus, folder)
     (folder / "truth.json").unlink()
     driver.load(window, [folder])
-    # the views over the verbatim findings; with the semantic layer on (the default) the same
-    # groups come out (tests/core/test_review_groups.py, planted_class), only slower
     window.set_semantic(False)
+
+
+@pytest.fixture
+def reviewed(window, driver, qtbot, tmp_path, corpus):
+    """The main window with the planted class checked and its review computed."""
+    load_class(window, driver, tmp_path, corpus)
     driver.check(window)
     qtbot.waitUntil(lambda: window.review.data is not None and not window.review.busy, timeout=WAIT_MS)
     qtbot.waitUntil(lambda: window.heat_map.order() != list(range(len(window.session.report.documents))),
@@ -312,11 +317,7 @@ def test_a_class_is_checked_in_a_child_process_and_a_few_documents_here(window, 
     assert len(window.session.ready_entries()) < CHILD_DOCUMENTS
     driver.check(window)
     assert jobs == []  # a few documents: checked on a worker thread here
-    folder = tmp_path / "class"
-    write_class(corpus, folder)
-    (folder / "truth.json").unlink()
-    driver.load(window, [folder])
-    window.set_semantic(False)
+    load_class(window, driver, tmp_path, corpus)
     report = driver.check(window)
     assert [job.__name__ for job in jobs] == ["_check_in_child"]
     # what the child sent is bound together here: the views read the report's own analysis
@@ -327,11 +328,7 @@ def test_a_class_is_checked_in_a_child_process_and_a_few_documents_here(window, 
 def test_cancelling_a_class_check_ends_its_child_process(qtbot, window, driver, tmp_path, corpus):
     import multiprocessing
 
-    folder = tmp_path / "class"
-    write_class(corpus, folder)
-    (folder / "truth.json").unlink()
-    driver.load(window, [folder])
-    window.set_semantic(False)
+    load_class(window, driver, tmp_path, corpus)
     window.actions.check.trigger()
     # the child has started and sent its first step (so its work is under way)
     qtbot.waitUntil(lambda: any(p.name == "plagscope-check" for p in multiprocessing.active_children()),
