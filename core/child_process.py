@@ -31,6 +31,7 @@ from collections.abc import Callable, Generator
 from typing import TypeVar
 
 from core.models import Progress, Report
+from core.steps import drain
 
 __all__ = ["Batched", "Unpicklable", "in_child"]
 
@@ -104,7 +105,7 @@ def _in_child(job, args: tuple, stage: str, name: str):
                 yield value
             elif kind == "done":
                 parts = yield from _receive(ours, value, progress)
-                return parts if isinstance(value, tuple) and not isinstance(value, Batched) else parts[0]
+                return parts if type(value) is tuple else parts[0]
             else:
                 raise value
     except EOFError:
@@ -179,9 +180,9 @@ def _pieces(value) -> list[tuple[str, tuple]]:
 
 
 def _send(conn, kind: str, value) -> Generator[None, None, None]:
-    """Send `value` (a tuple's items each in pieces, or one value in pieces) as `kind`; yields
-    after each piece, so a caller on a GUI worker can give way to repaints between them."""
-    parts = value if isinstance(value, tuple) and not isinstance(value, Batched) else (value,)
+    """Send `value` (a plain tuple's items each in pieces, or one value in pieces) as `kind`;
+    yields after each piece, so a caller on a GUI worker can give way to repaints between them."""
+    parts = value if type(value) is tuple else (value,)
     head = tuple(_head(p) for p in parts)
     conn.send_bytes(pickle.dumps((kind, head if parts is value else head[0]), pickle.HIGHEST_PROTOCOL))
     for i, part in enumerate(parts):
@@ -194,7 +195,7 @@ def _send(conn, kind: str, value) -> Generator[None, None, None]:
 
 def _receive(conn, head, step) -> Generator[object, None, tuple]:
     """The parts whose `head` was received, whole again; yields `step` after each piece."""
-    heads = head if isinstance(head, tuple) and not isinstance(head, Batched) else (head,)
+    heads = head if type(head) is tuple else (head,)
     collected: dict[tuple[int, str], list] = {}
     while True:
         i, field, items = pickle.loads(conn.recv_bytes())
@@ -224,11 +225,12 @@ def _child(conn) -> None:
 
 
 def _serve(conn) -> None:
+    """`_child`'s work (see there)."""
     multiprocessing.current_process().daemon = False  # the job may start processes (a check's pool)
     try:
         signal.signal(signal.SIGTERM, _ended)
         kind, head = pickle.loads(conn.recv_bytes())
-        job, *args = _drain(_receive(conn, head, None))
+        job, *args = drain(_receive(conn, head, None))
         steps = job(*args)
         last = 0.0
         while True:
@@ -242,7 +244,7 @@ def _serve(conn) -> None:
                 if now - last >= PROGRESS_EVERY or value.done >= value.total:
                     last = now
                     conn.send_bytes(pickle.dumps(("progress", value)))
-        _drain(_send(conn, "done", result))
+        drain(_send(conn, "done", result))
     except (EOFError, BrokenPipeError, Ended):
         return  # the caller stopped waiting
     except BaseException as exc:  # handed to the caller, who raises it
@@ -257,11 +259,3 @@ def _serve(conn) -> None:
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         conn.close()
-
-
-def _drain(steps: Generator) -> object:
-    while True:
-        try:
-            next(steps)
-        except StopIteration as stop:
-            return stop.value
