@@ -329,10 +329,9 @@ def test_cancelling_a_class_check_ends_its_child_process(qtbot, window, driver, 
     import multiprocessing
 
     load_class(window, driver, tmp_path, corpus)
-    window.actions.check.trigger()
-    # the child has started and sent its first step (so its work is under way)
-    qtbot.waitUntil(lambda: any(p.name == "plagscope-check" for p in multiprocessing.active_children()),
-                    timeout=WAIT_MS)
+    with qtbot.waitSignal(window.session.progress, timeout=WAIT_MS):  # the job's first step comes
+        window.actions.check.trigger()                                 # once its child has started
+    assert [p.name for p in multiprocessing.active_children()].count("plagscope-check") == 1
     with qtbot.waitSignal(window.session.checkCancelled, timeout=WAIT_MS):
         window.actions.cancel.trigger()
     assert not any(p.name == "plagscope-check" for p in multiprocessing.active_children())
