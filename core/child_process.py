@@ -33,7 +33,7 @@ from typing import TypeVar
 from core.models import Progress, Report
 from core.steps import drain
 
-__all__ = ["Batched", "Unpicklable", "in_child"]
+__all__ = ["Batched", "Unpicklable", "child_pids", "in_child"]
 
 T = TypeVar("T")
 
@@ -65,19 +65,17 @@ def _context():
     return multiprocessing.get_context(method)
 
 
-def in_child(job: Callable[..., Generator[Progress, None, T]], *args, report: Report | None = None,
-             stage: str = "working", name: str = "plagscope-job", or_here: bool = False
-             ) -> Generator[Progress, None, T]:
-    """`job(*args)` (with `report`: `job(report, *args)`) drained in a child process; yields its
-    Progress (Progress(stage, 0, 1) until it sends one) and returns its result. Errors raised in
-    the child are raised here; OSError if the child dies. Unpicklable if the inputs cannot be
-    sent (nothing ran), or with `or_here` the job runs here instead."""
-    args = args if report is None else (report, *args)
-    if not or_here:
-        return (yield from _in_child(job, args, stage, name))
+def in_child(job: Callable[..., Generator[Progress, None, T]], *args, stage: str = "working",
+             name: str = "plagscope-job", or_here: bool = False) -> Generator[Progress, None, T]:
+    """`job(*args)` drained in a child process; yields its Progress (Progress(stage, 0, 1) until
+    it sends one) and returns its result. Errors raised in the child are raised here; OSError if
+    the child dies. Unpicklable if the inputs cannot be sent (nothing ran), or with `or_here`
+    the job runs here instead."""
     try:
         return (yield from _in_child(job, args, stage, name))
     except Unpicklable:
+        if not or_here:
+            raise
         logging.getLogger(__name__).warning("%s runs in this process", name, exc_info=True)
     return (yield from job(*args))
 
@@ -120,27 +118,36 @@ def _in_child(job, args: tuple, stage: str, name: str):
         child.join()
 
 
-def _descendants(pid: int) -> list[int]:
-    """The process ids below `pid` (read from Linux's /proc; elsewhere none)."""
-    children: dict[int, list[int]] = {}
+def child_pids(parent: int) -> list[int]:
+    """Processes whose parent is `parent` (Linux /proc; empty elsewhere)."""
+    try:
+        with open(f"/proc/{parent}/task/{parent}/children", encoding="ascii") as f:
+            return [int(p) for p in f.read().split()]
+    except (OSError, ValueError):
+        pass
+    pids = []
     try:
         entries = os.listdir("/proc")
     except OSError:
-        return []
+        return pids
     for entry in entries:
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", "rb") as f:
-                ppid = int(f.read().rsplit(b")", 1)[1].split()[1])
-        except (OSError, ValueError, IndexError):
-            continue
-        children.setdefault(ppid, []).append(int(entry))
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as f:
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == parent:
+                        pids.append(int(entry))
+            except (OSError, ValueError, IndexError):
+                continue
+    return pids
+
+
+def _descendants(pid: int) -> list[int]:
+    """The processes below `pid`: its children, theirs, and so on."""
     found, todo = [], [pid]
     while todo:
-        for kid in children.get(todo.pop(), []):
-            found.append(kid)
-            todo.append(kid)
+        kids = child_pids(todo.pop())
+        found += kids
+        todo += kids
     return found
 
 

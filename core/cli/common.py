@@ -156,34 +156,13 @@ def _kill_forkserver_children() -> None:
         return
     if not server:
         return
-    for pid in _child_pids(server):
+    from core.child_process import child_pids
+
+    for pid in child_pids(server):
         try:
             os.kill(pid, signal.SIGKILL)
         except OSError:
             pass
-
-
-def _child_pids(parent: int) -> list[int]:
-    """Processes whose parent is `parent` (Linux /proc; empty elsewhere)."""
-    try:
-        with open(f"/proc/{parent}/task/{parent}/children", encoding="ascii") as f:
-            return [int(p) for p in f.read().split()]
-    except (OSError, ValueError):
-        pass
-    pids = []
-    try:
-        entries = os.listdir("/proc")
-    except OSError:
-        return pids
-    for entry in entries:
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as f:
-                    if int(f.read().rsplit(")", 1)[1].split()[1]) == parent:
-                        pids.append(int(entry))
-            except (OSError, ValueError, IndexError):
-                continue
-    return pids
 
 
 def stdout_closed() -> None:

@@ -27,7 +27,7 @@ def render_in_process(report: Report, fmt: str, *, language: str = "en", thresho
     called with the child's progress (an exception it raises, e.g. core.steps.Stopped, stops and
     ends the child, then propagates). Errors raised while rendering (FontMissing, ...) are raised
     here; Unpicklable if the report cannot be sent (nothing was rendered)."""
-    return drain(in_child(_render_steps, fmt, language, threshold, verdicts, report=report,
+    return drain(in_child(_render_steps, report, fmt, language, threshold, verdicts,
                           stage="writing_report", name=f"plagscope-report-{fmt}"), tell)
 
 

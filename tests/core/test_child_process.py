@@ -54,7 +54,7 @@ def test_an_error_in_the_child_is_raised_here():
 def test_a_report_goes_in_pieces_and_arrives_whole(planted_class):
     _, report = planted_class
     assert len(report.pairs) > BATCH  # more than one piece
-    n_docs, n_pairs, texts, pairs, options, extra = drain(in_child(_digest, "x", report=report))
+    n_docs, n_pairs, texts, pairs, options, extra = drain(in_child(_digest, report, "x"))
     assert (n_docs, n_pairs) == (len(report.documents), len(report.pairs))
     assert texts == tuple(d.text for d in report.documents) and pairs == report.pairs
     assert options == report.options and extra == "x"
