@@ -26,6 +26,9 @@ from PySide6.QtWidgets import QMenu, QMenuBar, QWidget
 
 from . import icons
 
+#: The property every action connected by `on_triggered` carries (the click-driven tests check it).
+DROPS_ARGUMENTS = "plagscopeDropsArguments"
+
 #: () -> (text with &mnemonic, tooltip / status tip; "" = the text without & and …)
 Texts = Callable[[], tuple[str, str]]
 
@@ -51,8 +54,7 @@ class Actions:
         if shortcut:
             action.setShortcut(QKeySequence(shortcut))
         action.setCheckable(checkable)
-        if slot is not None:
-            action.triggered.connect(slot)
+        on_triggered(action, slot)
         if widget is None:
             self._window.addAction(action)
         else:
@@ -127,6 +129,20 @@ class Menus:
     def retranslate(self) -> None:
         for name, menu in self._menus.items():
             menu.setTitle(self._titles[name]())
+
+
+def on_triggered(action: QAction, slot: Callable | None) -> QAction:
+    """Connect an action the one way every action of the app is connected: a plain action's
+    slot is called with no argument, a checkable one's with its new checked state. (Qt's
+    `triggered(bool checked)` would otherwise hand the flag to any slot with a parameter, e.g.
+    as the file name of a Save command.)"""
+    if slot is not None:
+        if action.isCheckable():
+            action.triggered.connect(lambda checked=False: slot(bool(checked)))
+        else:
+            action.triggered.connect(lambda *_ignored: slot())
+    action.setProperty(DROPS_ARGUMENTS, True)
+    return action
 
 
 def fill(menu: QMenu, items: Iterable[QAction | QMenu | None]) -> None:

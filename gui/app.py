@@ -38,7 +38,11 @@ def setup_logging(path: Path) -> None:
     except OSError:
         handler = logging.StreamHandler()
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler.set_name("plagscope-log")
     root = logging.getLogger()
+    for old in [h for h in root.handlers if h.get_name() == "plagscope-log"]:  # started again
+        root.removeHandler(old)
+        old.close()
     root.addHandler(handler)
     root.setLevel(logging.INFO)
 
@@ -123,13 +127,23 @@ def warm_up_engine() -> threading.Thread:
     return thread
 
 
-def main(paths: list[str] | None = None) -> int:
-    """Run the desktop application with `paths` loaded; returns the exit code."""
+class Running:
+    """The started app: its QApplication, main window and exception hook (see `start`)."""
+
+    def __init__(self, app: QApplication, window: MainWindow, hook: ExceptionDialog, smoke):
+        self.app, self.window, self.hook, self.smoke = app, window, hook, smoke
+
+
+def start(paths: list[str] | None = None, *, settings: Settings | None = None,
+          offer_recovery: bool = True) -> Running:
+    """Everything `main` does before the event loop: the application, logging, language, the
+    window shown with `paths` loaded, the exception dialog as sys.excepthook. Tests start the
+    app here (with their own settings) and drive it with its actions."""
     app = create_application(sys.argv[:1])
     tune_interpreter()
     logfile = log_path()
     setup_logging(logfile)
-    settings = Settings()
+    settings = settings or Settings()
     translations = Translations(app)
     translations.set_language(settings.language() or system_language())
     window = MainWindow(settings, translations)
@@ -143,9 +157,15 @@ def main(paths: list[str] | None = None) -> int:
     from .smoke import arm  # CI's start-up check (PLAGSCOPE_SMOKE_SCREENSHOT); idle otherwise
 
     smoke = arm(app, window)  # kept alive while the app runs
-    if smoke is None:  # an unattended run must not wait on a question
+    if smoke is None and offer_recovery:  # an unattended run must not wait on a question
         window.archive.offer_recovery()  # autosave of a Plagscope that did not close cleanly
-    code = app.exec()
-    window.archive.clear_autosave()  # the event loop ended: this process did not crash
+    return Running(app, window, hook, smoke)
+
+
+def main(paths: list[str] | None = None) -> int:
+    """Run the desktop application with `paths` loaded; returns the exit code."""
+    running = start(paths)
+    code = running.app.exec()
+    running.window.archive.clear_autosave()  # the event loop ended: this process did not crash
     QThreadPool.globalInstance().waitForDone(5000)
     return code

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QProgressDialog
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox, QProgressDialog
 
 from core.display import safe_name
 from core.models import Progress
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 SETTINGS_KEY = "archive/location"
+LABEL_KEY = "archive/last_label"  # the label of the last add, offered for the next
 SUFFIX = ".plagscope"
 #: A verdict is autosaved this long after it was set (more verdicts meanwhile: one save).
 AUTOSAVE_DELAY_MS = 1000
@@ -156,10 +157,8 @@ class ArchiveController(QObject):
                                       self.tr("There are no loaded documents to add."))
             return None
         if label is None:
-            label, ok = QInputDialog.getText(self.window, self.tr("Add to Archive"),
-                                             self.tr("Label for these %n document(s) (e.g. class "
-                                                     "and term):", "", len(docs)))
-            if not ok:
+            label = self.ask_label(docs)
+            if label is None:
                 return None
         location = self.location()
         # sentence vectors too when the layer is on; the session's profiles are reused
@@ -193,6 +192,31 @@ class ArchiveController(QObject):
         worker.signals.cancelled.connect(lambda: self._add_cancelled(dialog))
         self.add_worker, self.progress_dialog = worker, dialog
         return start(worker)
+
+    def ask_label(self, docs) -> str | None:
+        """The label for an archive add (class and term), starting from the last one used (or
+        the documents' folder); None when the user cancels. A label is needed: the archive is
+        filtered and cleared by it."""
+        q = self.window.settings.q
+        last = str(q.value(LABEL_KEY, "") or "")
+        if not last:
+            folders = {os.path.basename(os.path.dirname(d.path)) for d in docs if d.path}
+            last = folders.pop() if len(folders) == 1 else ""
+        while True:
+            label, ok = QInputDialog.getText(
+                self.window, self.tr("Add to Archive"),
+                self.tr("Label for these %n document(s) (e.g. class and term):", "", len(docs)),
+                QLineEdit.EchoMode.Normal, last)
+            if not ok:
+                return None
+            label = label.strip()
+            if label:
+                q.setValue(LABEL_KEY, label)
+                return label
+            self.window.messages.show(QMessageBox.Icon.Information, self.tr("Add to Archive"),
+                                      self.tr("Give the documents a label, such as the class and "
+                                              "term, to find and remove them later."))
+            return None
 
     def _added(self, result, dialog) -> None:
         dialog.reset()

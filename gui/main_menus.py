@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QMenu, QMessageBox, QToolBar
 
 from core.display import safe_name
 
-from .actions import Actions, Menus, fill
+from .actions import Actions, Menus, fill, on_triggered
 from .i18n import LANGUAGES
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ class MainMenus(QObject):
             action = QAction(name, self.language_group)
             action.setCheckable(True)
             action.setData(code)
-            action.triggered.connect(lambda _checked=False, code=code: self.set_language(code))
+            on_triggered(action, lambda _on, code=code: self.set_language(code))
             self.language_actions[code] = action
 
     def build_menus(self) -> None:
@@ -150,7 +150,7 @@ class MainMenus(QObject):
             label = f"&{i} {shown}" if i < 10 else f"{i} {shown}"
             action = menu.addAction(label.replace("&&", "&"))
             action.setData(path)
-            action.triggered.connect(lambda _checked=False, path=path: self.window.add_paths([path]))
+            on_triggered(action, lambda path=path: self.window.add_paths([path]))
         if recent:
             menu.addSeparator()
         menu.addAction(self.actions.clear_recent)

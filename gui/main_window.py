@@ -155,12 +155,16 @@ class MainWindow(QMainWindow):
             removed = self.session.remove(paths)
             self.statusBar().showMessage(self.tr("Removed %n document(s)", "", removed), 4000)
 
-    def toggle_template(self) -> None:
+    def toggle_template(self, on: bool) -> None:
+        """File > Use as Template (a switch): the selected document is the template, or no longer."""
         selected = self.documents.selected_paths()
         path = selected[0] if len(selected) == 1 else self.documents.current_path()
         if path is not None:
-            self.session.set_template(None if path == self.session.template else path)
-            self._update_actions()
+            if on:
+                self.session.set_template(path)
+            elif path == self.session.template:
+                self.session.set_template(None)
+        self._update_actions()
 
     def use_text_as_template(self, text: str) -> None:
         """A compare view's "Use as template": that passage's text becomes the template (a file

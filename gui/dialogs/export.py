@@ -46,10 +46,10 @@ def start_export(window: QWidget, steps, path: str, title: str):
     the status bar. Every export of the app goes through here; returns the running FileTask."""
     from gui.background import FileTask
 
-    tr = QCoreApplication.translate
     task = FileTask(lambda: steps, parent=window, title=title,
-                    label=tr("Exporter", "Writing %1…").replace("%1", safe_name(os.path.basename(path))),
-                    path=path, failure=tr("Exporter", "The report could not be saved to %1."),
+                    label=QCoreApplication.translate("Exporter", "Writing %1…").replace(
+                        "%1", safe_name(os.path.basename(path))),
+                    path=path, failure=QCoreApplication.translate("Exporter", "The report could not be saved to %1."),
                     messages=getattr(window, "messages", None))
     task.done.connect(lambda written: _written(window, str(written)))
     return task.start()

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
 
 from core.models import VERDICTS, Verdict
 
+from ..actions import on_triggered
 from ..review import VERDICT_COLORS, verdict_label
 
 
@@ -44,10 +45,10 @@ def add_verdict_actions(menu: QMenu, current: Verdict, apply: Callable[[Verdict]
         action.setChecked(current.status == status)
         action.setData(status)
         group.addAction(action)
-        action.triggered.connect(lambda _c=False, s=status: apply(Verdict(s, current.note)))
+        on_triggered(action, lambda _on, s=status: apply(Verdict(s, current.note)))
     menu.addSeparator()
     note = menu.addAction(QCoreApplication.translate("Review", "Edit Note…"))
-    note.triggered.connect(lambda: edit_note(current, apply, parent or menu.parentWidget()))
+    on_triggered(note, lambda: edit_note(current, apply, parent or menu.parentWidget()))
 
 
 def edit_note(current: Verdict, apply: Callable[[Verdict], None], parent: QWidget | None) -> None:

@@ -138,6 +138,10 @@
             <translation>取消</translation>
         </message>
         <message>
+            <source>Give the documents a label, such as the class and term, to find and remove them later.</source>
+            <translation>请为这些文档填写标签（例如班级和学期），以便日后查找和删除。</translation>
+        </message>
+        <message>
             <source>Archive: %1 added, %2 already there</source>
             <translation>档案库：新加入 %1 篇，%2 篇已在库中</translation>
         </message>
@@ -491,7 +495,7 @@ Do you want to replace it?</source>
         <name>FileTask</name>
         <message>
             <source>Cancel</source>
-            <extracomment>The progress dialog appears only for work that takes longer than this (ms).</extracomment>
+            <extracomment>The progress dialog appears only for work that takes longer than this (ms): a second, as desktop guidelines ask of progress indicators. Its appearance blocks the window, which then repaints all of it (40-75 ms at 500 documents, more while a save writes beside it: Save Check of 0.4-0.7 s stalled up to 152 ms at 0.4 s, under 20 ms without the dialog, bench/review_bench.py).</extracomment>
             <translation>取消</translation>
         </message>
         <message>
@@ -1309,7 +1313,7 @@ Do you want to replace it?</source>
         <name>Session</name>
         <message>
             <source>A check is already running.</source>
-            <extracomment>The figures of a new report are computed this long after it arrived (ms), queued behind its review on the analysis pool, so the GUI thread fills the tables without a worker competing. Option fields that only change what is shown, not what a check computes.</extracomment>
+            <extracomment>Option fields that only change what is shown, not what a check computes. A check of at least this many documents runs in a child process (core.review. check_analysed_in_child): checking a class is seconds of Python, and on a thread of this process it made every table paint wait for the interpreter lock (the pairs table froze up to 155 ms while a 500-essay class was checked again, bench/review_bench.py). Smaller checks end within a second or two, where the child's start (0.3-0.5 s, and 1.2 s more to load the embedding model for the semantic layer) would cost more than it saves. Saves stay on a thread: sending a report to a child takes as much of this process's interpreter (0.35 s of pickling at 500 documents) as writing it here (0.37 s), and the save took three times longer. None, or a callable giving the archive's location to check against (gui/archive.py)</extracomment>
             <translation>已有检测正在进行。</translation>
         </message>
         <message>
@@ -1436,10 +1440,6 @@ Do you want to replace it?</source>
         <message>
             <source>The report could not be saved.</source>
             <translation>报告无法保存。</translation>
-        </message>
-        <message>
-            <source>Report saved to %1</source>
-            <translation>报告已保存到 %1</translation>
         </message>
     </context>
     <context>
