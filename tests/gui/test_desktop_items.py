@@ -89,7 +89,9 @@ def test_switching_the_language_retranslates_open_compare_tabs(qtbot, checked_wi
 
 def test_the_language_menu_is_where_the_readme_says(window):
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    paths = re.findall(r"\b(View|File|Check|Help) > (\w+)", readme)
+    assert ("View", "Language") in re.findall(r"\b(View) > (\w+)", readme)
+    manual = readme + "".join(p.read_text(encoding="utf-8") for p in (ROOT / "docs").glob("*.md"))
+    paths = re.findall(r"\b(View|File|Check|Help|Archive) > (\w+)", manual)
     assert ("View", "Language") in paths
     top = {m.title().replace("&", ""): m for m in window.menuBar().findChildren(QMenu)
            if m.menuAction() in window.menuBar().actions()}
