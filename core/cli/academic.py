@@ -14,7 +14,7 @@ _D = CheckOptions()
 
 
 def add_arguments(c: argparse.ArgumentParser) -> None:
-    g = c.add_argument_group("academic figures (README: Figures)")
+    g = c.add_argument_group("academic figures (docs/academic.md)")
     g.add_argument("--by-document", action="store_true",
                    help="also print each document's figures: similarity index (总文字复制比), "
                         "excluding quotes and bibliography (去除引用文献复制比), largest single "

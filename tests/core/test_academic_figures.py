@@ -1,4 +1,4 @@
-"""The README's worked example of the figures, the template class, and the figures in the
+"""The worked example of docs/academic.md, the template class, and the figures in the
 JSON (version 2) and CSV reports."""
 
 import csv

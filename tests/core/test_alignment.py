@@ -48,7 +48,7 @@ def test_substitution_insertion_deletion_are_the_changes():
 
 
 def test_readme_worked_example(docs):
-    """README, "similarity": the 40-character poem, one character substituted and one inserted."""
+    """docs/engines.md: the 40-character poem, one character substituted and one inserted."""
     edited = SOURCE[:20] + "雪" + SOURCE[21:30] + "新" + SOURCE[30:]
     [pair] = run(check_documents(docs(SOURCE, edited), CheckOptions())).pairs
     [m] = pair.matches
