@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ctypes
 import difflib
+import multiprocessing
 import os
 import sys
 
@@ -129,6 +130,9 @@ def xcb_problem(environ=os.environ, load=None) -> str | None:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of `plagscope [check ... | FILE_OR_FOLDER ...]`; returns the exit code."""
+    # In the frozen bundle a worker, the forkserver and the resource tracker are this same
+    # program started with multiprocessing's arguments: they run their part here and exit.
+    multiprocessing.freeze_support()
     args = list(sys.argv[1:] if argv is None else argv)
     if is_cli(args):
         from core import cli

@@ -1,7 +1,8 @@
 """A start-up smoke run of the real app, for CI: PLAGSCOPE_SMOKE_SCREENSHOT=shot.png plagscope PATHS.
 
 With that variable set, the app starts as usual with PATHS loaded, runs the check once the
-documents are read, waits until the pairs table has rows, lets the window paint, grabs the
+documents are read (or, for a saved check named on the command line, once it has opened),
+waits until the pairs table has rows, lets the window paint, grabs the
 whole screen into the PNG and quits with status 0. It quits with status 3 (and one line on
 stderr) when that has not happened within PLAGSCOPE_SMOKE_TIMEOUT seconds (default 120).
 
@@ -57,11 +58,16 @@ class SmokeRun(QObject):
             return
         session = getattr(self.window, "session", None)
         if not self.checked:
-            if session is None or session.busy or not session.ready_entries():
+            if session is None or session.busy:
                 return
-            self.checked = True
-            self.window.run_check()
-            return
+            if pair_rows(self.window) > 0:  # a saved check opened: its pairs are the result
+                self.checked = True
+            elif not session.ready_entries():
+                return
+            else:
+                self.checked = True
+                self.window.run_check()
+                return
         if pair_rows(self.window) <= 0:
             return
         if self.seen_rows_at is None:  # let the table, the tab switch and the status bar paint

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -34,6 +35,11 @@ FONT_CANDIDATES = (
     ("/Library/Fonts/Arial Unicode.ttf", 0, None),
     ("/System/Library/Fonts/Supplemental/Arial Unicode.ttf", 0, None),
 )
+
+#: The font the desktop bundle carries (packaging/bundle_rules.py: FONT_DIR, FONT_NAME), found in
+#: the frozen program's data folder when the system has no Chinese font (0: WenQuanYi Micro
+#: Hei, 1: its monospaced face).
+BUNDLED_FONT = ("fonts", "wqy-microhei.ttc", 0, 1)
 
 NO_FONT = ("no font with Chinese characters was found for the PDF report: install one "
            "(Debian/Ubuntu: sudo apt-get install fonts-wqy-microhei) or set {env} to a "
@@ -57,7 +63,8 @@ class FontFile:
 
 
 def find_cjk_font() -> FontFile:
-    """The font the PDF uses: $PLAGSCOPE_CJK_FONT, a known system font, or fontconfig's pick.
+    """The font the PDF uses: $PLAGSCOPE_CJK_FONT, a known system font, fontconfig's pick, or
+    the desktop bundle's own.
 
     Raises FontMissing when there is none.
     """
@@ -77,7 +84,20 @@ def find_cjk_font() -> FontFile:
             out = ""
         if out.lower().endswith((".ttf", ".ttc")) and os.path.isfile(out):
             return FontFile(out)
+    bundled = bundled_font()
+    if bundled is not None:
+        return bundled
     raise FontMissing()
+
+
+def bundled_font() -> FontFile | None:
+    """The desktop bundle's own Chinese font (sys._MEIPASS is its data folder), or None."""
+    base = getattr(sys, "_MEIPASS", None) if getattr(sys, "frozen", False) else None
+    if not base:
+        return None
+    folder, name, index, mono = BUNDLED_FONT
+    path = os.path.join(base, folder, name)
+    return FontFile(path, index, mono) if os.path.isfile(path) else None
 
 
 @lru_cache(maxsize=1)

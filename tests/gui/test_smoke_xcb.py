@@ -60,3 +60,26 @@ def test_an_unattended_start_neither_waits_on_a_recovery_question_nor_leaves_an_
     assert (tmp_path / "w.png").stat().st_size > 0
     # the user's orphan is kept for a start that can ask; this run's own autosave is gone
     assert sorted(p.name for p in data.glob("autosave-*")) == [orphan.name]
+
+
+def test_a_saved_check_named_on_the_command_line_opens_to_its_pairs_and_is_screenshotted(tmp_path):
+    """The check as saved is what is shown: the smoke run does not check its documents again
+    (their files are gone here, as on a colleague's machine)."""
+    saved, samples = tmp_path / "class.plagscope", tmp_path / "samples"
+    shutil.copytree(ROOT / "resources" / "samples", samples)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("QT_", "WAYLAND", "XDG_SESSION"))}
+    env.update(HOME=str(tmp_path), PLAGSCOPE_DATA_DIR=str(tmp_path / "data"),
+               XDG_CONFIG_HOME=str(tmp_path / "config"))
+    subprocess.run([sys.executable, "-m", "core.cli", "check", str(samples), "--quiet",
+                    "--no-semantic", "--save", str(saved)],
+                   cwd=ROOT, env=env, check=True, capture_output=True, timeout=150)
+    shutil.rmtree(samples)
+    shot = tmp_path / "saved.png"
+    env.update(QT_QPA_PLATFORM="offscreen", PLAGSCOPE_SMOKE_SCREENSHOT=str(shot),
+               PLAGSCOPE_SMOKE_TIMEOUT="90")
+    proc = subprocess.run([sys.executable, "-m", "gui.launcher", str(saved)],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=150)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert not QImage(str(shot)).isNull()
+    # a check started on the opened documents would still run when the screenshot quits the app
+    assert "Error" not in proc.stderr and "Traceback" not in proc.stderr, proc.stderr[-3000:]
