@@ -68,7 +68,8 @@ Plagscope {version}: a plagiarism checker for essays in Chinese and English
 ==========================================================================
 
 This folder is the whole program: nothing else to install, no Python needed.
-It runs on 64-bit Linux with glibc 2.{glibc} or newer (Debian 12, Ubuntu 22.04 and later).
+It runs on 64-bit Linux with glibc 2.{glibc} or newer, the build machine's (Debian 12 has
+2.36, Ubuntu 24.04 has 2.39).
 
 Start it
   Double-click `plagscope` in this folder, or run `./plagscope` in a terminal.
