@@ -114,7 +114,9 @@ def xcb_problem(environ=os.environ, load=None) -> str | None:
         return None
     missing = missing_libraries(load=load)
     if missing:
-        packages = list(dict.fromkeys([XCB_LIBRARIES[lib] for lib in missing] + list(QT_X11_PACKAGES)))
+        # the desktop bundle carries Qt's X11 libraries: only what is missing is to install
+        qt_list = () if getattr(sys, "frozen", False) else QT_X11_PACKAGES
+        packages = list(dict.fromkeys([XCB_LIBRARIES[lib] for lib in missing] + list(qt_list)))
         return (
             "the desktop app cannot start: Qt's X11 libraries are missing ("
             + ", ".join(missing) + ").\n"

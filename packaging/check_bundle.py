@@ -176,6 +176,33 @@ def free_display() -> int:
     raise Failed("no free X display number")
 
 
+#: A system library the bundle does not carry and Qt's xcb platform needs.
+EGL = "libEGL.so.1"
+
+
+def hide_egl(app: Bundle) -> None:
+    """The launcher's X11 check, frozen: with libEGL hidden (a private mount namespace, root
+    only) the window does not start and the message names the one package to install."""
+    found = subprocess.run(["ldconfig", "-p"], capture_output=True, text=True).stdout
+    path = next((line.split("=>")[1].strip() for line in found.splitlines()
+                 if line.strip().startswith(EGL + " ") and "x86-64" in line), None)
+    if os.geteuid() != 0 or not shutil.which("unshare") or path is None:
+        print(f"    (skipped the missing-library check: needs root, unshare and {EGL})")
+        return
+    step(f"the window with {EGL} missing: the launcher names the package")
+    script = f'mount --bind /dev/null "$1" && exec env -i HOME="$2" DISPLAY=:0 "$3" samples'
+    proc = subprocess.run(["unshare", "-m", "sh", "-c", script, "sh", path, str(app.home), str(app.program)],
+                          cwd=app.folder, capture_output=True, text=True, timeout=120)
+    if proc.returncode != 3 and "mount" in proc.stderr:
+        print(f"    (skipped: no private mount namespace here: {proc.stderr.strip()[:200]})")
+        return
+    expect(proc.returncode == 3 and EGL in proc.stderr and proc.stderr.rstrip().count("\n") >= 2,
+           f"exit {proc.returncode}: {proc.stderr}")
+    command = next(line for line in proc.stderr.splitlines() if "apt-get install" in line)
+    expect(command.strip().endswith("apt-get install -y libegl1"), f"the command was: {command}")
+    print(f"    exit 3: {command.strip()}")
+
+
 def check(archive: Path, artifacts: Path | None, display: int | None, methods: list[str]) -> None:
     work = Path(tempfile.mkdtemp(prefix="plagscope-bundle-"))
     try:
@@ -247,6 +274,8 @@ def _check(archive: Path, artifacts: Path | None, display: int | None, work: Pat
     step("the window without a display: the launcher explains")
     none = app.run("samples", ok=False)
     expect(none.returncode == 3 and "display" in none.stderr, f"exit {none.returncode}: {none.stderr}")
+
+    hide_egl(app)
 
     step("the window on X11 (xcb) under Xvfb")
     screen = Screen(display if display is not None else free_display())

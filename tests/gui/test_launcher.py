@@ -64,6 +64,15 @@ def test_missing_xcb_libraries_name_the_packages_to_install():
         assert package in command
 
 
+def test_in_the_desktop_bundle_only_the_missing_libraries_packages_are_named(monkeypatch):
+    """The bundle carries Qt's xcb libraries; a system without EGL needs libegl1 alone."""
+    monkeypatch.setattr(launcher.sys, "frozen", True, raising=False)
+    problem = launcher.xcb_problem({"QT_QPA_PLATFORM": "xcb", "DISPLAY": ":0"},
+                                   load=_loader(["libEGL"]))
+    command = next(line for line in problem.splitlines() if "apt-get install" in line)
+    assert "libEGL.so.1" in problem and command.endswith("apt-get install -y libegl1")
+
+
 def test_a_missing_dependency_is_named_by_what_failed_to_load():
     def load(name):
         if name == "libxcb-cursor.so.0":
