@@ -282,12 +282,12 @@ class ArchiveController(QObject):
                 path += SUFFIX
         from .background import FileTask
 
-        verdicts = self.current_verdicts()
+        verdicts, seconds = self.current_verdicts(), self.session.check_seconds
 
         def job():
             from core.store.saved import save_check_steps  # imported on the worker, not here
 
-            return (yield from save_check_steps(path, report, verdicts))
+            return (yield from save_check_steps(path, report, verdicts, seconds))
 
         task = FileTask(job, parent=self.window,
                         title=self.tr("Save Check"),
@@ -356,7 +356,7 @@ class ArchiveController(QObject):
         s.entries = entries
         s.template = None
         self.verdicts = saved.verdicts
-        s.install_report(saved.report, analysis)  # the shown results match the shown documents
+        s.install_report(saved.report, analysis, seconds=saved.seconds)  # results match the documents
         review = self._review()
         if review is not None:
             review.set_verdicts(saved.verdicts)
@@ -389,7 +389,7 @@ class ArchiveController(QObject):
         report = self.session.report
         if report is None:
             return None
-        verdicts = self.current_verdicts()
+        verdicts, seconds = self.current_verdicts(), self.session.check_seconds
         path = self.autosave_path()
         if self._autosaved is report and path.exists():  # the check is in the file: only the verdicts
             def job():
@@ -408,7 +408,7 @@ class ArchiveController(QObject):
             from core.store.saved import save_check_steps
 
             path.parent.mkdir(parents=True, exist_ok=True)
-            saved = yield from save_check_steps(path, report, verdicts)
+            saved = yield from save_check_steps(path, report, verdicts, seconds)
             self._autosaved = report  # one autosave at a time (Autosaver): nothing else writes this
             return saved
 

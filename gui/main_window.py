@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import logging
 import os
-import time
 
 from PySide6.QtCore import QEvent, QTimer, Qt
 from PySide6.QtGui import QCloseEvent
@@ -48,7 +47,6 @@ class MainWindow(QMainWindow):
         self.exporter = Exporter(self.session, self)
         self.messages = Messages(self)
         self.chooser = FileChooser(settings, self)
-        self._check_started = 0.0
         self.setWindowIcon(icons.icon("app"))
         give_way_to(self)  # jobs pause while this window repaints its tables (gui/worker.py)
         self.file_drop = FileDrop(self)
@@ -212,7 +210,6 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(self.tr("Cancelling…"))
 
     def _check_started_slot(self) -> None:
-        self._check_started = time.monotonic()
         self.status.starting()
         self.statusBar().showMessage(self.tr("Checking…"))
 
@@ -227,7 +224,7 @@ class MainWindow(QMainWindow):
         self.stale_banner.setVisible(self.session.stale)
         if not self.tabs.is_fixed(self.tabs.currentWidget()):
             self.tabs.setCurrentWidget(self.pairs)
-        self.statusBar().showMessage(self.status.checked(report, time.monotonic() - self._check_started, hamming))
+        self.statusBar().showMessage(self.status.checked(report, self.session.check_seconds, hamming))
         self._update_actions()
 
     def _check_failed(self, message: str) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 import os
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
@@ -114,6 +115,9 @@ class Session(QObject):
         # the reviewers' verdicts (core.review.verdicts.Verdicts), kept current by gui/review.py
         # and written into every export
         self.verdicts = None
+        #: how long the last report's check took (s), kept in saved checks; None when not known
+        self.check_seconds: float | None = None
+        self._check_started = 0.0
 
     # ----- state ---------------------------------------------------------------------------
     @property
@@ -354,6 +358,7 @@ class Session(QObject):
         worker.signals.cancelled.connect(self._on_check_cancelled)
         self._check = worker
         self._check_revision = self._revision
+        self._check_started = time.monotonic()
         self.busyChanged.emit(True)
         self.checkStarted.emit()
         return start(worker, self._pool)
@@ -370,16 +375,19 @@ class Session(QObject):
     def _on_check_finished(self, result: tuple[Report, Analysis]) -> None:
         self._check = None
         report, analysis = result
-        self.install_report(report, analysis, stale=self._revision != self._check_revision)
+        self.install_report(report, analysis, stale=self._revision != self._check_revision,
+                            seconds=time.monotonic() - self._check_started)
 
-    def install_report(self, report: Report, analysis: Analysis, *, stale: bool = False) -> None:
+    def install_report(self, report: Report, analysis: Analysis, *, stale: bool = False,
+                       seconds: float | None = None) -> None:
         """Show `report` as the last check's results (a finished check, or an opened saved check)
         with `analysis`, its review and figures, computed by the job that made it: every view
         learns of it through checkFinished. `stale` says the documents changed since the report
-        was computed."""
+        was computed; `seconds` is how long its check took (None: not known)."""
         if analysis.figures.report is not report:
             raise ValueError("the analysis is not the report's")
         self.report = report
+        self.check_seconds = seconds
         self.stale = stale
         self.analysis = analysis
         freeze_long_lived()

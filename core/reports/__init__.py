@@ -85,7 +85,7 @@ _RENDERERS: dict[str, Callable[..., bytes]] = {
     "pdf": render_pdf,
     "json": lambda report, verdicts=None, json_version=None, **kw: render_json(
         report, verdicts, **({} if json_version is None else {"version": json_version})).encode("utf-8", "replace"),
-    "csv": lambda report, **kw: render_csv(report).encode(CSV_ENCODING, "replace"),
+    "csv": lambda report, verdicts=None, **kw: render_csv(report, verdicts).encode(CSV_ENCODING, "replace"),
 }
 
 

@@ -172,6 +172,9 @@ def ranked_pairs(ctx: Context) -> Section:
         Column(s("col_left_coverage"), "number"), Column(s("col_right_coverage"), "number"),
         Column(s("col_longest"), "number"), Column(s("col_passages"), "number"),
     ) + ((Column(s("col_meaning"), "text"),) if _semantic(report) else ())
+    with_verdicts = bool(ctx.verdicts and ctx.verdicts.pairs)
+    if with_verdicts:
+        columns += (Column(s("col_verdict"), "text", 1.0),)
     detailed = {k for k, _ in ctx.detailed}
     flagged = {k for k, _ in ctx.flagged}
     rows, unflagged, left_out = [], 0, 0
@@ -192,7 +195,8 @@ def ranked_pairs(ctx: Context) -> Section:
             Cell(str(int(pair.hamming))),
             Cell(ctx.percent(pair.left_coverage)), Cell(ctx.percent(pair.right_coverage)),
             Cell(str(int(pair.longest))), Cell(str(len(pair.matches))),
-        ) + ((Cell(semantic_cell(ctx, pair)),) if _semantic(report) else ()), flagged=k in flagged))
+        ) + ((Cell(semantic_cell(ctx, pair)),) if _semantic(report) else ())
+            + ((Cell(_verdict(ctx, "pair", pair)),) if with_verdicts else ()), flagged=k in flagged))
     blocks: list = [Table(columns, tuple(rows), empty=s("no_pairs"), kind="pairs")]
     if left_out:
         blocks.append(Paragraph(s.count("more_flagged", left_out), "note"))
@@ -379,6 +383,9 @@ def pair_article(ctx: Context, k: int, pair: PairResult) -> Article:
                 left=ctx.percent(pair.left_coverage), right=ctx.percent(pair.right_coverage),
                 longest=int(pair.longest), count=s.count("count_passages", len(pair.matches)))
     blocks: list = [Paragraph(metrics, "metrics")]
+    verdict = _verdict(ctx, "pair", pair)
+    if verdict:
+        blocks.append(Paragraph(f"{s('verdict_label')}: {verdict}", "metrics"))
     if not pair.matches:
         blocks.append(Paragraph(s("no_passages_semantic" if pair.semantic else "no_passages"), "note"))
     else:

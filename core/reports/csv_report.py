@@ -21,12 +21,15 @@ FIGURES = ("total_copy_ratio", "copy_ratio_excluding_quotes", "largest_source_ra
 HEADER += tuple(f"{side}_{name}" for side in ("left", "right") for name in FIGURES)
 # issue 16: what the semantic layer found ("translation" / "paraphrase", its share), or empty
 HEADER += ("semantic_kind", "semantic_share")
+# the reviewers' verdict on the pair (confirmed, suspicious, not_plagiarism or empty) and note
+HEADER += ("verdict", "note")
 ENCODING = "utf-8-sig"
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
-def render_csv(report: Report) -> str:
-    """The header row, then one row per pair in the report's (ranked) order; CRLF line ends."""
+def render_csv(report: Report, verdicts=None) -> str:
+    """The header row, then one row per pair in the report's (ranked) order; CRLF line ends.
+    `verdicts` (core.review.verdicts.Verdicts) fill the verdict and note columns."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(HEADER)
@@ -42,8 +45,16 @@ def render_csv(report: Report) -> str:
             safe_cell(left.path), safe_cell(right.path),
             *figures[pair.left], *figures[pair.right],
             *((pair.semantic.kind, f"{pair.semantic.share:.4f}") if pair.semantic else ("", "")),
+            *_verdict_cells(report, pair, verdicts),
         ])
     return out.getvalue()
+
+
+def _verdict_cells(report: Report, pair, verdicts) -> tuple[str, str]:
+    if not verdicts or not verdicts.pairs:
+        return "", ""
+    verdict = verdicts.pair(report, pair)
+    return verdict.status, safe_cell(verdict.note)
 
 
 def safe_cell(text: str) -> str:

@@ -57,10 +57,14 @@ def student_document(report: Report, index: int, *, language: str = "en", verdic
     verdict = _verdict(ctx, "document", index)
     if verdict:
         blocks.append(Paragraph(f"{s('verdict_label')}: {verdict}", "metrics"))
-    rows = tuple(Row((Cell(ctx.name(other), hint=ctx.path(other)), Cell(pct(ratio), bar=ratio)))
+    pair_verdicts = _source_verdicts(ctx, report, index) if verdicts and verdicts.pairs else None
+    rows = tuple(Row((Cell(ctx.name(other), hint=ctx.path(other)), Cell(pct(ratio), bar=ratio))
+                     + ((Cell(pair_verdicts.get(other, "")),) if pair_verdicts is not None else ()))
                  for other, ratio in f.ranked)
-    blocks.append(Table((Column(s("col_student_source"), "name", 2.0), Column(s("col_share"), "number")),
-                        rows, empty=s("no_sources"), kind="sources"))
+    columns = (Column(s("col_student_source"), "name", 2.0), Column(s("col_share"), "number"))
+    if pair_verdicts is not None:
+        columns += (Column(s("col_verdict"), "text", 1.0),)
+    blocks.append(Table(columns, rows, empty=s("no_sources"), kind="sources"))
     if len(f.sections) > 1:
         blocks.append(Table((Column(names["sections"], "text", 2.0), Column(s("col_share"), "number")),
                             tuple(Row((Cell(sec.title), Cell(pct(sec.copy_ratio), bar=sec.copy_ratio)))
@@ -71,6 +75,19 @@ def student_document(report: Report, index: int, *, language: str = "en", verdic
         title=title, subtitle=s("generated", date=when.strftime("%Y-%m-%d %H:%M")), language=language,
         html_language=s("html_lang"), sections=(Section("student", ctx.name(index), tuple(blocks), nav=False),),
         footer=s("footer"), back=s("back"))
+
+
+def _source_verdicts(ctx, report: Report, index: int) -> dict[int, str]:
+    """Other document -> the reviewers' verdict (and note) on its pair with document `index`."""
+    from core.reports.builder import _verdict
+
+    out = {}
+    for pair in report.pairs:
+        if index in (pair.left, pair.right):
+            text = _verdict(ctx, "pair", pair)
+            if text:
+                out[pair.right if pair.left == index else pair.left] = text
+    return out
 
 
 def _marked_text(ctx, report: Report, index: int, mine, language: str) -> MarkedText:

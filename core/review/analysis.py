@@ -71,9 +71,9 @@ def open_analysed(path: str | os.PathLike, display_threshold: float | None = Non
     from core.child_process import in_child
     from core.store.saved import SavedCheck
 
-    report, verdicts, data, figures = yield from in_child(_analyse_saved, os.fspath(path), display_threshold,
-                                                          stage="opening", name="plagscope-open")
-    return SavedCheck(report, verdicts), _bound(report, data, figures, display_threshold)
+    report, verdicts, seconds, data, figures = yield from in_child(
+        _analyse_saved, os.fspath(path), display_threshold, stage="opening", name="plagscope-open")
+    return SavedCheck(report, verdicts, seconds), _bound(report, data, figures, display_threshold)
 
 
 def _bound(report: Report, data: ReviewData, figures, display_threshold: float | None) -> Analysis:
@@ -90,7 +90,7 @@ def _analyse_saved(path: str, display_threshold: float | None):
 
     saved = yield from open_check_steps(path)
     analysis = yield from analyse(saved.report, display_threshold)
-    return (saved.report, saved.verdicts, replace(analysis.review, report=None),
+    return (saved.report, saved.verdicts, saved.seconds, replace(analysis.review, report=None),
             Batched(analysis.figures.computed()))
 
 

@@ -33,6 +33,7 @@ FORMAT_VERSION = "1"
 class SavedCheck:
     report: Report
     verdicts: object  # core.review.verdicts.Verdicts
+    seconds: float | None = None  # how long the check took (None: not recorded in the file)
 
 
 def _span(s: Span) -> list[int]:
@@ -124,7 +125,7 @@ _PAIR_CHUNK = 500
 
 
 def save_check_steps(path: str | os.PathLike, report: Report,
-                     verdicts=None) -> Generator[Progress, None, Path]:
+                     verdicts=None, seconds: float | None = None) -> Generator[Progress, None, Path]:
     """`save_check` as a generator: yields Progress("saving", done, total) (a step a document,
     a step per 500 pairs) and returns the path written. Stopping it (GeneratorExit) removes
     the temporary file, so a cancelled save leaves the previous file as it was."""
@@ -160,7 +161,8 @@ def save_check_steps(path: str | os.PathLike, report: Report,
                 {"check_options": json.dumps(report.options.to_dict()),
                  "check_format": FORMAT_VERSION,
                  "check_layouts": _layouts_to_json(report.documents),
-                 "check_shared_texts": json.dumps([t.to_dict() for t in report.shared_texts])})
+                 "check_shared_texts": json.dumps([t.to_dict() for t in report.shared_texts]),
+                 **({"check_seconds": f"{seconds:.3f}"} if seconds is not None else {})})
             store.conn.execute("PRAGMA journal_mode = DELETE")  # one self-contained file
         finally:
             store.close()
@@ -216,6 +218,7 @@ def open_check_steps(path: str | os.PathLike) -> Generator[Progress, None, Saved
         options_text = store.meta("check_options")
         layouts = _layouts_from_json(store.meta("check_layouts"))
         shared_text = store.meta("check_shared_texts")  # absent in checks saved before issue 12
+        seconds_text = store.meta("check_seconds")  # absent when the check's time was not known
     finally:
         store.close()
     total = 1 + -(-len(data["pairs"]) // _PAIR_CHUNK)
@@ -243,7 +246,13 @@ def open_check_steps(path: str | os.PathLike) -> Generator[Progress, None, Saved
                     shared_texts=shared)
     docs_v = {k: v for k, v in data["verdicts"].items() if isinstance(k, str)}
     pairs_v = {k: v for k, v in data["verdicts"].items() if not isinstance(k, str)}
-    return SavedCheck(report, Verdicts(docs_v, pairs_v))
+    try:
+        seconds = float(seconds_text) if seconds_text else None
+    except ValueError:
+        seconds = None
+    if seconds is not None and not (0 <= seconds < 1e7):
+        seconds = None
+    return SavedCheck(report, Verdicts(docs_v, pairs_v), seconds)
 
 
 def autosave_path() -> Path:

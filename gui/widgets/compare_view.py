@@ -52,9 +52,11 @@ from PySide6.QtWidgets import (
 )
 
 from core import rules
+from core.display import safe_name
 from gui.archive_marks import archive_tooltip, long_name
 from core.models import Document, PairResult
 from core.options import CheckOptions
+from core.review import short_names
 
 from ..i18n import plural
 from ..models.passages import PassageRow
@@ -187,8 +189,12 @@ class CompareView(QWidget):
         *,
         color_by: str = "class",
         documents: int = 0,
+        names: tuple[str, str] | None = None,
     ):
         super().__init__(parent)
+        # the headers' names: the ones the window shows for the class (names that tell the
+        # documents apart), else the two file names shortened to what tells them apart
+        self._names = names or tuple(short_names([left.name, right.name], [left.path, right.path]))
         self._documents = documents  # how many documents the check compared: "in N of M documents"
         if color_by not in ("class", "passage"):
             raise ValueError(f"color_by must be 'class' or 'passage', not {color_by!r}")
@@ -437,8 +443,11 @@ class CompareView(QWidget):
         self.legend_label.setText(self._legend_html())
         for label, document, coverage in ((self.left_label, self._docs[LEFT], self._pair.left_coverage),
                                           (self.right_label, self._docs[RIGHT], self._pair.right_coverage)):
-            label.setText(self.tr("%1 — %2 covered").replace("%1", long_name(document))
-                          .replace("%2", f"{coverage:.1%}"))
+            name = self._names[LEFT if label is self.left_label else RIGHT]
+            if document.archive is not None:
+                name = long_name(document)
+            # the name shortens (in its middle) before the figure does
+            label.setText(safe_name(name), " — " + self.tr("%1 covered").replace("%1", f"{coverage:.1%}"))
         self.passage_list.model().retranslate()
         self.template_button.setText(self.tr("Use as template"))
         self.template_button.setToolTip(self.tr(
@@ -500,7 +509,8 @@ class CompareView(QWidget):
 
     def _side_label(self, document: Document) -> ElidedLabel:
         label = ElidedLabel()
-        label.setToolTip(archive_tooltip(document))  # archived: id, label, date added
+        # the whole file name, then where it is (archived: its id, label, date added)
+        label.setToolTip(f"{safe_name(document.name)}\n{archive_tooltip(document)}".strip())
         font = label.font()
         font.setBold(True)
         label.setFont(font)

@@ -14,22 +14,24 @@ class ElidedLabel(QLabel):
     def __init__(self, text: str = "", parent=None, mode: Qt.TextElideMode = Qt.TextElideMode.ElideMiddle):
         super().__init__(parent)
         self._full = ""
+        self._suffix = ""
         self._mode = mode
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.setText(text)
 
-    def setText(self, text: str) -> None:
-        self._full = text
+    def setText(self, text: str, suffix: str = "") -> None:
+        """Show `text`, shortened when it does not fit, then `suffix` whole (e.g. a figure)."""
+        self._full, self._suffix = text, suffix
         self._elide()
         self.updateGeometry()
 
     def text(self) -> str:
-        return self._full
+        return self._full + self._suffix
 
     def sizeHint(self) -> QSize:
         margins = self.contentsMargins()
-        width = self.fontMetrics().horizontalAdvance(self._full) + margins.left() + margins.right() + 2
+        width = self.fontMetrics().horizontalAdvance(self.text()) + margins.left() + margins.right() + 2
         return QSize(width, super().sizeHint().height())
 
     def minimumSizeHint(self) -> QSize:
@@ -40,5 +42,6 @@ class ElidedLabel(QLabel):
         self._elide()
 
     def _elide(self) -> None:
-        shown = self.fontMetrics().elidedText(self._full, self._mode, max(self.contentsRect().width(), 0))
-        super().setText(shown)
+        metrics = self.fontMetrics()
+        room = max(self.contentsRect().width() - metrics.horizontalAdvance(self._suffix), 0)
+        super().setText(metrics.elidedText(self._full, self._mode, room) + self._suffix)

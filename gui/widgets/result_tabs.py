@@ -24,12 +24,12 @@ MAX_MIN_WIDTH = 300
 
 
 def create_compare_view(left, right, pair: PairResult, options, parent: QWidget | None = None,
-                        documents: int = 0) -> QWidget:
+                        documents: int = 0, names: tuple[str, str] | None = None) -> QWidget:
     """The widget a pair opens in (imported lazily: the compare view is only needed on demand);
     `documents`: how many the check compared ("in N of M documents")."""
     from .compare_view import CompareView
 
-    return CompareView(left, right, pair, options, parent, documents=documents)
+    return CompareView(left, right, pair, options, parent, documents=documents, names=names)
 
 
 def compare_title(left_name: str, right_name: str) -> tuple[str, str]:
@@ -96,7 +96,9 @@ class ResultTabs(QTabWidget):
             self.setCurrentWidget(widget)
             return widget
         left, right = report.documents[pair.left], report.documents[pair.right]
-        widget = create_compare_view(left, right, pair, report.options, self, documents=len(report.documents))
+        shown = (names(pair.left), names(pair.right)) if names is not None else None
+        widget = create_compare_view(left, right, pair, report.options, self, documents=len(report.documents),
+                                     names=shown)
         if hasattr(widget, "templateChosen"):
             widget.templateChosen.connect(self.templateChosen)
         if names is not None:

@@ -56,11 +56,15 @@ class StatusArea(QObject):
         if busy:
             self.progress.setRange(0, 0)
 
-    def checked(self, report: Report, seconds: float, hamming: int) -> str:
-        """What the status bar says after a check."""
+    def checked(self, report: Report, seconds: float | None, hamming: int) -> str:
+        """What the status bar says after a check (`seconds`: how long it took; None when a
+        saved check did not record it)."""
         near = sum(rules.is_near_duplicate(p.hamming, hamming) for p in report.pairs)
-        return (self.tr("Checked %1 documents in %2 s: %3 pairs share passages, %4 near-duplicates")
-                .replace("%1", str(len(report.documents))).replace("%2", f"{seconds:.1f}")
+        if seconds is None:
+            text = self.tr("%1 documents checked: %3 pairs share passages, %4 near-duplicates")
+        else:
+            text = self.tr("Checked %1 documents in %2 s: %3 pairs share passages, %4 near-duplicates")
+        return (text.replace("%1", str(len(report.documents))).replace("%2", f"{seconds or 0:.1f}")
                 .replace("%3", str(len(report.pairs))).replace("%4", str(near)))
 
     def update_summary(self, session: Session) -> None:

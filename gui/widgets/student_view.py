@@ -147,6 +147,18 @@ class StudentView(BuiltWhenShown, QWidget):
         summary = data.students[document]
         doc = data.report.documents[document]
         shown = [s for s in summary.sources if s.spans or s.flagged]
+        self._show_heading(document)
+        self._shown = shown
+        self._text = doc.text
+        self._fill_text(doc.text, shown)
+        self._fill_sources(shown)
+        self._show_verdict()
+
+    def _show_heading(self, document: int) -> None:
+        """The document's names, overall figure and group, in the current language."""
+        data = self.data
+        summary = data.students[document]
+        doc = data.report.documents[document]
         group = data.group_of(document)
         where = ""
         if group is not None:
@@ -161,11 +173,6 @@ class StudentView(BuiltWhenShown, QWidget):
                    .replace("%1", str(len([s for s in summary.sources if s.spans]))))
             + _esc(where))
         self.heading.setToolTip(self.review.hover(document))
-        self._shown = shown
-        self._text = doc.text
-        self._fill_text(doc.text, shown)
-        self._fill_sources(shown)
-        self._show_verdict()
 
     def _fill_sources(self, sources) -> None:
         data = self.data
@@ -335,6 +342,13 @@ class StudentView(BuiltWhenShown, QWidget):
         self.compare_button.setText(self.tr("Compare Side by Side"))
         self.sources.setHorizontalHeaderLabels(["", self.tr("Source"), self.tr("Share of this text"),
                                                 self.tr("Similarity"), self.tr("Verdict")])
+        data, document = self.data, self.document
+        if data is not None and document is not None and document < len(data.report.documents) \
+                and not self._stale:  # the shown document's words, not only the labels
+            self._show_heading(document)
+            self._fill_sources(self._shown)
+        elif data is None:
+            self._clear()
         self._show_verdict()
 
     def changeEvent(self, event: QEvent) -> None:

@@ -229,6 +229,10 @@
             <source>Synchronized scrolling</source>
             <translation>同步滚动</translation>
         </message>
+        <message>
+            <source>%1 covered</source>
+            <translation>覆盖 %1</translation>
+        </message>
         <message numerus="yes">
             <source>%n passage(s)</source>
             <translation>
@@ -238,10 +242,6 @@
         <message>
             <source> · near-duplicate</source>
             <translation> · 近似重复</translation>
-        </message>
-        <message>
-            <source>%1 — %2 covered</source>
-            <translation>%1 — 覆盖 %2</translation>
         </message>
         <message>
             <source>Use as template</source>
@@ -1313,7 +1313,7 @@ Do you want to replace it?</source>
         <name>Session</name>
         <message>
             <source>A check is already running.</source>
-            <extracomment>Option fields that only change what is shown, not what a check computes. A check of at least this many documents runs in a child process (core.review. check_analysed_in_child): checking a class is seconds of Python, and on a thread of this process it made every table paint wait for the interpreter lock (the pairs table froze up to 155 ms while a 500-essay class was checked again, bench/review_bench.py). Smaller checks end within a second or two, where the child's start (0.3-0.5 s, and 1.2 s more to load the embedding model for the semantic layer) would cost more than it saves. Saves stay on a thread: sending a report to a child takes as much of this process's interpreter (0.35 s of pickling at 500 documents) as writing it here (0.37 s), and the save took three times longer. None, or a callable giving the archive's location to check against (gui/archive.py)</extracomment>
+            <extracomment>Option fields that only change what is shown, not what a check computes. A check of at least this many documents runs in a child process (core.review. check_analysed_in_child): checking a class is seconds of Python, and on a thread of this process it made every table paint wait for the interpreter lock (the pairs table froze up to 155 ms while a 500-essay class was checked again, bench/review_bench.py). Smaller checks end within a second or two, where the child's start (0.3-0.5 s, and 1.2 s more to load the embedding model for the semantic layer) would cost more than it saves. Saves stay on a thread: sending a report to a child takes as much of this process's interpreter (0.35 s of pickling at 500 documents) as writing it here (0.37 s), and the save took three times longer. None, or a callable giving the archive's location to check against (gui/archive.py) how long the last report's check took (s), kept in saved checks; None when not known</extracomment>
             <translation>已有检测正在进行。</translation>
         </message>
         <message>
@@ -1389,6 +1389,10 @@ Do you want to replace it?</source>
         <message>
             <source>Starting…</source>
             <translation>正在开始…</translation>
+        </message>
+        <message>
+            <source>%1 documents checked: %3 pairs share passages, %4 near-duplicates</source>
+            <translation>已检测 %1 篇文档：%3 对有相同片段，%4 对近似重复</translation>
         </message>
         <message>
             <source>Checked %1 documents in %2 s: %3 pairs share passages, %4 near-duplicates</source>

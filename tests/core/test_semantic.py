@@ -310,7 +310,7 @@ def test_reports_carry_the_semantic_figure_and_sentence_pairs():
     assert "Found by meaning" in html and "translation 100.0%" in html
     assert "我们走吧。" in html and "Let us go." in html and "0.81" in html
     rows = render_csv(report).splitlines()
-    assert rows[0].endswith("semantic_kind,semantic_share") and rows[1].endswith("translation,1.0000")
+    assert rows[0].endswith("semantic_kind,semantic_share,verdict,note") and rows[1].endswith("translation,1.0000,,")
 
 
 def test_pair_score_takes_a_little_off_when_the_numbers_differ():

@@ -18,12 +18,17 @@ def test_save_with_ctrl_s_and_open_from_the_menu(qtbot, tmp_path, monkeypatch, e
         app.key(Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)  # Check
         report = app.window.session.report
         assert report is not None and len(report.documents) == len(essays)
+        seconds = app.window.session.check_seconds
+        assert seconds is not None and seconds > 0
         app.key(Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)  # Save Check…
         saved = app.dialogs.saved[-1]
         assert saved.endswith(".plagscope") and open_check(saved).report == report
         app.trigger("open_check")  # answered with the file just saved
         assert app.window.archive.saved_path == saved
         assert app.window.session.report == report
+        # the time the check took, not the time since it started
+        assert f"in {seconds:.1f} s" in app.window.statusBar().currentMessage()
+        assert open_check(saved).seconds == round(seconds, 3)
     finally:
         app.close()
 

@@ -2,11 +2,13 @@
 
 import sys
 from collections import defaultdict
+from dataclasses import replace
 
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QTextCursor
+from PySide6.QtWidgets import QLabel
 
 from core.models import Document, Match, PairResult, Span
 from core.options import CheckOptions
@@ -376,9 +378,27 @@ def test_synchronized_scrolling_keeps_a_jumps_alignment(open_view, qtbot):
 def test_header_shows_the_pair_values(open_view):
     view = open_view(hamming=9, similarity=0.4567, left_coverage=0.3125, right_coverage=0.4567, longest=11)
     assert view.summary_label.text() == "Hamming distance 9 · similarity 45.7% · 5 passages, longest 11 characters"
-    assert view.left_label.text() == "left essay.txt — 31.2% covered"
-    assert view.right_label.text() == "右边.txt — 45.7% covered"
-    assert view.left_label.toolTip() == "/essays/left essay.txt"
+    assert view.left_label.text() == "left essay — 31.2% covered"  # what tells the two apart
+    assert view.right_label.text() == "右边.txt — 45.7% covered"  # short already: kept whole
+    assert view.left_label.toolTip() == "left essay.txt\n/essays/left essay.txt"
+
+
+def test_headers_tell_two_long_names_apart_in_a_narrow_view(qtbot):
+    """Two names that differ only in the student number: each header shows its number and
+    its figure, however narrow the view (the shared part of the names shortens first)."""
+    names = ("grade10_class3_2026spring_essay_student_017_final_version.txt",
+             "grade10_class3_2026spring_essay_student_018_final_version.txt")
+    left, right, pair = make_pair(LEFT_TEXT, RIGHT_TEXT, small_matches())
+    left, right = replace(left, name=names[0]), replace(right, name=names[1])
+    for width in (700, 1000):
+        view = CompareView(left, right, pair, CheckOptions())
+        qtbot.addWidget(view)
+        view.resize(width, 500)
+        view.show()
+        qtbot.waitExposed(view)
+        for label, number in ((view.left_label, "017"), (view.right_label, "018")):
+            shown = QLabel.text(label)  # what is painted, after shortening
+            assert number in shown and shown.endswith("% covered"), shown
 
 
 def test_header_flags_near_duplicates_by_the_options_threshold(open_view):
