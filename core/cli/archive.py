@@ -24,10 +24,20 @@ another file or a PostgreSQL database (postgresql://user@host/db)."""
 EXIT_STORE = 1  # the archive could not be opened or used
 
 
-def _db(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--db", metavar="PATH_OR_URL",
-                        help="the archive: an SQLite file or postgresql://... (default: "
+def _db(parser: argparse.ArgumentParser, dest: str = "db") -> None:
+    parser.add_argument("--db", metavar="PATH_OR_URL", dest=dest,
+                        help="the archive: an SQLite file or a PostgreSQL database "
+                             "(postgresql://... or host=... dbname=...; default: "
                              "$PLAGSCOPE_DB, else archive.sqlite3 in your data directory)")
+
+
+def chosen_db(args: argparse.Namespace, parser: argparse.ArgumentParser) -> str | None:
+    """The --db given before the action or after it (`archive --db X remove` and `archive
+    remove --db X` mean the same archive); two different ones are refused."""
+    before, after = getattr(args, "db", None), getattr(args, "action_db", None)
+    if before is not None and after is not None and before != after:
+        parser.error("--db is given twice with different archives; give it once")
+    return after if after is not None else before
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -41,18 +51,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                      help="also store each document's sentence vectors, so a check finds it as "
                           "the source of a translation or paraphrase (about thirty times slower; "
                           "off by default: a check embeds and stores them when it first needs them)")
-    _db(add)
+    _db(add, "action_db")
     ls = sub.add_parser("list", help="list archived documents")
     ls.add_argument("--label", help="only documents with this label")
     ls.add_argument("--json", action="store_true", help="one JSON list on stdout")
-    _db(ls)
+    _db(ls, "action_db")
     rm = sub.add_parser("remove", help="delete documents with their text and fingerprints")
     rm.add_argument("ids", nargs="*", type=int, metavar="ID")
     rm.add_argument("--label", help="remove every document with this label")
-    _db(rm)
+    _db(rm, "action_db")
     st = sub.add_parser("stats", help="counts and sizes")
     st.add_argument("--json", action="store_true")
-    _db(st)
+    _db(st, "action_db")
 
 
 def open_archive(db: str | None):
@@ -65,7 +75,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from core.store import StoreError
 
     try:
-        store = open_archive(args.db)
+        store = open_archive(chosen_db(args, parser))
     except StoreError as exc:
         warn(str(exc))
         return EXIT_STORE

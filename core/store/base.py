@@ -8,6 +8,7 @@ takes its values as parameters (`?` here; the PostgreSQL store turns them into `
 
 from __future__ import annotations
 
+import functools
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
@@ -15,8 +16,8 @@ from contextlib import contextmanager
 
 from core.models import Verdict
 from core.store import schema
-from core.store.records import (ArchivedDocument, NewDocument, SentenceVectors, decompress,
-                                unsigned64)
+from core.store.records import (ArchivedDocument, DamagedText, NewDocument, SentenceVectors,
+                                decompress, unsigned64)
 
 APPLICATION = "plagscope"
 KINDS = ("archive", "check")
@@ -49,6 +50,16 @@ class Store(ABC):
         """The extracted texts of documents, by id."""
 
     @abstractmethod
+    def _text(self, doc_id, chars, blob) -> str:
+        """A document's stored text, inflated within the bound its row gives (records.decompress)."""
+        try:
+            return decompress(blob, chars)
+        except DamagedText as exc:
+            raise StoreError(f"{self.location} is damaged: document #{doc_id}: {exc}") from None
+        except TypeError:
+            raise StoreError(f"{self.location} is damaged: document #{doc_id} has no stored "
+                             "text or length") from None
+
     def fingerprints(self, doc_id: int) -> tuple[bytes, bytes]:
         """A document's winnowed fingerprints (uint64) and their first units (int32), as stored."""
 
@@ -137,11 +148,45 @@ def _archived(row) -> ArchivedDocument:
                             int(chars), unsigned64(simhash))
 
 
+def _guarded(method):
+    """`method` with the database driver's errors said as one StoreError naming the store (only
+    at the outermost call: a method may call another, or catch a driver error itself)."""
+
+    @functools.wraps(method)
+    def call(self, *args, **kwargs):
+        if self._depth:
+            return method(self, *args, **kwargs)
+        self._depth = 1
+        self._call_started()
+        try:
+            return method(self, *args, **kwargs)
+        except StoreError:
+            raise
+        except Exception as exc:
+            message = self._explain(exc)
+            if message is None:
+                raise
+            self._rollback_quietly()
+            raise StoreError(message) from None
+        finally:
+            self._call_ended()
+            self._depth = 0
+
+    call.guarded = True
+    return call
+
+
 class SqlStore(Store):
-    """The shared implementation over a DB-API connection (autocommit off)."""
+    """The shared implementation over a DB-API connection (autocommit off). Every public method
+    turns the driver's errors (a damaged file, a full disk, a lost server) into one StoreError."""
 
     dialect = ""
     placeholder = "?"
+    _depth = 0
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        _guard_methods(cls)
 
     def __init__(self, location: str, kind: str, create: bool = True):
         self.location = location
@@ -178,6 +223,38 @@ class SqlStore(Store):
     def _after_remove(self) -> None:
         """Reclaim the space deleted rows held (so removed text is gone, not just unlinked)."""
 
+    def _verify_writable(self) -> None:
+        """Refuse to write to a damaged store: pending postings must belong to stored documents
+        and be whole 8-byte hashes (the SQLite store checks the file itself first)."""
+        tables = self._table_names()
+        if "pending" not in tables or "documents" not in tables:
+            return
+        row = self._execute("SELECT COUNT(*) FROM pending p LEFT JOIN documents d ON d.id = p.doc "
+                            "WHERE d.id IS NULL OR LENGTH(p.hashes) % 8 <> 0").fetchone()
+        self.conn.commit()
+        if row and int(row[0]):
+            raise StoreError(f"{self.location} is damaged ({int(row[0])} pending posting list(s) "
+                             "without their document); nothing was written to it. See "
+                             f"`plagscope archive check`, and rebuild it into a new file with "
+                             "`plagscope archive repair NEW.sqlite3`")
+
+    def _explain(self, exc: Exception) -> str | None:
+        """The one-line message for a driver error (None: not the driver's, raise it as it is)."""
+        return None
+
+    def _call_started(self) -> None:
+        """A public method starts (the PostgreSQL store arms its answer timeout)."""
+
+    def _call_ended(self) -> None:
+        """A public method ended, however."""
+
+    def _rollback_quietly(self) -> None:
+        self._writing = False
+        try:
+            self.conn.rollback()
+        except Exception:  # the connection may be gone; there is nothing left to undo then
+            pass
+
     # --- helpers ----------------------------------------------------------------------------
     def _sql(self, sql: str) -> str:
         return sql if self.placeholder == "?" else sql.replace("?", self.placeholder)
@@ -190,9 +267,15 @@ class SqlStore(Store):
             cur.execute(sql)  # no parameters: PostgreSQL must not read '%' as a placeholder
         return cur
 
+    _verified = False
+
     @contextmanager
     def transaction(self) -> Iterator[None]:
-        """One transaction: committed when the block ends, rolled back on any exception."""
+        """One transaction: committed when the block ends, rolled back on any exception. The
+        first one of a store checks it can take writes (`_verify_writable`)."""
+        if not self._verified:
+            self._verify_writable()
+            self._verified = True
         self._begin()
         self._writing = True
         try:
@@ -258,7 +341,12 @@ class SqlStore(Store):
         row = self._execute("SELECT version FROM schema_version").fetchone()
         if not in_transaction:
             self.conn.commit()
-        return int(row[0]) if row else 0
+        if not row:
+            return 0
+        if isinstance(row[0], bool) or not isinstance(row[0], int):
+            raise StoreError(f"{self.location} is damaged: its schema version {str(row[0])[:40]!r} "
+                             "is not a number")
+        return row[0]
 
     def _in_transaction(self) -> bool:
         return self._writing
@@ -385,11 +473,21 @@ class SqlStore(Store):
         for lo in range(0, len(ids), 500):
             chunk = ids[lo:lo + 500]
             marks = ", ".join("?" * len(chunk))
-            for i, blob in self._execute(f"SELECT id, text FROM documents WHERE id IN ({marks})",
-                                         chunk):
-                out[int(i)] = decompress(blob)
+            for i, chars, blob in self._execute(
+                    f"SELECT id, chars, text FROM documents WHERE id IN ({marks})", chunk):
+                out[int(i)] = self._text(i, chars, blob)
         self.conn.commit()
         return out
+
+    def _text(self, doc_id, chars, blob) -> str:
+        """A document's stored text, inflated within the bound its row gives (records.decompress)."""
+        try:
+            return decompress(blob, chars)
+        except DamagedText as exc:
+            raise StoreError(f"{self.location} is damaged: document #{doc_id}: {exc}") from None
+        except TypeError:
+            raise StoreError(f"{self.location} is damaged: document #{doc_id} has no stored "
+                             "text or length") from None
 
     def fingerprints(self, doc_id: int) -> tuple[bytes, bytes]:
         row = self._execute("SELECT fp_hashes, fp_units FROM documents WHERE id = ?",
@@ -581,8 +679,9 @@ class SqlStore(Store):
 
     def read_check(self) -> dict:
         docs = self._execute(
-            "SELECT c.position, c.name, c.path, c.format, c.simhash, c.archive, d.sha256, d.text "
-            "FROM check_documents c JOIN documents d ON d.id = c.doc ORDER BY c.position").fetchall()
+            "SELECT c.position, c.name, c.path, c.format, c.simhash, c.archive, d.sha256, d.text, "
+            "d.chars, d.id FROM check_documents c LEFT JOIN documents d ON d.id = c.doc "
+            "ORDER BY c.position").fetchall()
         pairs = [r[0] for r in self._execute("SELECT data FROM check_pairs ORDER BY position")]
         groups = [r[0] for r in self._execute("SELECT data FROM check_groups ORDER BY position")]
         errors = self._execute("SELECT path, message FROM check_errors ORDER BY position").fetchall()
@@ -591,10 +690,26 @@ class SqlStore(Store):
                 "SELECT left_key, right_key, status, note FROM verdicts"):
             verdicts[left if right == "" else (left, right)] = Verdict(status, note)
         self.conn.commit()
+        for expected, (position, *_rest, doc_id) in enumerate(docs):
+            if position != expected or doc_id is None:
+                raise StoreError(f"{self.location} is damaged: document {position} of the check "
+                                 + ("has no stored text" if doc_id is None else
+                                    f"is out of order (expected {expected})"))
         return {
             "documents": [{"name": n, "path": p, "format": f, "simhash": unsigned64(s),
-                           "archive": json.loads(a) if a else None, "sha256": sha or "",
-                           "text": decompress(t)} for _, n, p, f, s, a, sha, t in docs],
+                           "archive": a, "sha256": sha or "", "text": self._text(pos, c, t)}
+                          for pos, n, p, f, s, a, sha, t, c, _ in docs],
             "pairs": pairs, "groups": groups, "errors": [tuple(e) for e in errors],
             "verdicts": verdicts,
         }
+
+
+def _guard_methods(cls) -> None:
+    """Guard the public methods `cls` defines (see _guarded)."""
+    for name, value in list(vars(cls).items()):
+        if (not name.startswith("_") and callable(value) and name != "transaction"
+                and not getattr(value, "guarded", False)):
+            setattr(cls, name, _guarded(value))
+
+
+_guard_methods(SqlStore)

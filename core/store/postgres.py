@@ -4,7 +4,11 @@ postings of a merge are loaded with binary COPY; look-ups in one round trip each
 
 from __future__ import annotations
 
+import os
 import re
+import socket
+import threading
+import time
 
 from core.store.base import SqlStore, StoreError
 from core.store.records import NewDocument
@@ -26,13 +30,101 @@ _TYPES = {
 _SCHEMA_LOCK = 0x706C6167  # "plag": serialises schema creation and migration between clients
 
 
+_URL = re.compile(r"(?is)^postgres(?:ql)?://")
+# libpq's connection keywords: `key=value ...` with only these keys is a DSN, never a file name
+_KEYWORDS = frozenset("""host hostaddr port dbname user password passfile require_auth
+    channel_binding connect_timeout client_encoding options application_name
+    fallback_application_name keepalives keepalives_idle keepalives_interval keepalives_count
+    tcp_user_timeout replication gssencmode sslmode sslnegotiation sslcompression sslcert sslkey
+    sslkeylogfile sslpassword sslcertmode sslrootcert sslcrl sslcrldir sslsni requirepeer
+    ssl_min_protocol_version ssl_max_protocol_version krbsrvname gsslib gssdelegation service
+    target_session_attrs load_balance_hosts min_protocol_version max_protocol_version""".split())
+_PAIR = re.compile(r"\s*([A-Za-z_]+)\s*=\s*('(?:[^'\\]|\\.)*'|[^\s']+)\s*")
+TIMEOUT_ENV = "PLAGSCOPE_PG_TIMEOUT"
+ANSWER_SECONDS = 120.0  # the longest the server may take to answer one call (frozen: an error)
+CONNECT_SECONDS = 10.0
+
+
+def _pairs(location: str) -> list[tuple[str, str]] | None:
+    """The (key, value) pairs of a libpq key/value DSN, or None when `location` is not one."""
+    pairs, at = [], 0
+    while at < len(location):
+        m = _PAIR.match(location, at)
+        if m is None or m.group(1).lower() not in _KEYWORDS:
+            return None
+        pairs.append((m.group(1).lower(), m.group(2)))
+        at = m.end()
+    return pairs or None
+
+
 def is_postgres(location: str) -> bool:
-    return location.startswith(("postgresql://", "postgres://"))
+    """A PostgreSQL DSN: a URL (postgresql:// or postgres://, any case) or libpq's key/value
+    form (`host=... dbname=...`); anything else is a file path."""
+    location = str(location)
+    return bool(_URL.match(location)) or _pairs(location.strip()) is not None
+
+
+def normalized(dsn: str) -> str:
+    """The DSN as libpq takes it (a URL's scheme in lower case)."""
+    m = _URL.match(dsn)
+    return "postgresql://" + dsn[m.end():] if m else dsn.strip()
 
 
 def redact(dsn: str) -> str:
-    """The DSN without its password, for messages."""
-    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", dsn)
+    """The DSN without its passwords (in the URL's user part, its query, or a key/value pair),
+    for messages, reports and logs."""
+    m = _URL.match(dsn)
+    if m:
+        rest = dsn[m.end():]
+        netloc, tail = re.match(r"([^/?#]*)(.*)", rest, re.S).groups()
+        if "@" in netloc:
+            userinfo, host = netloc.rsplit("@", 1)
+            if ":" in userinfo:
+                netloc = userinfo.split(":", 1)[0] + ":***@" + host
+        tail = re.sub(r"(?i)((?:^|[?&])(?:ssl)?password=)[^&#]*", r"\1***", tail)
+        return dsn[:m.end()] + netloc + tail
+    return re.sub(r"(?i)\b((?:ssl)?password\s*=\s*)('(?:[^'\\]|\\.)*'|\S*)", r"\1***", dsn)
+
+
+def secrets_of(dsn: str) -> list[str]:
+    """Every secret a message about `dsn` must never show: its passwords, and those in the
+    environment libpq reads (PGPASSWORD, PGSSLPASSWORD)."""
+    from urllib.parse import parse_qsl, unquote
+
+    found = [os.environ.get(k, "") for k in ("PGPASSWORD", "PGSSLPASSWORD")]
+    m = _URL.match(dsn)
+    if m:
+        netloc, tail = re.match(r"([^/?#]*)(.*)", dsn[m.end():], re.S).groups()
+        if "@" in netloc and ":" in netloc.rsplit("@", 1)[0]:
+            raw = netloc.rsplit("@", 1)[0].split(":", 1)[1]
+            found += [raw, unquote(raw)]
+        query = tail.split("?", 1)[1] if "?" in tail else ""
+        found += [v for k, v in parse_qsl(query.split("#")[0]) if k.lower() in ("password", "sslpassword")]
+    else:
+        for key, value in _pairs(dsn.strip()) or []:
+            if key in ("password", "sslpassword"):
+                found += [value, value.strip("'").replace("\\'", "'")]
+    words = [w for secret in found for w in secret.split() if len(w) >= 3]
+    return sorted({s for s in found + words if s}, key=len, reverse=True)
+
+
+def scrub(text: str, secrets: list[str]) -> str:
+    """`text` with each of `secrets` replaced by ***."""
+    for secret in secrets:
+        if len(secret) >= 3:
+            text = text.replace(secret, "***")
+        else:
+            text = re.sub(rf"(?<!\w){re.escape(secret)}(?!\w)", "***", text)
+    return text
+
+
+def answer_seconds() -> float:
+    """How long one call may wait for the server: ${TIMEOUT_ENV}, else ANSWER_SECONDS."""
+    try:
+        value = float(os.environ.get(TIMEOUT_ENV, ""))
+    except ValueError:
+        return ANSWER_SECONDS
+    return value if value > 0 else ANSWER_SECONDS
 
 
 class PostgresStore(SqlStore):
@@ -40,26 +132,95 @@ class PostgresStore(SqlStore):
     placeholder = "%s"
 
     def __init__(self, dsn: str, kind: str = "archive", create: bool = True):
-        self.dsn = dsn
+        self.dsn = normalized(dsn)
+        self._secrets = secrets_of(self.dsn)
+        self.timeout = answer_seconds()
+        self._deadline = 0.0
+        self._timed_out = False
+        self._closed = threading.Event()
+        self._watchdog = None
         try:
-            super().__init__(redact(dsn), kind, create)
+            super().__init__(redact(self.dsn), kind, create)
         except StoreError:
+            self._closed.set()
             raise
         except Exception as exc:  # psycopg.Error, without importing psycopg for SQLite users
-            if type(exc).__module__.startswith("psycopg"):
-                raise StoreError(f"PostgreSQL at {redact(dsn)}: {str(exc).strip()}") from None
+            self._closed.set()
+            message = self._explain(exc)
+            if message is not None:
+                raise StoreError(message) from None
             raise
 
     def _connect(self):
         try:
             import psycopg
+            from psycopg.conninfo import conninfo_to_dict
         except ImportError:  # pragma: no cover - psycopg is a dependency
             raise StoreError("PostgreSQL needs psycopg: pip install 'psycopg[binary]'") from None
         try:
-            return psycopg.connect(self.dsn, autocommit=False, connect_timeout=10)
+            given = conninfo_to_dict(self.dsn)
+        except psycopg.Error as exc:
+            raise StoreError(f"the PostgreSQL address {redact(self.dsn)} is not valid: "
+                             f"{self._scrub(exc)}") from None
+        extra = {"application_name": "plagscope"} if "application_name" not in given else {}
+        if "connect_timeout" not in given:
+            extra["connect_timeout"] = max(1, round(min(CONNECT_SECONDS, self.timeout)))
+        # the server gives up on a statement after the same time (the user's options win)
+        extra["options"] = (f"-c statement_timeout={int(self.timeout * 1000)} "
+                            + str(given.get("options") or "")).strip()
+        try:
+            conn = psycopg.connect(self.dsn, autocommit=False, **extra)
         except psycopg.Error as exc:
             raise StoreError(f"cannot connect to PostgreSQL at {redact(self.dsn)}: "
-                             f"{str(exc).strip()}") from None
+                             f"{self._scrub(exc)}") from None
+        self._watchdog = threading.Thread(target=self._watch, name="plagscope-pg-watchdog",
+                                          daemon=True)
+        self._watchdog.start()
+        return conn
+
+    def _scrub(self, exc) -> str:
+        first = str(exc).strip().splitlines()
+        return scrub(first[0] if first else type(exc).__name__, self._secrets)
+
+    def _call_started(self) -> None:
+        self._deadline = time.monotonic() + self.timeout
+
+    def _call_ended(self) -> None:
+        self._deadline = 0.0
+
+    def _watch(self) -> None:
+        """Cut the connection when a call has waited longer than the timeout for an answer (a
+        frozen server never answers, and libpq would wait for it forever)."""
+        while not self._closed.wait(min(0.25, self.timeout / 4)):
+            deadline = self._deadline
+            if deadline and time.monotonic() > deadline and not self._timed_out:
+                self._timed_out = True
+                try:
+                    sock = socket.socket(fileno=os.dup(self.conn.pgconn.socket))
+                    try:
+                        sock.shutdown(socket.SHUT_RDWR)
+                    finally:
+                        sock.close()
+                except Exception:  # already closed: the waiting call ends by itself
+                    pass
+
+    def _explain(self, exc: Exception) -> str | None:
+        if not type(exc).__module__.startswith("psycopg"):
+            return None
+        where = f"PostgreSQL at {self.location}"
+        if self._timed_out:
+            return (f"{where} did not answer within {self.timeout:g} s (the server may be frozen "
+                    f"or overloaded; ${TIMEOUT_ENV} sets how long to wait); nothing of this step "
+                    "was written")
+        name = type(exc).__name__
+        if name == "QueryCanceled":
+            return (f"{where}: a statement took longer than {self.timeout:g} s and was stopped "
+                    f"(${TIMEOUT_ENV} sets how long to wait); nothing of this step was written")
+        if name in ("OperationalError", "AdminShutdown", "CrashShutdown", "ConnectionTimeout",
+                    "CannotConnectNow") or "connection" in str(exc).lower():
+            return (f"lost the connection to {where} ({self._scrub(exc)}); what was stored "
+                    "before is intact, nothing of this step was written")
+        return f"{where}: {self._scrub(exc)}"
 
     def _table_names(self) -> set[str]:
         rows = self._execute("SELECT table_name FROM information_schema.tables "
@@ -152,4 +313,5 @@ class PostgresStore(SqlStore):
         return int(row[0])
 
     def close(self) -> None:
+        self._closed.set()
         self.conn.close()

@@ -129,8 +129,38 @@ def compress(text: str) -> bytes:
     return zlib.compress(text.encode("utf-8", "surrogatepass"), 6)
 
 
-def decompress(data: bytes) -> str:
-    return zlib.decompress(bytes(data)).decode("utf-8", "surrogatepass")
+#: No stored text inflates past this, whatever its row says (a check's default limit is 5 M
+#: characters, 20 MB at most in UTF-8): a blob from a hostile file never costs more memory.
+MAX_TEXT_BYTES = 64 << 20
+_UTF8_MAX = 4  # bytes per code point (a surrogate kept by surrogatepass takes 3)
+
+
+class DamagedText(ValueError):
+    """A stored text that cannot be what its row says (bad zlib, too long, not UTF-8)."""
+
+
+def decompress(data: bytes, chars: int | None = None) -> str:
+    """A stored text, inflated with a bound: at most 4 bytes per character the row says it has
+    (`chars`, when known) and never past MAX_TEXT_BYTES; DamagedText when the blob is not a
+    complete zlib stream, inflates past the bound, is not UTF-8 or has another length."""
+    limit = MAX_TEXT_BYTES if chars is None else min(MAX_TEXT_BYTES, _UTF8_MAX * max(int(chars), 0))
+    inflater = zlib.decompressobj()
+    try:
+        raw = inflater.decompress(bytes(data), limit + 1)
+    except zlib.error as exc:
+        raise DamagedText(f"its text is not a valid zlib stream ({exc})") from None
+    if len(raw) > limit or inflater.unconsumed_tail:
+        raise DamagedText(f"its text inflates past {limit:,} bytes"
+                          + (f" ({chars:,} characters stored)" if chars is not None else ""))
+    if not inflater.eof:
+        raise DamagedText("its text is a truncated zlib stream")
+    try:
+        text = raw.decode("utf-8", "surrogatepass")
+    except UnicodeDecodeError as exc:
+        raise DamagedText(f"its text is not UTF-8 (byte {exc.start})") from None
+    if chars is not None and len(text) != int(chars):
+        raise DamagedText(f"its text has {len(text):,} characters, the row says {int(chars):,}")
+    return text
 
 
 @dataclass(frozen=True, slots=True)

@@ -86,14 +86,20 @@ def _layouts_to_json(documents) -> str:
     return json.dumps(out)
 
 
-def _layouts_from_json(text: str | None) -> dict[int, Layout]:
-    """Position -> Layout; a missing or damaged entry gives no layouts (the texts still open)."""
-    try:
-        data = json.loads(text) if text else {}
-        return {int(i): Layout(**{name: tuple(Span(int(a), int(b)) for a, b in entry.get(name, ()))
-                                  for name in _LAYOUT_FIELDS}) for i, entry in data.items()}
-    except (ValueError, TypeError, AttributeError):
-        return {}
+def _layouts_from_json(text: str | None, chars: list[int]) -> dict[int, Layout]:
+    """Position -> Layout, each span checked against its document's length `chars`."""
+    out = {}
+    for i, entry in _object(_json(text) if text else {}).items():
+        at = int(i)
+        if not _index(at, len(chars)):
+            raise ValueError(f"a layout for document {at}, the check has {len(chars)}")
+        spans = {name: tuple(Span(*pair) for pair in _list(_object(entry).get(name, [])))
+                 for name in _LAYOUT_FIELDS}
+        for name, found in spans.items():
+            for span in found:
+                _inside(span, chars[at], name.replace("_", " "))
+        out[at] = Layout(**spans)
+    return out
 
 
 def _file_facts(doc: Document) -> tuple[str, int]:
@@ -207,43 +213,65 @@ def open_check(path: str | os.PathLike) -> SavedCheck:
 
 def open_check_steps(path: str | os.PathLike) -> Generator[Progress, None, SavedCheck]:
     """`open_check` as a generator: yields Progress("opening", done, total) (reading the file,
-    then a step per 500 pairs) and returns the SavedCheck. StoreError for a file that is not
-    a saved check or is damaged; nothing is written."""
+    then a step per 500 pairs) and returns the SavedCheck. The file is read, never written
+    (SQLiteStore.read_only); every value is checked before use, so a damaged or hostile file
+    gives one StoreError naming the file and what is wrong."""
     from core.review.verdicts import Verdicts
 
     yield Progress("opening", 0, 1)
-    store = SQLiteStore(path, kind="check", create=False)
+    store = SQLiteStore(path, kind="check", create=False, read_only=True)
     try:
         data = store.read_check()
         options_text = store.meta("check_options")
-        layouts = _layouts_from_json(store.meta("check_layouts"))
+        layouts_text = store.meta("check_layouts")
         shared_text = store.meta("check_shared_texts")  # absent in checks saved before issue 12
         seconds_text = store.meta("check_seconds")  # absent when the check's time was not known
     finally:
         store.close()
     total = 1 + -(-len(data["pairs"]) // _PAIR_CHUNK)
     yield Progress("opening", 1, total)
+    where = "the check's options"
     try:
-        options = CheckOptions.from_dict(json.loads(options_text or "{}"))
-        documents = tuple(
-            Document(i, d["name"], d["path"], d["format"], d["text"], sha256=d["sha256"],
-                     archive=ArchiveEntry(**d["archive"]) if d["archive"] else None,
-                     layout=layouts.get(i))
-            for i, d in enumerate(data["documents"]))
+        options = CheckOptions.from_dict(_object(_json(options_text or "{}")))
+        chars = [len(d["text"]) for d in data["documents"]]
+        try:  # what docx/pdf show beyond the text: a damaged entry opens without layouts
+            layouts = _layouts_from_json(layouts_text, chars)
+        except (ValueError, TypeError, AttributeError, RecursionError):
+            layouts = {}
+        documents = []
+        for i, d in enumerate(data["documents"]):
+            where = f"document {i}"
+            documents.append(Document(i, d["name"], d["path"], d["format"], d["text"], sha256=d["sha256"],
+                                      archive=_archive_entry(d["archive"]), layout=layouts.get(i)))
+        documents = tuple(documents)
         pairs: list[PairResult] = []
         for start in range(0, len(data["pairs"]), _PAIR_CHUNK):
-            pairs += [pair_from_dict(json.loads(p)) for p in data["pairs"][start:start + _PAIR_CHUNK]]
+            for n, text in enumerate(data["pairs"][start:start + _PAIR_CHUNK], start):
+                where = f"pair {n}"
+                pairs.append(checked_pair(pair_from_dict(_object(_json(text))), chars))
             yield Progress("opening", 1 + start // _PAIR_CHUNK + 1, total)
-        groups = tuple(Group(tuple(g["members"]), g["source"])
-                       for g in map(json.loads, data["groups"]))
-        chars = [len(d.text) for d in documents]
-        shared = tuple(SharedText.from_dict(t, chars) for t in json.loads(shared_text or "[]"))
-    except (ValueError, KeyError, TypeError) as exc:
-        raise StoreError(f"{path} is damaged: {exc}") from None
-    report = Report(options=options, documents=documents,
-                    simhashes=tuple(d["simhash"] for d in data["documents"]), pairs=tuple(pairs),
-                    errors=tuple(FileError(p, m) for p, m in data["errors"]), groups=groups,
-                    shared_texts=shared)
+        groups = []
+        for n, text in enumerate(data["groups"]):
+            where = f"group {n}"
+            g = _object(_json(text))
+            members = tuple(g["members"])
+            if not members or not all(_index(m, len(chars)) for m in members):
+                raise ValueError("its members must be document indexes")
+            groups.append(Group(members, g["source"]))
+        where = "the shared texts"
+        shared = tuple(SharedText.from_dict(t, chars) for t in _list(_json(shared_text or "[]")))
+        where = "the options"
+        report = Report(options=options, documents=documents,
+                        simhashes=tuple(d["simhash"] for d in data["documents"]), pairs=tuple(pairs),
+                        errors=tuple(FileError(str(p), str(m)) for p, m in data["errors"]),
+                        groups=tuple(groups), shared_texts=shared)
+    except RecursionError:
+        raise StoreError(f"{path} is damaged: {where} is nested too deeply") from None
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError, OverflowError) as exc:
+        reason = str(exc) or type(exc).__name__
+        if isinstance(exc, KeyError):
+            reason = f"{reason} is missing"
+        raise StoreError(f"{path} is damaged: {where}: {reason[:200]}") from None
     docs_v = {k: v for k, v in data["verdicts"].items() if isinstance(k, str)}
     pairs_v = {k: v for k, v in data["verdicts"].items() if not isinstance(k, str)}
     try:
@@ -253,6 +281,81 @@ def open_check_steps(path: str | os.PathLike) -> Generator[Progress, None, Saved
     if seconds is not None and not (0 <= seconds < 1e7):
         seconds = None
     return SavedCheck(report, Verdicts(docs_v, pairs_v), seconds)
+
+
+def _json(text):
+    if not isinstance(text, str):
+        raise ValueError("not JSON text")
+    return json.loads(text)
+
+
+def _object(value) -> dict:
+    if not isinstance(value, dict):
+        raise ValueError("not a JSON object")
+    return value
+
+
+def _list(value) -> list:
+    if not isinstance(value, list):
+        raise ValueError("not a JSON list")
+    return value
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _index(value, count: int) -> bool:
+    return _whole(value) and 0 <= value < count
+
+
+def _archive_entry(text) -> ArchiveEntry | None:
+    if not text:
+        return None
+    entry = _object(_json(text))
+    if not (_whole(entry.get("id")) and isinstance(entry.get("label"), str)
+            and isinstance(entry.get("added"), str)):
+        raise ValueError("its archive entry must hold an id, a label and a date")
+    return ArchiveEntry(entry["id"], entry["label"], entry["added"])
+
+
+def _inside(span: Span, length: int, what: str) -> None:
+    if not (_whole(span.start) and _whole(span.end) and 0 <= span.start <= span.end <= length):
+        raise ValueError(f"{what} {span.start!r}..{span.end!r} is outside its document "
+                         f"({length} characters)")
+
+
+def _number(value, what: str) -> None:
+    import math
+
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ValueError(f"{what} must be a number")
+
+
+def checked_pair(p: PairResult, chars: list[int]) -> PairResult:
+    """`p` when its documents are two of the `len(chars)` documents and every span lies inside
+    its document; ValueError naming what is wrong otherwise."""
+    if not (_index(p.left, len(chars)) and _index(p.right, len(chars))) or p.left == p.right:
+        raise ValueError(f"it points at documents {p.left!r} and {p.right!r}, the check has "
+                         f"{len(chars)}")
+    for name in ("hamming", "similarity", "left_coverage", "right_coverage", "longest"):
+        _number(getattr(p, name), name)
+    left, right = chars[p.left], chars[p.right]
+    for m in p.matches:
+        _inside(m.left, left, "a passage")
+        _inside(m.right, right, "a passage")
+        _number(m.units, "units")
+        for s in m.left_changes:
+            _inside(s, left, "a change")
+        for s in m.right_changes:
+            _inside(s, right, "a change")
+    if p.semantic is not None:
+        _number(p.semantic.share, "share")
+        for s in p.semantic.sentences:
+            _inside(s.left, left, "a sentence")
+            _inside(s.right, right, "a sentence")
+            _number(s.score, "score")
+    return p
 
 
 def autosave_path() -> Path:

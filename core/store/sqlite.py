@@ -4,11 +4,13 @@ time, and secure_delete, so removed texts are overwritten, not merely unlinked."
 
 from __future__ import annotations
 
+import functools
 import os
 import sqlite3
 import time
 from pathlib import Path
 
+from core.store import schema
 from core.store.base import SqlStore, StoreError
 from core.store.records import NewDocument
 
@@ -36,18 +38,84 @@ def _check_file(path: Path, create: bool) -> None:
         raise StoreError(f"{path} is empty, not a Plagscope file")
 
 
+_KIND_WORD = {"check": "check", "archive": "archive"}
+READ_SECONDS = 30.0  # the longest one read of a read-only file may take
+
+
+def damaged(path, reason: str, kind: str, read_only: bool) -> str:
+    """The message for a damaged file, with the way to recover an archive."""
+    if kind != "archive":
+        return f"{path} is damaged ({reason}); it was left unchanged"
+    return (f"{path} is damaged ({reason}); nothing was written to it. See what can be read "
+            f"with `plagscope archive --db {path} check`, and rebuild it into a new file with "
+            f"`plagscope archive --db {path} repair NEW.sqlite3`")
+
+
+def _full(exc: Exception) -> bool:
+    return "disk is full" in str(exc).lower()
+
+
 def _busy(exc: sqlite3.OperationalError) -> bool:
     """Another connection holds the lock this one needs (SQLITE_BUSY / SQLITE_LOCKED)."""
     message = str(exc).lower()
     return "locked" in message or "busy" in message
 
 
+@functools.lru_cache(maxsize=None)
+def expected_objects(version: int) -> frozenset[tuple[str, str, str, str | None]]:
+    """(type, name, table, sql) of every schema object a Plagscope file of `version` holds:
+    the schema's steps 1..version run in memory, read back from sqlite_master."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        for step in range(1, version + 1):
+            for statement in schema.statements(step, "sqlite"):
+                conn.execute(statement)
+        return frozenset(conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master"))
+    finally:
+        conn.close()
+
+
+def _schema_version(found: frozenset) -> int | None:
+    """The schema version whose objects are exactly `found`, or None."""
+    for version in range(schema.LATEST, 0, -1):
+        if found == expected_objects(version):
+            return version
+    return None
+
+
+def _foreign_objects(found: frozenset) -> str:
+    """What makes `found` not a Plagscope schema, in a few words."""
+    ours = expected_objects(schema.LATEST) | frozenset().union(
+        *(expected_objects(v) for v in range(1, schema.LATEST)))
+    names = {(t, n) for t, n, _, _ in ours}
+    odd = sorted(found - ours)
+    for kind in ("trigger", "view", "table", "index"):
+        for t, name, _, _ in odd:
+            if t == kind:
+                known = (t, name) in names
+                return (f"its {kind} {name[:60]!r} differs from Plagscope's" if known
+                        else f"it holds a {kind} {name[:60]!r}")
+    missing = sorted(ours - found)
+    if missing:
+        return f"its {missing[0][0]} {missing[0][1]!r} is missing"
+    return "its schema objects differ from Plagscope's"
+
+
 class SQLiteStore(SqlStore):
     dialect = "sqlite"
 
-    def __init__(self, path: str | os.PathLike, kind: str = "archive", create: bool = True):
+    def __init__(self, path: str | os.PathLike, kind: str = "archive", create: bool = True,
+                 read_only: bool = False):
+        """`read_only`: a file from someone else (a saved check), read and never written: opened
+        immutable (no journal, no WAL switch, nothing written even on read-only media), its
+        schema objects checked to be exactly Plagscope's (no triggers, no views), older
+        schemas migrated in a copy in memory, every call bounded in time (READ_SECONDS)."""
         self.path = Path(path)
-        self._create = create
+        self.read_only = read_only
+        self._create = create = create and not read_only
+        self._deadline = 0.0
+        self._timed_out = False
+        self._in_memory = False
         _check_file(self.path, create)
         if create:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -67,10 +135,13 @@ class SQLiteStore(SqlStore):
                 error = exc
             except sqlite3.DatabaseError as exc:
                 error = exc
-            raise StoreError(f"{self.path} is not a usable Plagscope database ({error}); it was "
+            raise StoreError(self._explain(error) if self._timed_out or _full(error) else
+                             f"{self.path} is not a usable Plagscope database ({error}); it was "
                              "left unchanged") from None
 
     def _connect(self):
+        if self.read_only:
+            return self._connect_read_only()
         uri = self.path.resolve().as_uri() + ("?mode=rwc" if self._create else "?mode=rw")
         try:
             conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000,
@@ -91,10 +162,88 @@ class SQLiteStore(SqlStore):
             # checkpoint syncs (measured: 0.30 -> 0.25 ms of CPU per added document)
             conn.execute("PRAGMA wal_autocheckpoint = 16000")
             conn.execute(f"PRAGMA journal_size_limit = {64 << 20}")  # the WAL shrinks back after
+            conn.execute("PRAGMA trusted_schema = OFF")  # no SQL function runs from the schema
         except sqlite3.DatabaseError:
             conn.close()
             raise
         return conn
+
+    def _connect_read_only(self):
+        uri = self.path.resolve().as_uri() + "?mode=ro&immutable=1"
+        try:
+            conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path} cannot be opened: {exc}") from None
+        try:
+            conn.execute("PRAGMA trusted_schema = OFF")
+            conn.execute("PRAGMA query_only = ON")
+            self._bound_time(conn)
+            found = frozenset(conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master"))
+            version = _schema_version(found)
+            if version is None:
+                if not found:
+                    raise StoreError(f"{self.path} holds no Plagscope data; it was left unchanged")
+                raise StoreError(f"{self.path} is not a Plagscope {_KIND_WORD.get(self.kind, 'file')}: "
+                                 f"{_foreign_objects(found)}; it was left unchanged")
+            if version < schema.LATEST:  # migrated in a copy in memory, never in the file
+                memory = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+                conn.backup(memory)
+                conn.close()
+                conn = memory
+                self._in_memory = True
+                self._bound_time(conn)
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _bound_time(self, conn) -> None:
+        """Interrupt a statement once the current call has taken READ_SECONDS (a hostile file's
+        query must not hang the program)."""
+        self._deadline = time.monotonic() + READ_SECONDS
+
+        def check() -> int:
+            if time.monotonic() > self._deadline:
+                self._timed_out = True
+                return 1
+            return 0
+
+        conn.set_progress_handler(check, 20_000)
+
+    def _call_started(self) -> None:
+        self._deadline = time.monotonic() + READ_SECONDS
+
+    def _explain(self, exc: Exception) -> str | None:
+        if not isinstance(exc, sqlite3.Error):
+            return None
+        text = str(exc)
+        low = text.lower()
+        unchanged = "; it was left unchanged" if self.read_only else ""
+        if self._timed_out:
+            return (f"{self.path} took longer than {READ_SECONDS:g} s to read (hostile or damaged)"
+                    f"{unchanged}")
+        if _full(exc):
+            return f"{self.path}: the disk is full; nothing of this step was written"
+        if "disk i/o error" in low:
+            return (f"{self.path}: the disk could not be read or written (I/O error); nothing of "
+                    "this step was written")
+        if "readonly" in low or "read-only" in low:
+            return f"{self.path} is on read-only media or not writable; nothing was written"
+        if _busy(exc):
+            return f"{self.path} is locked by another program; try again when it is done"
+        if any(w in low for w in ("malformed", "not a database", "corrupt", "no such", "mismatch")):
+            return damaged(self.path, text, self.kind, self.read_only)
+        return f"{self.path}: {text}{unchanged}"
+
+    def _verify_writable(self) -> None:
+        if self.read_only:
+            if self._in_memory:  # an older schema migrated in the copy in memory
+                return
+            raise StoreError(f"{self.path} was opened read-only; nothing was written")
+        rows = [r[0] for r in self.conn.execute("PRAGMA quick_check(5)")]
+        if rows != ["ok"]:
+            raise StoreError(damaged(self.path, "; ".join(map(str, rows))[:200], self.kind, False))
+        super()._verify_writable()
 
     def _table_names(self) -> set[str]:
         return {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
