@@ -72,9 +72,9 @@ It runs on 64-bit Linux with glibc 2.{glibc} or newer, the build machine's (Debi
 2.36, Ubuntu 24.04 has 2.39).
 
 Start it
-  Double-click `plagscope` in this folder, or run `./plagscope` in a terminal.
-  To add it to the applications menu, run `./install-desktop-entry.sh` once
-  (for this user only; run it again if you move the folder).
+  Run `./plagscope` in a terminal in this folder, or add it to the applications menu
+  once with `./install-desktop-entry.sh` (for this user only; run it again if you move
+  the folder) and start Plagscope from the menu like any other program.
 
 Try it on the sample essays
   ./plagscope samples                 opens the window with the samples loaded; press Check

@@ -287,10 +287,14 @@ def _check(archive: Path, artifacts: Path | None, display: int | None, work: Pat
         for path in sorted((work / "class").iterdir())[:WINDOW_CLASS_SIZE]:
             shutil.copy(path, window_class / path.name)
         shots.append(("bundle_class.png", [str(window_class)]))
+        shots.append(("bundle_window_zh.png", ["samples"]))  # a Chinese desktop: the translations
         for name, args in shots:
             shot = out / name
             env = app.env(DISPLAY=screen.display, PLAGSCOPE_SMOKE_SCREENSHOT=str(shot),
                           PLAGSCOPE_SMOKE_TIMEOUT="150")
+            if name.endswith("_zh.png"):  # a first start on a Chinese desktop
+                env.update(LANG="zh_CN.UTF-8", HOME=str(work / "home-zh"))
+                (work / "home-zh").mkdir()
             seen: list = []
             app.run(*args, env=env, timeout=240, watch=seen)
             if name == "bundle_class.png":  # a class this size is checked in a child process
