@@ -14,7 +14,7 @@ planted copies (each round has its own copier -> source pairs). Essays go in alt
 and en; an archive of N holds the first N.
 
 Queries: copiers of round 0 whose planted source is among the first 1,000 documents, held out
-of the archive; each is checked against the archive alone (`check_against_archive`: profile,
+of the archive; each is checked against the archive alone (core.pipeline.run_check with the archive: profile,
 three look-ups, read the candidates' texts, passages). Recall = the planted source is in a
 pair; "same passages" = the pairs equal those of `check_documents` on the query plus the same
 archived documents loaded by hand.
@@ -52,8 +52,8 @@ from core.options import CheckOptions  # noqa: E402
 from core.pipeline import check_documents, run  # noqa: E402
 from core.engine.profile import profiles  # noqa: E402
 from core.store import open_store  # noqa: E402
-from core.store.archive import (add_documents, check_against_archive,  # noqa: E402
-                                find_candidates)
+from core.pipeline import CheckRequest, run_check  # noqa: E402
+from core.store.archive import add_documents, find_candidates  # noqa: E402
 
 SHARED = ROOT.parent / "shared"
 if not (SHARED / "eval").exists():
@@ -178,7 +178,7 @@ def db_bytes(store) -> int:
 def query_once(store, doc: Document, options: CheckOptions):
     """(seconds for the whole archive check, the report, seconds of the look-ups alone)."""
     t = time.perf_counter()
-    report = run(check_against_archive([doc], options, store))
+    report = run(run_check(CheckRequest(documents=(doc,), archive=store, search_archive=True), options)).report
     total = time.perf_counter() - t
     return total, report
 

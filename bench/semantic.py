@@ -333,7 +333,8 @@ def archive_bench(size: int, queries: int = 5) -> str:
 
     from core.semantic import stored
     from core.store import open_store
-    from core.store.archive import add_documents, check_against_archive
+    from core.pipeline import CheckRequest, run_check
+    from core.store.archive import add_documents
 
     docs_, truth, _ = translation_set(tatoeba(SHARED), 9)
     sources = sorted({z for z, _ in truth})[:queries]
@@ -397,8 +398,8 @@ def archive_bench(size: int, queries: int = 5) -> str:
                         query = Document(0, name, name, "txt", text)
                         counted.clear()
                         started = time.perf_counter()
-                        report = run(check_against_archive([query], CheckOptions(semantic=True),
-                                                           store, cache=ProfileCache()))
+                        request = CheckRequest(documents=(query,), archive=store, search_archive=True)
+                        report = run(run_check(request, CheckOptions(semantic=True), ProfileCache())).report
                         times.append(time.perf_counter() - started)
                         sentences.append(sum(counted) - len(split(text)))
                         names = [d.name for d in report.documents]

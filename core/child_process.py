@@ -14,26 +14,29 @@ long: a `Report` (the report without its documents and pairs, then batches of th
 `Batched` sequence, as an argument or as an item of a tuple the job returns. The caller
 yields between the pieces it receives, so a GUI worker can give way to repaints meanwhile.
 Stopping the generator ends the child (and the processes it started). The child is started
-from the forkserver (never forked from a threaded GUI), or spawned where there is none
-(Windows).
+as every process is (core.concurrency: the forkserver, never forked from a threaded GUI, or
+spawned where there is none).
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
 import multiprocessing
-import os
 import pickle
 import signal
 import time
 from collections.abc import Callable, Generator
 from typing import TypeVar
 
+import psutil
+
+from core.concurrency import context, descendants
 from core.models import Progress, Report
 from core.steps import drain
 
-__all__ = ["Batched", "Unpicklable", "child_pids", "in_child"]
+__all__ = ["Batched", "Unpicklable", "in_child"]
 
 T = TypeVar("T")
 
@@ -60,11 +63,6 @@ class Batched(tuple):
     an item of the tuple a job returns); it arrives as a Batched tuple."""
 
 
-def _context():
-    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-    return multiprocessing.get_context(method)
-
-
 def in_child(job: Callable[..., Generator[Progress, None, T]], *args, stage: str = "working",
              name: str = "plagscope-job", or_here: bool = False) -> Generator[Progress, None, T]:
     """`job(*args)` drained in a child process; yields its Progress (Progress(stage, 0, 1) until
@@ -81,7 +79,7 @@ def in_child(job: Callable[..., Generator[Progress, None, T]], *args, stage: str
 
 
 def _in_child(job, args: tuple, stage: str, name: str):
-    ctx = _context()
+    ctx = context()
     ours, theirs = ctx.Pipe()
     child = ctx.Process(target=_child, args=(theirs,), name=name, daemon=True)
     child.start()
@@ -118,39 +116,6 @@ def _in_child(job, args: tuple, stage: str, name: str):
         child.join()
 
 
-def child_pids(parent: int) -> list[int]:
-    """Processes whose parent is `parent` (Linux /proc; empty elsewhere)."""
-    try:
-        with open(f"/proc/{parent}/task/{parent}/children", encoding="ascii") as f:
-            return [int(p) for p in f.read().split()]
-    except (OSError, ValueError):
-        pass
-    pids = []
-    try:
-        entries = os.listdir("/proc")
-    except OSError:
-        return pids
-    for entry in entries:
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as f:
-                    if int(f.read().rsplit(")", 1)[1].split()[1]) == parent:
-                        pids.append(int(entry))
-            except (OSError, ValueError, IndexError):
-                continue
-    return pids
-
-
-def _descendants(pid: int) -> list[int]:
-    """The processes below `pid`: its children, theirs, and so on."""
-    found, todo = [], [pid]
-    while todo:
-        kids = child_pids(todo.pop())
-        found += kids
-        todo += kids
-    return found
-
-
 class Ended(BaseException):
     """Raised in the child by its SIGTERM (the caller stopped): the job unwinds, so what it
     cleans up on the way out (a saved check's temporary file) is cleaned up."""
@@ -160,11 +125,9 @@ def _ended(_signum, _frame) -> None:
     """The child's SIGTERM: end the processes it started (a check's pool, whose workers would
     otherwise wait for work forever), then unwind the job."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a second one ends the child at once
-    for pid in _descendants(os.getpid()):
-        try:
-            os.kill(pid, signal.SIGTERM)
-        except OSError:
-            pass
+    for process in descendants():
+        with contextlib.suppress(psutil.Error):
+            process.terminate()
     raise Ended()
 
 

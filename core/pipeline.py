@@ -1,59 +1,45 @@
-"""Paths or documents -> Report: load, profile (fanned out over processes), compare.
+"""The check: documents or paths (+ template, exclusions, archive, add-to-archive, review, meaning
+layer) in, one `Report` out, as a progress generator (closing it cancels every stage).
 
-Every long step is a generator yielding `Progress` and returning its result; the caller
-cancels by closing it, which also cancels the work queued in worker processes.
+`run_check` is the one place a check is put together; the command line, the GUI session, the
+child process a class is checked in and the archive check all go through it. Loading (folders
+expanded, exclusions and the template left out, files read on all cores when it pays) lives
+here too, because the GUI loads files before it checks them.
 """
 
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
-import signal
 from collections.abc import Generator, Iterable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from core.steps import drain
 from core.academic.classify import attribute
+from core.concurrency import run_jobs, workers_for
 from core.engine.batches import batches
-from core.matching.compare import compare, compare_class  # noqa: F401 (compare: used by callers)
+from core.engine.profile import ProfileCache, profile, profile_documents
 from core.errors import LoadError
 from core.loaders import expand_paths, load_document
+from core.matching.compare import compare_class
 from core.models import Document, FileError, Progress, Report
 from core.options import CheckOptions
-from core.engine.profile import Profile, ProfileCache, cache_key, profile, profiles
+from core.review.analysis import Analysis, analyse, bound
+from core.review.groups import with_groups
+from core.steps import drain
+from core.store import Store, open_store
+from core.store.archive import (AddResult, add_documents, archive_options, archived_documents,
+                                file_facts, find_candidates, keep_new_pairs)
 
-_PARALLEL_CHARS = 400_000  # below this much text, starting worker processes costs more than it saves
+_PARALLEL_CHARS = 400_000  # below this much parsed text, worker processes cost more than they save
 _CHUNK_CHARS = 200_000
 
-__all__ = ["ProfileCache", "check", "check_documents", "run", "profile_documents", "load_paths",
-           "load_stream", "Expanded", "Loaded", "normalize_path", "included"]
+__all__ = ["CheckRequest", "Checked", "ProfileCache", "check", "check_documents", "run", "run_check",
+           "profile_documents", "load_paths", "load_stream", "load_file", "Expanded", "Loaded",
+           "normalize_path", "included"]
 
 
 run = drain  # drain a progress generator and return its result (core/steps.py)
-
-
-def _workers(options: CheckOptions) -> int:
-    return options.workers or max(1, min(os.cpu_count() or 1, 8))
-
-
-@contextlib.contextmanager
-def _interrupts_held():
-    """Block SIGINT in this thread while worker processes are started: a process started
-    meanwhile (the forkserver, whose children the workers are) inherits the blocked mask, so a
-    terminal's Ctrl-C reaches only the main process; a Ctrl-C meanwhile is delivered after."""
-    block = getattr(signal, "pthread_sigmask", None)
-    if block is None:
-        yield
-        return
-    old = block(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        block(signal.SIG_SETMASK, old)
 
 
 # What one reader process may need at worst (a 50 MB file, its checks, a parse): the loaders
@@ -78,21 +64,15 @@ def available_memory() -> int | None:
 
 def _readers(options: CheckOptions) -> int:
     """Parallel file readers: the workers, but no more than the memory available can hold."""
-    workers = _workers(options)
+    workers = workers_for(options.workers)
     memory = available_memory()
     if memory is None:
         return workers
     return max(1, min(workers, memory // READER_MEMORY))
 
 
-def _ignore_interrupts() -> None:
-    """Worker processes leave Ctrl-C to the process that started them (which stops them):
-    a terminal sends SIGINT to every process of the job, and each worker would print a
-    traceback of its own."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _load(path: str, doc_id: int, options: CheckOptions) -> Document | FileError:
+def load_file(path: str, doc_id: int, options: CheckOptions) -> Document | FileError:
+    """One file as a Document, or why it cannot be read (within the options' limits)."""
     try:
         return load_document(
             path,
@@ -105,59 +85,7 @@ def _load(path: str, doc_id: int, options: CheckOptions) -> Document | FileError
 
 
 def _load_chunk(items: list[tuple[str, int]], options: CheckOptions) -> list[Document | FileError]:
-    return [_load(path, doc_id, options) for path, doc_id in items]
-
-
-def _profile_chunk(texts: list[str], options: CheckOptions) -> list[Profile]:
-    return profiles(texts, options)
-
-
-def _run_jobs(func, jobs: list[tuple], workers: int):
-    """Run func(*job) for each job, in a process pool when it pays; yields (index, result) as
-    each job finishes, and None now and then while waiting (so a caller can report progress
-    and be cancelled)."""
-    if workers <= 1 or len(jobs) <= 1:
-        for i, job in enumerate(jobs):
-            yield i, func(*job)
-        return
-    # forkserver, not fork: the GUI calls this from a thread, and forking a threaded process
-    # can deadlock the child
-    context = multiprocessing.get_context("forkserver")
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
-                               initializer=_ignore_interrupts)
-    broken: list[int] = []
-    try:
-        with _interrupts_held():  # the forkserver (and so every worker) starts deaf to Ctrl-C
-            futures: dict[Future, int] = {pool.submit(func, *job): i for i, job in enumerate(jobs)}
-        pending = set(futures)
-        while pending:
-            finished, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-            for future in finished:
-                try:
-                    result = future.result()
-                except BrokenProcessPool:
-                    broken.append(futures[future])  # workers could not start here: done below
-                else:
-                    yield futures[future], result
-            yield None
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
-    for i in sorted(broken):
-        yield i, func(*jobs[i])
-
-
-def _fan_out(func, jobs: list[tuple], workers: int, stage: str, total: int, sizes: list[int]):
-    """Run func(*job) for each job (see _run_jobs); yields Progress, returns the results in
-    job order."""
-    results: list = [None] * len(jobs)
-    done_units = 0
-    yield Progress(stage, 0, total)
-    for item in _run_jobs(func, jobs, workers):
-        if item is not None:
-            i, results[i] = item
-            done_units += sizes[i]
-        yield Progress(stage, done_units, total)
-    return results
+    return [load_file(path, doc_id, options) for path, doc_id in items]
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,7 +139,7 @@ def load_stream(
     jobs = [([(todo[i], i) for i in g], options) for g in groups]
     done = 0
     yield Progress("loading", 0, len(todo))
-    for item in _run_jobs(_load_chunk, jobs, workers):
+    for item in run_jobs(_load_chunk, jobs, workers):
         if item is not None:
             i, chunk = item
             for index, result in zip(groups[i], chunk):
@@ -273,67 +201,108 @@ def _size(path) -> int:
         return 0
 
 
-def profile_documents(
-    documents: Sequence[Document], options: CheckOptions, cache: ProfileCache | None = None
-) -> Generator[Progress, None, list[Profile]]:
-    """Profiles of the documents, reusing cached ones, computing the rest over processes."""
-    keys = [cache_key(d, options) for d in documents]
-    found: list[Profile | None] = [cache.get(k) if cache else None for k in keys]
-    missing = [i for i, p in enumerate(found) if p is None]
-    sizes = [len(documents[i].text) for i in missing]
-    workers = _workers(options) if sum(sizes) >= _PARALLEL_CHARS else 1
-    groups = batches(sizes, _CHUNK_CHARS)
-    jobs = [([documents[missing[g]].text for g in group], options) for group in groups]
-    group_sizes = [len(g) for g in groups]
-    done = len(documents) - len(missing)
-    gen = _fan_out(_profile_chunk, jobs, workers, "fingerprinting", len(missing), group_sizes)
-    while True:
-        try:
-            step = next(gen)
-        except StopIteration as stop:
-            chunk_results = stop.value
-            break
-        yield Progress("fingerprinting", done + step.done, len(documents))
-    for group, chunk in zip(groups, chunk_results):
-        for g, prof in zip(group, chunk):
-            i = missing[g]
-            found[i] = prof
-            if cache is not None:
-                cache.put(keys[i], prof)
-    return found  # type: ignore[return-value]
 
 
-def check_documents(
-    documents: Sequence[Document],
-    options: CheckOptions,
-    *,
-    template: Document | None = None,
-    errors: Iterable[FileError] = (),
-    cache: ProfileCache | None = None,
-) -> Generator[Progress, None, Report]:
-    """Compare loaded documents (ids are their indexes) and return the ranked Report."""
-    documents = tuple(replace(d, id=i) if d.id != i else d for i, d in enumerate(documents))
-    profiled = yield from profile_documents(documents, options, cache)
-    # the template's text is ignored when matching unless the options ask to see it (it is
-    # then matched, classified `template` and left out of the figures or not, as they say)
-    ignore = template is not None and options.exclude_template
-    template_profile = profile(template.text, options) if ignore else None
-    if options.semantic and not _semantic_installed():
-        options = options.with_changes(semantic=False)  # the report says what ran: no layer
-    # with options.semantic, the semantic layer is one of compare's candidate sources
-    pairs, shared = yield from compare_class(profiled, options, template_profile,
-                                             keys=[d.key for d in documents],
-                                             texts=[d.text for d in documents], cache=cache)
-    pairs = attribute(documents, pairs, options, template)  # Match.attribution (core.academic)
-    report = Report(
-        options=options,
-        documents=documents,
-        simhashes=tuple(p.simhash for p in profiled),
-        pairs=tuple(pairs),
-        errors=tuple(errors),
-        shared_texts=tuple(shared),
-    )
-    return _with_groups(report)
+# --- the check --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class CheckRequest:
+    """What one check takes besides its options.
+
+    `paths` are loaded (folders expanded, `options.exclude` and the template left out) and
+    follow `documents`, which are loaded already. `template` is the template loaded already;
+    without it `options.template` is read (a template that cannot be read is a FileError of the
+    report, code "template.unreadable"). `archive`, a location (core.store.open_store) or an
+    open Store, is compared with when `search_archive` (only its documents labelled
+    `archive_label` when given), and receives the checked documents with the label
+    `add_to_archive` when that is not None. `review`: the report comes with its review and
+    every document's figures (core.review.analysis). `in_child`: run in a child process, so
+    this one's interpreter stays free (core/child_process.py)."""
+
+    paths: tuple[str, ...] = ()
+    documents: tuple[Document, ...] = ()
+    template: Document | None = None
+    errors: tuple[FileError, ...] = ()
+    archive: str | Store | None = None
+    search_archive: bool = False
+    archive_label: str | None = None
+    add_to_archive: str | None = None
+    review: bool = False
+    in_child: bool = False
+
+
+@dataclass(frozen=True)
+class Checked:
+    """What a check gives: its report, the report's analysis (when the request asked for a
+    review) and what was added to the archive (when it asked for that)."""
+
+    report: Report
+    analysis: Analysis | None = None
+    added: AddResult | None = None
+
+
+def run_check(request: CheckRequest, options: CheckOptions, cache: ProfileCache | None = None
+              ) -> Generator[Progress, None, Checked]:
+    """The one check: loads, compares (with the archive when asked), ranks, groups, reviews
+    and archives as `request` says. `cache` serves and keeps the documents' profiles."""
+    if request.in_child:
+        return (yield from _in_child(request, options, cache))
+    return (yield from _run(request, options, cache))
+
+
+def check(paths: Iterable[str | os.PathLike], options: CheckOptions, cache: ProfileCache | None = None
+          ) -> Generator[Progress, None, Report]:
+    """`run_check` of the files under `paths`: its report."""
+    request = CheckRequest(paths=tuple(os.fspath(p) for p in paths))
+    return (yield from run_check(request, options, cache)).report
+
+
+def check_documents(documents: Sequence[Document], options: CheckOptions, *,
+                    template: Document | None = None, errors: Iterable[FileError] = (),
+                    cache: ProfileCache | None = None) -> Generator[Progress, None, Report]:
+    """`run_check` of loaded documents (ids become their positions): its report."""
+    request = CheckRequest(documents=tuple(documents), template=template, errors=tuple(errors))
+    return (yield from run_check(request, options, cache)).report
+
+
+def _run(request: CheckRequest, options: CheckOptions, cache: ProfileCache | None
+         ) -> Generator[Progress, None, Checked]:
+    cache = cache if cache is not None else ProfileCache()
+    with contextlib.ExitStack() as stack:
+        store = request.archive
+        if isinstance(store, (str, os.PathLike)):  # opened first: a wrong location fails at once
+            store = stack.enter_context(open_store(store))
+        documents, errors = list(request.documents), list(request.errors)
+        if request.paths:
+            loaded, failed = yield from load_paths(request.paths, options)
+            documents += loaded
+            errors += failed
+        template = request.template
+        if template is None and options.template:
+            template = _read_template(options.template, options, errors)
+        if options.semantic and not _semantic_installed():
+            options = options.with_changes(semantic=False)  # the report says what ran: no layer
+        if store is not None and request.search_archive:
+            report = yield from _with_archive(documents, options, store, request.archive_label,
+                                              template, errors, cache)
+        else:
+            report = yield from _compare(documents, options, template, errors, cache)
+        report = with_groups(report)
+        added = None
+        if store is not None and request.add_to_archive is not None:
+            added = yield from _archive(store, documents, request.add_to_archive,
+                                        report.options.semantic, cache)
+    analysis = (yield from analyse(report, options.display_threshold)) if request.review else None
+    return Checked(report, analysis, added)
+
+
+def _read_template(path: str, options: CheckOptions, errors: list[FileError]) -> Document | None:
+    """The template at `path`, or None with a "template.unreadable" error added to `errors`."""
+    loaded = load_file(path, -1, options)
+    if isinstance(loaded, FileError):
+        errors.append(FileError(loaded.path, f"template: {loaded.message}", "template.unreadable",
+                                {**loaded.values, "cause": loaded.code}))
+        return None
+    return loaded
 
 
 def _semantic_installed() -> bool:
@@ -343,27 +312,122 @@ def _semantic_installed() -> bool:
     return available()
 
 
-def _with_groups(report: Report) -> Report:
-    """Post-step: Report.groups, the documents linked by flagged pairs (core/review)."""
-    from core.review.groups import with_groups
+def _compare(documents: Sequence[Document], options: CheckOptions, template: Document | None,
+             errors: Iterable[FileError], cache: ProfileCache | None) -> Generator[Progress, None, Report]:
+    """Compare loaded documents (ids become their positions): the ranked pairs, without groups."""
+    documents = tuple(replace(d, id=i) if d.id != i else d for i, d in enumerate(documents))
+    profiled = yield from profile_documents(documents, options, cache)
+    # the template's text is ignored when matching unless the options ask to see it (it is
+    # then matched, classified `template` and left out of the figures or not, as they say)
+    ignore = template is not None and options.exclude_template
+    template_profile = profile(template.text, options) if ignore else None
+    # with options.semantic, the semantic layer is one of compare's candidate sources
+    pairs, shared = yield from compare_class(profiled, options, template_profile,
+                                             keys=[d.key for d in documents],
+                                             texts=[d.text for d in documents], cache=cache)
+    pairs = attribute(documents, pairs, options, template)  # Match.attribution (core.academic)
+    return Report(
+        options=options,
+        documents=documents,
+        simhashes=tuple(p.simhash for p in profiled),
+        pairs=tuple(pairs),
+        errors=tuple(errors),
+        shared_texts=tuple(shared),
+    )
 
-    return with_groups(report)
+
+def _with_archive(documents: Sequence[Document], options: CheckOptions, store: Store,
+                  label: str | None, template: Document | None, errors: Iterable[FileError],
+                  cache: ProfileCache) -> Generator[Progress, None, Report]:
+    """`documents` compared with each other and with their candidate sources in the archive
+    (core.store.archive.find_candidates). Archived documents with a pair follow the new ones in
+    `Report.documents`; pairs between two archived documents are left out."""
+    from core.semantic import stored as semantic_store
+
+    opts = archive_options(store, options)
+    yield Progress("archive_search", 0, 1)
+    query_profiles = yield from profile_documents(documents, opts, cache)
+    found = find_candidates(store, query_profiles, [d.text for d in documents], options.hamming,
+                            max_repeats=opts.max_repeats)
+    ids: set[int] = set()
+    for c in found:
+        ids |= c.ids()
+    semantic = options.semantic and semantic_store.wanted(True)
+    if semantic:  # archived documents close in meaning (translations share no fingerprint)
+        ids |= yield from semantic_store.archive_candidates(store, documents, cache, label)
+    if label is not None and ids:
+        ids = {m.id for m in store.documents(ids) if m.label == label}
+    own_sha = {d.sha256 for d in documents if d.sha256}
+    own_keys = {d.key for d in documents}
+    archived = [d for d in archived_documents(store, ids, len(documents))
+                if d.sha256 not in own_sha and d.key not in own_keys]
+    yield Progress("archive_search", 1, 1)
+    if semantic:
+        # their sentence vectors from the archive (embedded and stored once when missing)
+        yield from semantic_store.prepare_archived(store, archived, cache)
+    report = yield from _compare(list(documents) + archived, options, template, errors, cache)
+    report = keep_new_pairs(report, len(documents))
+    loaded = len(documents) + len(archived)
+    for _ in range(3):
+        if len(report.documents) == loaded:
+            break
+        # again with only the archived documents that have a pair, so every figure is exactly
+        # that of loading them by hand (the shared-vocabulary term depends on which documents
+        # are loaded); the profiles come from the cache
+        kept = [replace(d, id=len(documents) + n) for n, d in enumerate(report.documents[len(documents):])]
+        loaded = len(documents) + len(kept)
+        report = yield from _compare(list(documents) + kept, options, template, errors, cache)
+        report = keep_new_pairs(report, len(documents))
+    return report
 
 
-def check(
-    paths: Iterable[str | os.PathLike],
-    options: CheckOptions,
-    cache: ProfileCache | None = None,
-) -> Generator[Progress, None, Report]:
-    """Load the files under `paths` and check them all against each other."""
-    documents, errors = yield from load_paths(paths, options)
-    template = None
-    if options.template:
-        loaded = _load(options.template, -1, options)
-        if isinstance(loaded, FileError):
-            errors.append(FileError(loaded.path, f"template: {loaded.message}", "template.unreadable",
-                                    {**loaded.values, "cause": loaded.code}))
-        else:
-            template = loaded
-    return (yield from check_documents(documents, options, template=template, errors=errors,
-                                       cache=cache))
+def _archive(store: Store, documents: Sequence[Document], label: str, semantic: bool,
+             cache: ProfileCache) -> Generator[Progress, None, AddResult]:
+    """Add the checked documents to the archive with `label` (their files' SHA-256 and sizes;
+    a document whose file is gone since it was read is left out)."""
+    own, sizes = [], []
+    for d in documents:
+        try:
+            sha, size = file_facts(d.path)
+        except OSError:
+            continue
+        own.append(replace(d, sha256=d.sha256 or sha))
+        sizes.append(size)
+    return (yield from add_documents(store, own, label, sizes, semantic=semantic, cache=cache))
+
+
+def _in_child(request: CheckRequest, options: CheckOptions, cache: ProfileCache | None
+              ) -> Generator[Progress, None, Checked]:
+    """`run_check` in a child process (core/child_process.py): this process sends the documents
+    and the profiles `cache` holds of them, then receives the report, its analysis and the
+    profiles the child computed (kept in `cache` for the next check), all in pieces. Checked
+    here when the inputs cannot be sent (an open Store)."""
+    from core.child_process import Batched, in_child
+
+    documents = request.documents
+    cached = cache.about(d.key for d in documents) if cache is not None else []
+    rest = replace(request, documents=(), in_child=False)
+    report, data, figures, added, computed = yield from in_child(
+        _check_in_child, rest, Batched(documents), options, Batched(cached),
+        stage="fingerprinting", name="plagscope-check", or_here=True)
+    if cache is not None:
+        cache.update(computed)
+    analysis = bound(report, data, figures, options.display_threshold) if data is not None else None
+    return Checked(report, analysis, added)
+
+
+def _check_in_child(request: CheckRequest, documents, options: CheckOptions, cached):
+    """In the child: `run_check`, returning the review without its report (the report crosses
+    once, in pieces), every document's figures and the profiles computed here."""
+    from core.child_process import Batched
+
+    cache = ProfileCache()
+    cache.update(cached)
+    known = {key for key, _ in cached}
+    checked = yield from _run(replace(request, documents=tuple(documents)), options, cache)
+    analysis = checked.analysis
+    return (checked.report,
+            replace(analysis.review, report=None) if analysis is not None else None,
+            Batched(analysis.figures.computed() if analysis is not None else ()),
+            checked.added,
+            Batched((key, value) for key, value in cache.items() if key not in known))

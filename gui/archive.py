@@ -327,7 +327,7 @@ class ArchiveController(QObject):
         threshold = self.session.options.display_threshold
 
         def job():  # the saved check, its review and figures, from a child process
-            from core.review import open_analysed  # imported on the worker, not here
+            from core.store.saved import open_analysed  # imported on the worker, not here
 
             return (yield from open_analysed(path, threshold))
 

@@ -141,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
         from core.cli.common import EXIT_INTERRUPTED
 
         try:
-            return cli.main(args)
+            return cli.entry(args)  # main, then every process it started is ended
         except SystemExit as e:  # argparse exits after --help, --version and usage errors
             return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
         except KeyboardInterrupt:

@@ -30,8 +30,8 @@ if TYPE_CHECKING:
 #: Option fields that only change what is shown, not what a check computes.
 _DISPLAY_ONLY = {"display_threshold"}
 
-#: A check of at least this many documents runs in a child process (core.review.
-#: check_analysed_in_child): checking a class is seconds of Python, and on a thread of this
+#: A check of at least this many documents runs in a child process (core.pipeline.
+#: CheckRequest.in_child): checking a class is seconds of Python, and on a thread of this
 #: process it made every table paint wait for the interpreter lock (the pairs table froze up to
 #: 155 ms while a 500-essay class was checked again, bench/review_bench.py). Smaller checks end
 #: within a second or two, where the child's start (0.3-0.5 s, and 1.2 s more to load the
@@ -343,13 +343,14 @@ class Session(QObject):
         template = template_entry.document if template_entry and template_entry.document else None
         errors = self.failures()
         options, cache = self.options, self.cache
-        child = len(documents) >= CHILD_DOCUMENTS
+
+        request = pipeline.CheckRequest(documents=tuple(documents), template=template, errors=tuple(errors),
+                                        archive=archive, search_archive=archive is not None,
+                                        review=True, in_child=len(documents) >= CHILD_DOCUMENTS)
 
         def job():  # the report arrives with its review and figures (core/review/analysis.py)
-            from core.review import check_analysed, check_analysed_in_child  # networkx...: on the worker
-
-            return (yield from (check_analysed_in_child if child else check_analysed)(
-                documents, options, template=template, errors=errors, archive=archive, cache=cache))
+            checked = yield from pipeline.run_check(request, options, cache)
+            return checked.report, checked.analysis
 
         worker = Worker(job, name="check")
         worker.signals.progress.connect(self.progress)

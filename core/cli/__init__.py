@@ -59,7 +59,18 @@ def main(argv: list[str] | None = None) -> int:
         return interrupted()
 
 
-__all__ = ["SUBCOMMANDS", "build_parser", "main"]
+def entry(argv: list[str] | None = None) -> int:
+    """`main` as a process runs it (`plagscope check ...`, `python -m core.cli`): afterwards
+    every process the command started is ended, the forkserver too, so none outlives it."""
+    from core.concurrency import end_children
+
+    try:
+        return main(argv)
+    finally:
+        end_children(helpers=True)
+
+
+__all__ = ["SUBCOMMANDS", "build_parser", "entry", "main"]
 
 if __name__ == "__main__":  # pragma: no cover - `python -m core.cli` runs __main__.py
     sys.exit(main())

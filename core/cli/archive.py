@@ -165,59 +165,23 @@ def add_check_arguments(c: argparse.ArgumentParser) -> None:
 
 
 def check_generator(args: argparse.Namespace, options):
-    """The check to run: the ordinary one, or with the archive; archived afterwards if asked."""
-    from core.pipeline import check, load_paths, _load
-    from core.models import FileError
+    """The check to run (core.pipeline.run_check): with the archive when asked, and archived
+    afterwards if asked. Its report; SystemExit when the archive cannot be used."""
+    from core.pipeline import CheckRequest, run_check
+    from core.store import StoreError, resolve_location
 
-    if not (args.archive or args.add_to_archive is not None):
-        return (yield from check(args.paths, options))
-    from core.store import StoreError
-    from core.store.archive import add_documents, check_against_archive
-
+    with_archive = args.archive or args.add_to_archive is not None
+    request = CheckRequest(paths=tuple(args.paths),
+                           archive=resolve_location(args.db) if with_archive else None,
+                           search_archive=bool(args.archive), archive_label=args.label,
+                           add_to_archive=args.add_to_archive)
     try:
-        store = open_archive(args.db)
+        checked = yield from run_check(request, options)
     except StoreError as exc:
-        raise SystemExit(_fail(str(exc)))
-    from core.engine.profile import ProfileCache
-
-    cache = ProfileCache()  # the check's profiles (and sentence vectors) serve the add after it
-    try:
-        documents, errors = yield from load_paths(args.paths, options)
-        if args.archive:
-            template = None
-            if options.template:
-                loaded = _load(options.template, -1, options)
-                if isinstance(loaded, FileError):
-                    errors.append(FileError(loaded.path, f"template: {loaded.message}"))
-                else:
-                    template = loaded
-            report = yield from check_against_archive(documents, options, store, label=args.label,
-                                                      template=template, errors=errors,
-                                                      cache=cache)
-        else:
-            from core.pipeline import check_documents
-
-            report = yield from check_documents(documents, options, errors=errors, cache=cache)
-        if args.add_to_archive is not None:
-            from core.store.archive import file_facts
-            from dataclasses import replace
-
-            own, sizes = [], []
-            for d in documents:
-                try:
-                    sha, size = file_facts(d.path)
-                except OSError:
-                    continue
-                own.append(replace(d, sha256=d.sha256 or sha))
-                sizes.append(size)
-            result = yield from add_documents(store, own, args.add_to_archive, sizes,
-                                              semantic=report.options.semantic, cache=cache)
-            warn(f"archive: added {len(result.added)}, already present {len(result.present)}")
-        return report
-    except StoreError as exc:
-        raise SystemExit(_fail(str(exc)))
-    finally:
-        store.close()
+        raise SystemExit(_fail(str(exc))) from None
+    if checked.added is not None:
+        warn(f"archive: added {len(checked.added.added)}, already present {len(checked.added.present)}")
+    return checked.report
 
 
 def _fail(message: str) -> int:

@@ -117,52 +117,20 @@ def drain(gen: Generator[Progress, None, object], quiet: bool) -> object:
 def interrupted() -> int:
     """Ctrl-C: stop every worker process at once, say so in one line; returns 130.
 
-    Workers ignore SIGINT (core.pipeline), so they are killed here rather than left to
+    Workers ignore SIGINT (core.concurrency), so they are killed here rather than left to
     finish their chunk or print tracebacks; a second Ctrl-C while stopping is ignored.
     """
-    import multiprocessing
     import signal
+
+    from core.concurrency import end_children
 
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     except ValueError:  # not the main thread
         pass
-    children = multiprocessing.active_children()
-    for child in children:
-        try:
-            child.kill()
-        except (OSError, AttributeError, ValueError):
-            pass
-    _kill_forkserver_children()
-    for child in children:
-        try:
-            child.join(0.5)
-        except (OSError, AssertionError, ValueError):
-            pass
+    end_children(0)
     warn("interrupted")
     return EXIT_INTERRUPTED
-
-
-def _kill_forkserver_children() -> None:
-    """Workers are the forkserver's children: one being started when Ctrl-C came is not yet
-    known to multiprocessing, and would print a traceback once the main process is gone."""
-    import signal
-
-    try:
-        from multiprocessing import forkserver
-
-        server = forkserver._forkserver._forkserver_pid  # noqa: SLF001 (no public way)
-    except (ImportError, AttributeError):
-        return
-    if not server:
-        return
-    from core.child_process import child_pids
-
-    for pid in child_pids(server):
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except OSError:
-            pass
 
 
 def stdout_closed() -> None:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from core.models import Document, Fingerprint
+from core.concurrency import run_jobs, workers_for
+from core.engine.batches import batches
+from core.models import Document, Fingerprint, Progress
 from core.engine.normalize import Units, code_points, split_units, unit_batches
 from core.options import CheckOptions, LangParams
 from core.engine.hashing import hash_strings
@@ -124,3 +127,40 @@ class ProfileCache:
         check of them in another process can reuse."""
         wanted = set(document_keys)
         return [(key, value) for key, value in self._items.items() if not wanted.isdisjoint(key)]
+
+
+#: Below this much text, starting worker processes costs more than they save.
+PARALLEL_CHARS = 400_000
+#: Text per job sent to a worker.
+CHUNK_CHARS = 200_000
+
+
+def _profile_chunk(texts: list[str], options: CheckOptions) -> list[Profile]:
+    return profiles(texts, options)
+
+
+def profile_documents(
+    documents: Sequence[Document], options: CheckOptions, cache: ProfileCache | None = None
+) -> Generator[Progress, None, list[Profile]]:
+    """Profiles of the documents (Progress "fingerprinting"), reusing cached ones, computing the
+    rest in worker processes when there is enough text (core.concurrency)."""
+    keys = [cache_key(d, options) for d in documents]
+    found: list[Profile | None] = [cache.get(k) if cache else None for k in keys]
+    missing = [i for i, p in enumerate(found) if p is None]
+    sizes = [len(documents[i].text) for i in missing]
+    workers = workers_for(options.workers) if sum(sizes) >= PARALLEL_CHARS else 1
+    groups = batches(sizes, CHUNK_CHARS)
+    jobs = [([documents[missing[g]].text for g in group], options) for group in groups]
+    done = len(documents) - len(missing)
+    yield Progress("fingerprinting", done, len(documents))
+    for item in run_jobs(_profile_chunk, jobs, workers):
+        if item is not None:
+            n, chunk = item
+            for g, prof in zip(groups[n], chunk):
+                i = missing[g]
+                found[i] = prof
+                if cache is not None:
+                    cache.put(keys[i], prof)
+                done += 1
+        yield Progress("fingerprinting", done, len(documents))
+    return found  # type: ignore[return-value]

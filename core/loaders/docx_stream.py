@@ -17,7 +17,7 @@ import zipfile
 
 from lxml import etree
 
-from core.loaders import docx as d
+from core.loaders import docx_tree as d
 from core.loaders.reasons import Unreadable
 
 _REL_NS = "{http://schemas.openxmlformats.org/package/2006/relationships}"

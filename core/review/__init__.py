@@ -9,10 +9,10 @@ from core.review.names import short_names
 from core.review.seriation import order_documents
 from core.review.students import SourceShare, StudentSummary, student_summaries, student_summary
 from core.review.summary import ReviewData, at_threshold, review
-from core.review.analysis import Analysis, analyse, check_analysed, check_analysed_in_child, open_analysed
+from core.review.analysis import Analysis, analyse
 from core.review.verdicts import UNREVIEWED, Verdicts, document_key, pair_key
 
 __all__ = ["Analysis", "REASONS", "SOURCE_COVER", "GroupDetail", "ReviewData", "SourceShare", "StudentSummary",
-           "UNREVIEWED", "Verdicts", "analyse", "at_threshold", "check_analysed", "check_analysed_in_child", "document_key", "find_groups", "group_details",
-           "open_analysed", "order_documents", "pair_key", "review", "short_names", "student_summaries",
+           "UNREVIEWED", "Verdicts", "analyse", "at_threshold", "document_key", "find_groups", "group_details",
+           "order_documents", "pair_key", "review", "short_names", "student_summaries",
            "student_summary"]

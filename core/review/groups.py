@@ -33,8 +33,6 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-import networkx as nx
-
 from core.models import Group, PairResult, Report, Span
 from core.rules import is_flagged
 
@@ -98,6 +96,8 @@ def with_groups(report: Report) -> Report:
 
 def group_details(report: Report) -> list[GroupDetail]:
     """Every group of the report with its pairs, strongest pair and likely source."""
+    import networkx as nx  # heavy to import; only a check's end needs it
+
     flagged = _flagged(report)
     graph = nx.Graph()
     for i in flagged:

@@ -12,8 +12,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-import networkx as nx
-
 from core.models import Report
 from core.review.groups import GroupDetail
 
@@ -26,6 +24,8 @@ _GAP = 0.6  # between groups, in the units of a group of one
 def graph_layout(report: Report, details: Sequence[GroupDetail],
                  width: float = 16.0) -> dict[int, tuple[float, float]]:
     """Document index -> (x, y) for every group member; rows of groups at most `width` wide."""
+    import networkx as nx  # heavy to import; only the graph view needs it
+
     positions: dict[int, tuple[float, float]] = {}
     x = y = row_height = 0.0
     for d in details:

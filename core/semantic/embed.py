@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.models import Document, Progress
+from core.models import Document, Progress, SentenceVectors
 from core.semantic import model
 from core.semantic import sentences as _sentences
 from core.semantic.sentences import Sentences, split
@@ -41,9 +41,7 @@ def cache_key(document: Document) -> tuple:
 
 
 def to_stored(profile: SemanticProfile):
-    """The profile as the archive stores it (core.store.records.SentenceVectors, float16)."""
-    from core.store.records import SentenceVectors
-
+    """The profile as the archive stores it (SentenceVectors, float16)."""
     s = profile.sentences
     return SentenceVectors.of(profile.model, profile.lang, s.starts, s.ends, s.units, s.minor,
                               profile.vectors)

@@ -10,8 +10,8 @@ Three look-ups find candidates, each a few index probes per new document:
 3. exact sentences: the new document's sentences looked up among the archived documents'
    longest sentences.
 The candidates' texts are then read from the archive and checked with the new documents by
-the ordinary pipeline, so every pair's passages and figures are exactly those of loading the
-same documents by hand.
+the check (core.pipeline), so every pair's passages and figures are exactly those of loading
+the same documents by hand.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from core.concurrency import ordered, workers_for
 from core.engine.profile import Profile, ProfileCache
 from core.models import Document, FileError, Progress, Report
 from core.options import CheckOptions
@@ -145,60 +146,6 @@ def _warm_worker() -> None:
     warm_up()
 
 
-def _ordered(fn, batches: Iterable[tuple], parallel: bool, workers: int):
-    """fn(*batch) for each batch, in order: in `workers` processes when `parallel` (up to
-    _AHEAD batches each queued ahead, so they keep working while the caller writes), else
-    here. Workers that cannot start (or die) leave the rest to this process. Closing the
-    generator cancels what is queued."""
-    if not parallel or workers <= 1:
-        for batch in batches:
-            yield fn(*batch)
-        return
-    import multiprocessing
-    from collections import deque
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
-
-    # forkserver: workers never inherit the caller's threads (Qt's, a GUI's); spawn where
-    # there is no forkserver (Windows)
-    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method),
-                               initializer=_warm_worker)
-    queued: deque = deque()
-    source = iter(batches)
-    broken = False
-
-    def fill() -> None:
-        nonlocal broken
-        while not broken and len(queued) < _AHEAD * workers:
-            batch = next(source, None)
-            if batch is None:
-                return
-            try:
-                queued.append((pool.submit(fn, *batch), batch))
-            except (BrokenProcessPool, RuntimeError):  # workers cannot start here
-                broken = True
-                queued.append((None, batch))
-
-    try:
-        fill()
-        while queued:
-            future, batch = queued.popleft()
-            result = None
-            if future is not None:
-                try:
-                    result = future.result()
-                except BrokenProcessPool:
-                    broken = True
-            yield result if result is not None else fn(*batch)
-            fill()
-            if broken and not queued:
-                for batch in source:
-                    yield fn(*batch)
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
-
-
 def _batches(items: Iterable):
     size = _ADD_BATCH
     batch = []
@@ -271,7 +218,7 @@ def add_documents(store: Store, documents: Iterable[Document], label: str = "",
     result = result or AddResult()
     if total is None and hasattr(documents, "__len__"):
         total = len(documents)  # type: ignore[arg-type]
-    workers = workers or max(1, min(os.cpu_count() or 1, 4))
+    workers = workers_for(workers, cap=4)
     parallel = total is None or total >= PARALLEL_MIN
     sizes_iter = iter(sizes) if sizes is not None else None
 
@@ -283,7 +230,7 @@ def add_documents(store: Store, documents: Iterable[Document], label: str = "",
     writer = _Writer(store, result)
     done = 0
     yield Progress("archiving", 0, total or 0)
-    records = _ordered(prepare_batch, batches(), parallel, workers)
+    records = ordered(prepare_batch, batches(), workers if parallel else 1, _AHEAD, _warm_worker)
     try:
         for batch, cpu, pid in records:
             if pid != os.getpid():
@@ -319,7 +266,7 @@ def add_paths(store: Store, paths: Iterable[str | os.PathLike], label: str = "",
     files, errors = expand_paths([str(p) for p in paths])
     result = AddResult(errors=list(errors))
     total = len(files)
-    workers = workers or max(1, min(os.cpu_count() or 1, 4))
+    workers = workers_for(workers, cap=4)
     done = 0
     yield Progress("archiving", 0, total)
     skipped: list[int] = []  # files counted (present or unreadable) before their batch is written
@@ -342,8 +289,8 @@ def add_paths(store: Store, paths: Iterable[str | os.PathLike], label: str = "",
 
     writer = _Writer(store, result)
     shown = 0
-    records = _ordered(load_batch, ((b, opts, label) for b in _batches(new_files())),
-                       total >= PARALLEL_MIN, workers)
+    records = ordered(load_batch, ((b, opts, label) for b in _batches(new_files())),
+                      workers if total >= PARALLEL_MIN else 1, _AHEAD, _warm_worker)
     try:
         for batch, cpu, pid in records:
             if pid != os.getpid():
@@ -419,79 +366,17 @@ def archived_documents(store: Store, ids: Iterable[int], first_id: int = 0) -> l
                      archive=m.entry) for n, m in enumerate(meta)]
 
 
-def check_against_archive(
-    documents: Sequence[Document],
-    options: CheckOptions,
-    store: Store,
-    *,
-    label: str | None = None,
-    template: Document | None = None,
-    errors: Iterable[FileError] = (),
-    cache: ProfileCache | None = None,
-) -> Generator[Progress, None, Report]:
-    """Check `documents` with each other and with their candidate sources in the archive (only
-    those labelled `label` when given). Archived documents with a pair follow the new ones in
-    `Report.documents`; pairs between two archived documents are left out."""
-    from core.pipeline import check_documents, profile_documents
-
-    cache = cache if cache is not None else ProfileCache()
-    opts = archive_options(store, options)
-    yield Progress("archive_search", 0, 1)
-    query_profiles = yield from profile_documents(documents, opts, cache)
-    found = find_candidates(store, query_profiles, [d.text for d in documents], options.hamming,
-                            max_repeats=opts.max_repeats)
-    ids: set[int] = set()
-    for c in found:
-        ids |= c.ids()
-    from core.semantic import stored as semantic_store
-
-    semantic = options.semantic and semantic_store.wanted(True)
-    if semantic:  # archived documents close in meaning (translations share no fingerprint)
-        ids |= yield from semantic_store.archive_candidates(store, documents, cache, label)
-    if label is not None and ids:
-        ids = {m.id for m in store.documents(ids) if m.label == label}
-    own_sha = {d.sha256 for d in documents if d.sha256}
-    own_keys = {d.key for d in documents}
-    archived = [d for d in archived_documents(store, ids, len(documents))
-                if d.sha256 not in own_sha and d.key not in own_keys]
-    yield Progress("archive_search", 1, 1)
-    if semantic:
-        # their sentence vectors from the archive (embedded and stored once when missing)
-        yield from semantic_store.prepare_archived(store, archived, cache)
-    report = yield from check_documents(list(documents) + archived, options, template=template,
-                                        errors=errors, cache=cache)
-    report = keep_new_pairs(report, len(documents))
-    loaded = len(documents) + len(archived)
-    for _ in range(3):
-        if len(report.documents) == loaded:
-            break
-        # again with only the archived documents that have a pair, so every figure is exactly
-        # that of loading them by hand (the shared-vocabulary term depends on which documents
-        # are loaded); the profiles come from the cache
-        kept = [replace(d, id=len(documents) + n) for n, d in enumerate(report.documents[len(documents):])]
-        loaded = len(documents) + len(kept)
-        report = yield from check_documents(list(documents) + kept, options, template=template,
-                                            errors=errors, cache=cache)
-        report = keep_new_pairs(report, len(documents))
-    return report
-
-
 def keep_new_pairs(report: Report, new: int) -> Report:
     """Drop pairs of two archived documents (indexes >= `new`) and archived documents left
-    without a pair; renumber the rest."""
+    without a pair; renumber the rest (groups are left to the caller: core.pipeline)."""
     pairs = [p for p in report.pairs if p.left < new or p.right < new]
     used = sorted({i for p in pairs for i in (p.left, p.right) if i >= new})
     order = list(range(new)) + used
     where = {old: pos for pos, old in enumerate(order)}
     documents = tuple(replace(report.documents[old], id=pos) for pos, old in enumerate(order))
     pairs = tuple(replace(p, left=where[p.left], right=where[p.right]) for p in pairs)
-    kept = replace(report, documents=documents,
+    return replace(report, documents=documents,
                    simhashes=tuple(report.simhashes[old] for old in order), pairs=pairs, groups=())
-    if report.groups:  # groups over the kept documents (core/review)
-        from core.review.groups import with_groups
-
-        kept = with_groups(kept)
-    return kept
 
 
 def remove_label(store: Store, label: str) -> int:

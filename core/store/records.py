@@ -13,7 +13,7 @@ import numpy as np
 
 from core.engine.normalize import units
 from core.engine.profile import Profile
-from core.models import ArchiveEntry, Document
+from core.models import ArchiveEntry, Document, SentenceVectors
 
 LONGEST_SENTENCES = 8  # sentences per archived document in the exact-sentence index
 MIN_SENTENCE_UNITS = {"zh": 12, "en": 8}  # shorter sentences are stock phrases, not evidence
@@ -89,7 +89,7 @@ class NewDocument:
     fp_units: bytes
     postings: bytes  # distinct fingerprints (int64 little-endian), in-document repeats dropped
     sentences: tuple[int, ...]
-    semantic: "SentenceVectors | None" = None  # the semantic layer's sentences, when embedded
+    semantic: SentenceVectors | None = None  # the semantic layer's sentences, when embedded
 
 
 def prepare(document: Document, profile: Profile | None, *, label: str = "", size: int = 0,
@@ -161,52 +161,6 @@ def decompress(data: bytes, chars: int | None = None) -> str:
     if chars is not None and len(text) != int(chars):
         raise DamagedText(f"its text has {len(text):,} characters, the row says {int(chars):,}")
     return text
-
-
-@dataclass(frozen=True, slots=True)
-class SentenceVectors:
-    """One document's sentences and their vectors as the semantic layer made them with `model`
-    (a row of `semantic_vectors`): spans into the document's text, units, minor flags and one
-    float16 vector per sentence."""
-
-    model: str
-    lang: str
-    starts: np.ndarray  # int64
-    ends: np.ndarray  # int64
-    units: np.ndarray  # int32
-    minor: np.ndarray  # bool
-    vectors: np.ndarray  # float16 (sentences, dim)
-
-    def __len__(self) -> int:
-        return len(self.starts)
-
-    @classmethod
-    def of(cls, model: str, lang: str, starts, ends, units, minor, vectors) -> "SentenceVectors":
-        vectors = np.asarray(vectors)
-        n = len(starts)
-        if vectors.ndim != 2 or not (len(ends) == len(units) == len(minor) == len(vectors) == n):
-            raise ValueError("sentence spans, flags and vectors (sentences x dim) differ in length")
-        return cls(model, lang, np.asarray(starts, np.int64), np.asarray(ends, np.int64),
-                   np.asarray(units, np.int32), np.asarray(minor, bool),
-                   vectors.astype(np.float16))
-
-    def row(self) -> tuple:
-        """(lang, sentences, dim, starts, ends, units, minor, vectors) as stored."""
-        return (self.lang, len(self), int(self.vectors.shape[1]),
-                self.starts.astype("<i4").tobytes(), self.ends.astype("<i4").tobytes(),
-                self.units.astype("<i4").tobytes(), self.minor.astype(np.uint8).tobytes(),
-                self.vectors.astype("<f2").tobytes())
-
-    @classmethod
-    def from_row(cls, model: str, lang: str, sentences: int, dim: int, starts, ends, units, minor,
-                 vectors) -> "SentenceVectors":
-        n = int(sentences)
-        return cls(model, lang,
-                   np.frombuffer(bytes(starts), "<i4").astype(np.int64),
-                   np.frombuffer(bytes(ends), "<i4").astype(np.int64),
-                   np.frombuffer(bytes(units), "<i4").astype(np.int32),
-                   np.frombuffer(bytes(minor), np.uint8).astype(bool),
-                   np.frombuffer(bytes(vectors), "<f2").astype(np.float16).reshape(n, int(dim)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,8 @@ import pytest
 
 from core.academic import document_figures
 from core.options import CheckOptions
-from core.review import analyse, open_analysed, review
+from core.review import analyse, review
+from core.store.saved import open_analysed
 from core.steps import drain
 from core.store.saved import open_check, save_check
 
@@ -88,13 +89,16 @@ def test_a_review_of_other_results_is_not_lent(planted_class):
 
 def test_a_check_in_a_child_process_is_the_check_here_with_its_analysis(planted_class):
     from core.engine.profile import ProfileCache
-    from core.review import check_analysed, check_analysed_in_child
+    from core.pipeline import CheckRequest, run_check
 
     corpus, _ = planted_class
     documents, options = corpus.documents(), CheckOptions(workers=1, semantic=False)
-    here, here_analysis = drain(check_analysed(documents, options))
+    request = CheckRequest(documents=tuple(documents), review=True)
+    here_checked = drain(run_check(request, options))
+    here, here_analysis = here_checked.report, here_checked.analysis
     cache = ProfileCache()
-    report, analysis = drain(check_analysed_in_child(documents, options, cache=cache))
+    checked = drain(run_check(replace(request, in_child=True), options, cache))
+    report, analysis = checked.report, checked.analysis
     assert report.pairs == here.pairs and report.documents == here.documents
     assert replace(analysis.review, report=None) == replace(here_analysis.review, report=None)
     assert analysis.figures.computed() == here_analysis.figures.computed()
@@ -105,17 +109,18 @@ def test_a_check_in_a_child_process_is_the_check_here_with_its_analysis(planted_
 
 def test_the_child_reuses_the_profiles_it_is_sent_and_returns_only_new_ones(planted_class):
     from core.engine.profile import ProfileCache
-    from core.review.analysis import _check_in_child
+    from core.pipeline import CheckRequest, _check_in_child
 
     corpus, _ = planted_class
+    request = CheckRequest(review=True)
     documents, options = corpus.documents(), CheckOptions(workers=1, semantic=False)
     texts = len({d.key for d in documents})  # whole copies share a text, so a profile
-    first = drain(_check_in_child(documents, options, None, (), None, ()))[3]
+    first = drain(_check_in_child(request, documents, options, ()))[4]
     assert len(first) == texts  # none sent: every profile is new
     cache = ProfileCache()
     cache.update(first[:-5])
     sent = cache.about(d.key for d in documents)
     assert len(sent) == texts - 5
-    again = drain(_check_in_child(documents, options, None, (), None, sent))[3]
+    again = drain(_check_in_child(request, documents, options, sent))[4]
     assert [key for key, _ in again] == [key for key, _ in first[-5:]]
     assert cache.about(["not a document's key"]) == []

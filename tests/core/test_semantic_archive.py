@@ -15,8 +15,15 @@ from core.semantic import model
 from core.semantic.embed import profile_id
 from core.semantic.sentences import split
 from core.store import open_store
-from core.store.archive import add_documents, check_against_archive
+from core.store.archive import add_documents
+from core.pipeline import CheckRequest, run_check
 from test_semantic import loaded, tatoeba, translated_pair  # noqa: F401  (fixture)
+
+
+def check_against_archive(documents, options, store, label=None, cache=None):
+    """`documents` checked with the archive `store` (core.pipeline.run_check): the report."""
+    request = CheckRequest(documents=tuple(documents), archive=store, search_archive=True, archive_label=label)
+    return (yield from run_check(request, options, cache)).report
 
 
 def doc(i: int, name: str, text: str) -> Document:

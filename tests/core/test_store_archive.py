@@ -12,7 +12,8 @@ from core.models import ArchiveEntry, Document
 from core.options import CheckOptions
 from core.pipeline import check_documents, run
 from core.store import open_store
-from core.store.archive import add_documents, check_against_archive, find_candidates
+from core.store.archive import add_documents, find_candidates
+from core.pipeline import CheckRequest, run_check
 from core.engine.profile import profiles
 from core.rules import hamming
 
@@ -20,6 +21,12 @@ SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
 ARCHIVED = ["zh_original_网络阅读.txt", "zh_clean_1.txt", "en_original_homework.txt",
             "en_clean_1.txt"]
 NEW = ["zh_copy_verbatim.docx", "zh_light_edit_gbk.txt", "en_reordered.txt", "zh_clean_2.txt"]
+
+
+def check_against_archive(documents, options, store, label=None, cache=None):
+    """`documents` checked with the archive `store` (core.pipeline.run_check): the report."""
+    request = CheckRequest(documents=tuple(documents), archive=store, search_archive=True, archive_label=label)
+    return (yield from run_check(request, options, cache)).report
 
 
 def load(names) -> list[Document]:
@@ -169,15 +176,14 @@ def test_adding_many_files_profiles_them_in_worker_processes(store_location, tmp
 
 
 def test_a_check_against_the_archive_in_a_child_process_is_the_check_here(store_location):
-    from core.review import check_analysed, check_analysed_in_child
-    from core.steps import drain
-
     options = CheckOptions(semantic=False)
     new = load(NEW)
     with open_store(store_location) as store:
         run(add_documents(store, load(ARCHIVED), label="2024"))
-    here, _ = drain(check_analysed(new, options, archive=store_location))
-    report, analysis = drain(check_analysed_in_child(new, options, archive=store_location))
+    request = CheckRequest(documents=tuple(new), archive=store_location, search_archive=True, review=True)
+    here = run(run_check(request, options)).report
+    checked = run(run_check(replace(request, in_child=True), options))
+    report, analysis = checked.report, checked.analysis
     assert [d.name for d in report.documents] == [d.name for d in here.documents]
     assert len(report.documents) > len(NEW)  # archived sources came in, read by the child
     assert report.pairs == here.pairs and analysis.serves(report, options.display_threshold)

@@ -1,7 +1,7 @@
 """What a .docx shows beyond its text, as spans into the extracted text: block quotes (a quote
 style or a left indentation), headings (heading styles or outline levels) and superscript runs.
 
-It walks the same WordprocessingML as core.loaders.docx, with that module's rules for what
+It walks the same WordprocessingML as core.loaders.docx, with docx_tree's rules for what
 is text, and finds each paragraph's text in the extracted body text in order, so the spans
 are exact; a paragraph it cannot place is left out (the layout is a hint, never a reason to
 refuse a file).
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from core.loaders import docx as reader
+from core.loaders import docx_tree as reader
 from core.models import Layout, Span
 
 _W = reader._W
@@ -111,7 +111,7 @@ def _superscript(run, styles: _Styles) -> bool:
 
 
 def _walk(element, pieces: list[str], runs: list[tuple[int, int]], styles: _Styles, sup: bool = False):
-    """core.loaders.docx._inline, also noting where superscript runs' text lies."""
+    """core.loaders.docx_tree._inline, also noting where superscript runs' text lies."""
     for child in element:
         tag = child.tag
         if not isinstance(tag, str) or tag in reader._SKIP:

@@ -1,0 +1,62 @@
+"""Where worker processes pay off: the same check with one process and with the pool, side by side.
+
+    python bench/workers.py [--docs 200 1000 3000 10000] [--lang zh] [--runs 2]
+
+For each class size, `bench/run_check.py` (a fresh process per run) checks the corpus with
+`--workers 1` and with the default (every core), alternating, and prints the median wall time
+and the stages where the pool works (loading, fingerprinting) beside the whole check. The
+pool's threshold in core (`core.engine.profile.PARALLEL_CHARS`) is set from this table
+(bench/README, docs/decisions/022).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+
+from corpus import cached  # noqa: E402
+
+
+def run(folder: Path, workers: int | None) -> dict:
+    args = [sys.executable, str(ROOT / "bench" / "run_check.py"), str(folder)]
+    if workers:
+        args += ["--workers", str(workers)]
+    out = subprocess.run(args, capture_output=True, text=True, check=True, cwd=ROOT)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--docs", type=int, nargs="+", default=[200, 1000, 3000, 10000])
+    parser.add_argument("--lang", choices=("zh", "en"), default="zh")
+    parser.add_argument("--runs", type=int, default=2)
+    args = parser.parse_args()
+    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}, {os.cpu_count()} cores")
+    print(f"| essays | chars | workers=1 s | pool s | pool/1 | fingerprinting 1 / pool s | loading 1 / pool s |")
+    print("|---:|---:|---:|---:|---:|---:|---:|")
+    for docs in args.docs:
+        folder = cached(args.lang, docs)
+        chars = sum(len(p.read_text(encoding="utf-8")) for p in folder.glob("*.txt"))
+        one, pool = [], []
+        for _ in range(args.runs):
+            one.append(run(folder, 1))
+            pool.append(run(folder, None))
+
+        def med(runs, key=None):
+            return statistics.median(r["stages"].get(key, 0.0) if key else r["wall"] for r in runs)
+
+        print(f"| {docs:,} | {chars:,} | {med(one):.2f} | {med(pool):.2f} | {med(pool) / med(one):.2f} | "
+              f"{med(one, 'fingerprinting'):.2f} / {med(pool, 'fingerprinting'):.2f} | "
+              f"{med(one, 'loading'):.2f} / {med(pool, 'loading'):.2f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,238 @@
+"""Worker processes, in one place: the start method, the pools (with their fallback when workers
+cannot start), and ending what a process started.
+
+Every layer that runs work in other processes comes here: the check's readers and profilers
+(`run_jobs`), the archive's adders (`ordered`), the child a check or a saved check runs in
+(core/child_process.py), and the command line's exit (`end_children`).
+
+The start method is forkserver where the platform has it (never fork: the GUI calls from
+threads, and forking a threaded process can deadlock the child), else spawn (Windows);
+PLAGSCOPE_START_METHOD=spawn|forkserver|fork overrides it, so the suite can run as Windows and
+macOS start processes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import signal
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+
+import psutil
+
+__all__ = ["START_METHOD_VARIABLE", "context", "descendants", "end_children", "end_processes",
+           "ordered", "pool", "run_jobs", "start_method", "workers_for"]
+
+#: The environment variable that chooses the start method.
+START_METHOD_VARIABLE = "PLAGSCOPE_START_METHOD"
+
+#: How often (s) a waiting pool hands control back to its caller (progress, cancel).
+POLL = 0.2
+
+#: How long (s) processes asked to end may take before they are killed.
+ENDING = 3.0
+
+
+def start_method() -> str:
+    """The start method for new processes: $PLAGSCOPE_START_METHOD when it names one this
+    platform has, else forkserver where there is one, else spawn."""
+    available = multiprocessing.get_all_start_methods()
+    asked = os.environ.get(START_METHOD_VARIABLE, "").strip().lower()
+    if asked:
+        if asked not in available:
+            raise ValueError(f"{START_METHOD_VARIABLE}={asked}: this platform starts processes "
+                             f"with {', '.join(available)}")
+        return asked
+    return "forkserver" if "forkserver" in available else "spawn"
+
+
+def context():
+    """The multiprocessing context every process of Plagscope is started from."""
+    return multiprocessing.get_context(start_method())
+
+
+def workers_for(asked: int | None, cap: int = 8) -> int:
+    """Worker processes: the ones asked for, else the cores (at most `cap`)."""
+    return asked or max(1, min(os.cpu_count() or 1, cap))
+
+
+def _ignore_interrupts(initializer: Callable[[], None] | None = None) -> None:
+    """Worker processes leave Ctrl-C to the process that started them (which stops them): a
+    terminal sends SIGINT to every process of the job, and each worker would print a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if initializer is not None:
+        initializer()
+
+
+@contextlib.contextmanager
+def _interrupts_held():
+    """Block SIGINT in this thread while worker processes are started: a process started
+    meanwhile (the forkserver, whose children the workers are) inherits the blocked mask, so a
+    terminal's Ctrl-C reaches only the main process; a Ctrl-C meanwhile is delivered after."""
+    block = getattr(signal, "pthread_sigmask", None)
+    if block is None:
+        yield
+        return
+    old = block(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        block(signal.SIG_SETMASK, old)
+
+
+def pool(workers: int, initializer: Callable[[], None] | None = None) -> ProcessPoolExecutor:
+    """A process pool of `workers`, deaf to Ctrl-C, started from `context()`."""
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context(),
+                               initializer=_ignore_interrupts, initargs=(initializer,))
+
+
+def run_jobs(func: Callable, jobs: list[tuple], workers: int
+             ) -> Generator[tuple[int, object] | None, None, None]:
+    """func(*job) for each job: in a pool of `workers` processes when there are two or more
+    (here otherwise). Yields (index, result) as each job finishes, and None now and then while
+    waiting, so a caller can report progress and be cancelled (closing the generator cancels
+    what is queued). Jobs whose workers could not start or died run here at the end."""
+    if workers <= 1 or len(jobs) <= 1:
+        for i, job in enumerate(jobs):
+            yield i, func(*job)
+        return
+    executor = pool(min(workers, len(jobs)))
+    broken: list[int] = []
+    try:
+        with _interrupts_held():  # the forkserver (and so every worker) starts deaf to Ctrl-C
+            futures: dict[Future, int] = {}
+            for i, job in enumerate(jobs):
+                try:
+                    futures[executor.submit(func, *job)] = i
+                except (BrokenProcessPool, RuntimeError):
+                    broken.append(i)
+        pending = set(futures)
+        while pending:
+            finished, pending = wait(pending, timeout=POLL, return_when=FIRST_COMPLETED)
+            for future in finished:
+                try:
+                    result = future.result()
+                except BrokenProcessPool:
+                    broken.append(futures[future])  # workers could not start here: done below
+                else:
+                    yield futures[future], result
+            yield None
+    finally:
+        executor.shutdown(wait=False, cancel_futures=True)
+    for i in sorted(broken):
+        yield i, func(*jobs[i])
+
+
+def ordered(func: Callable, batches: Iterable[tuple], workers: int, ahead: int,
+            initializer: Callable[[], None] | None = None) -> Iterator:
+    """func(*batch) for each batch, in order: in `workers` processes when there are two or more
+    (up to `ahead` batches each queued ahead, so they keep working while the caller uses the
+    results), else here. Workers that cannot start (or die) leave the rest to this process.
+    Closing the generator cancels what is queued."""
+    if workers <= 1:
+        for batch in batches:
+            yield func(*batch)
+        return
+    with _interrupts_held():
+        executor = pool(workers, initializer)
+    queued: deque = deque()
+    source = iter(batches)
+    broken = False
+
+    def fill() -> None:
+        nonlocal broken
+        while not broken and len(queued) < ahead * workers:
+            batch = next(source, None)
+            if batch is None:
+                return
+            try:
+                queued.append((executor.submit(func, *batch), batch))
+            except (BrokenProcessPool, RuntimeError):  # workers cannot start here
+                broken = True
+                queued.append((None, batch))
+
+    try:
+        with _interrupts_held():
+            fill()
+        while queued:
+            future, batch = queued.popleft()
+            result = None
+            if future is not None:
+                try:
+                    result = future.result()
+                except BrokenProcessPool:
+                    broken = True
+            yield result if result is not None else func(*batch)
+            fill()
+            if broken and not queued:
+                for batch in source:
+                    yield func(*batch)
+    finally:
+        executor.shutdown(wait=False, cancel_futures=True)
+
+
+def descendants(pid: int | None = None) -> list[psutil.Process]:
+    """The processes below `pid` (default: this one): its children, theirs, and so on."""
+    try:
+        return psutil.Process(pid or os.getpid()).children(recursive=True)
+    except psutil.Error:
+        return []
+
+
+def _helper_pids() -> set[int]:
+    """multiprocessing's own helpers in this process (the forkserver, the resource tracker):
+    they end by themselves when this process exits (their pipes close), and multiprocessing
+    counts on them while it lives, so they are never ended here."""
+    pids = set()
+    try:
+        from multiprocessing import forkserver
+
+        pids.add(forkserver._forkserver._forkserver_pid)
+    except (ImportError, AttributeError):  # no forkserver on this platform
+        pass
+    try:
+        from multiprocessing import resource_tracker
+
+        pids.add(resource_tracker._resource_tracker._pid)
+    except (ImportError, AttributeError):
+        pass
+    pids.discard(None)
+    return pids
+
+
+def end_processes(processes: Iterable[psutil.Process], timeout: float = ENDING) -> None:
+    """Ask `processes` to end (SIGTERM), then kill those still running after `timeout` (at once
+    when it is 0)."""
+    processes = list(processes)
+    for p in processes:
+        with contextlib.suppress(psutil.Error):
+            if timeout > 0:
+                p.terminate()
+            else:
+                p.kill()
+    _gone, alive = psutil.wait_procs(processes, timeout=max(timeout, 0.5))
+    for p in alive:
+        with contextlib.suppress(psutil.Error):
+            p.kill()
+    psutil.wait_procs(alive, timeout=ENDING)
+
+
+def end_children(timeout: float = ENDING, *, helpers: bool = False) -> None:
+    """End every process this one started (pool workers, a child check, and theirs; workers
+    are the forkserver's children), so none outlives a command: what the command line does
+    on Ctrl-C (`timeout` 0: killed at once) and, with `helpers`, before it exits: then
+    multiprocessing's forkserver and resource tracker are stopped too, the way multiprocessing
+    stops them (so it starts new ones if this process goes on, as a test's does)."""
+    keep = _helper_pids()
+    end_processes([p for p in descendants() if p.pid not in keep], timeout)
+    if not helpers:
+        return
+    for module, attribute in (("forkserver", "_forkserver"), ("resource_tracker", "_resource_tracker")):
+        with contextlib.suppress(Exception):
+            helper = getattr(__import__(f"multiprocessing.{module}", fromlist=[attribute]), attribute)
+            helper._stop()
+    end_processes(descendants(), timeout)  # anything a helper left
