@@ -37,7 +37,9 @@ from functools import lru_cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
+# ../shared beside the checkout (a worktree may sit deeper: the nearest one up the tree)
+SHARED = next((p / "shared" for p in ROOT.parents if (p / "shared" / "eval").is_dir()),
+              ROOT.parent / "shared")
 OUT = ROOT / "bench" / "out" / "corpora"
 VERSION = 5  # bump when the generated text changes, so cached corpora are rebuilt
 

@@ -191,6 +191,8 @@ def included(files: Sequence, options: CheckOptions) -> list:
     excluded = {str(Path(p).resolve()) for p in options.exclude}
     if options.template:
         excluded.add(str(Path(options.template).resolve()))
+    if not excluded:
+        return list(files)  # nothing to leave out: no path needs resolving
     return [f for f in files if str(Path(f).resolve()) not in excluded]
 
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
+from functools import cached_property
 
 from core.academic.text import CJK_CHAR, Counter, lines, merge, mostly_cjk, overlap, sentence_ends, units_in
 from core.models import Document, Layout, Span
@@ -106,27 +107,67 @@ class Heading:
 
 
 class Attribution:
-    """What a document's own text shows about attribution, and the class of any span of it."""
+    """What a document's own text shows about attribution, and the class of any span of it.
+
+    Each part is found on first use: figures need only the counts and headings of most
+    documents, a passage's class the rest, and only in the documents a passage touches."""
 
     def __init__(self, document: Document):
-        text = document.text
-        self.text = text
-        self.count = Counter(text)
-        layout = document.layout or Layout()
-        paragraph_break = "\n" if document.format == "docx" else "blank"
-        self.headings = tuple(find_headings(text, layout))
-        self.citations = tuple(find_citations(text, layout))
-        cite_spans = [(c.span.start, c.span.end) for c in self.citations]
-        self.ends = sentence_ends(text, cite_spans)
-        self.cite_starts = [c.span.start for c in self.citations]
-        quotes = find_quotations(text, layout, paragraph_break)
-        self.quotations = tuple(
-            Quotation(Span(s, e), kind, self._quote_cited(s, e, kind), self._emphasis(s, e))
-            for s, e, kind in quotes
-        )
-        self.quoted_spans = merge((q.span.start, q.span.end) for q in self.quotations if not q.emphasis)
-        self.references = tuple(Span(s, e) for s, e in find_references(text, self.headings))
-        self.reference_spans = [(r.start, r.end) for r in self.references]
+        self.text = document.text
+        self._layout = document.layout or Layout()
+        self._paragraph_break = "\n" if document.format == "docx" else "blank"
+        self._cited: dict[tuple[int, int], bool] = {}
+
+    @cached_property
+    def count(self) -> Counter:
+        return Counter(self.text)
+
+    @cached_property
+    def headings(self) -> tuple[Heading, ...]:
+        return tuple(find_headings(self.text, self._layout))
+
+    @cached_property
+    def citations(self) -> tuple[Citation, ...]:
+        return tuple(find_citations(self.text, self._layout))
+
+    @cached_property
+    def cite_starts(self) -> list[int]:
+        return [c.span.start for c in self.citations]
+
+    @cached_property
+    def ends(self) -> list[int]:
+        return sentence_ends(self.text, [(c.span.start, c.span.end) for c in self.citations])
+
+    @cached_property
+    def _quotes(self) -> list[tuple[int, int, str, bool]]:
+        """(start, end, kind, emphasis) of every quotation, without deciding which are cited."""
+        return [(s, e, kind, self._emphasis(s, e))
+                for s, e, kind in find_quotations(self.text, self._layout, self._paragraph_break)]
+
+    @cached_property
+    def quotations(self) -> tuple[Quotation, ...]:
+        return tuple(Quotation(Span(s, e), kind, self._is_cited(s, e, kind), emphasis)
+                     for s, e, kind, emphasis in self._quotes)
+
+    @cached_property
+    def quoted_spans(self) -> list[tuple[int, int]]:
+        return merge((s, e) for s, e, _, emphasis in self._quotes if not emphasis)
+
+    @cached_property
+    def references(self) -> tuple[Span, ...]:
+        if not _REFERENCE_TITLES.search(self.text):
+            return ()  # no reference heading can be found without a reference title
+        return tuple(Span(s, e) for s, e in find_references(self.text, self.headings))
+
+    @cached_property
+    def reference_spans(self) -> list[tuple[int, int]]:
+        return [(r.start, r.end) for r in self.references]
+
+    def _is_cited(self, start: int, end: int, kind: str) -> bool:
+        key = (start, end)
+        if key not in self._cited:
+            self._cited[key] = self._quote_cited(start, end, kind)
+        return self._cited[key]
 
     # ---- citations belonging to quotations and passages
 
@@ -193,10 +234,10 @@ class Attribution:
             return "unattributed"
         if overlap(self.reference_spans, start, end, self.count) >= MAJORITY * total:
             return "references"
-        covering = [q for q in self.quotations
-                    if not q.emphasis and q.span.start < end and q.span.end > start]
         quoted = overlap(self.quoted_spans, start, end, self.count) >= MAJORITY * total
-        cited = self._cited_passage(start, end) or (quoted and any(q.cited for q in covering))
+        cited = self._cited_passage(start, end) or (quoted and any(
+            self._is_cited(s, e, kind) for s, e, kind, emphasis in self._quotes
+            if not emphasis and s < end and e > start))
         if quoted:
             return "quoted_cited" if cited else "quoted"
         return "cited" if cited else "unattributed"

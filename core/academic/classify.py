@@ -23,9 +23,24 @@ TEMPLATE_SHARE = 0.5
 class Analyses:
     """Attribution of each document, computed on first use (documents by index)."""
 
+    _recent: list[Analyses] = []  # the last few checks' (see `of`)
+    KEEP = 2
+
     def __init__(self, documents: Sequence[Document]):
         self.documents = documents
         self._done: dict[int, Attribution] = {}
+
+    @classmethod
+    def of(cls, documents: Sequence[Document]) -> Analyses:
+        """The analyses of these very documents (the same sequence object, e.g. a Report's
+        `documents`), shared by the check's passage classes, the figures and the reports, so
+        each document is analysed once; a new sequence gets new analyses."""
+        for found in cls._recent:
+            if found.documents is documents:
+                return found
+        made = cls(documents)
+        cls._recent = [made, *cls._recent[:cls.KEEP - 1]]
+        return made
 
     def __getitem__(self, index: int) -> Attribution:
         found = self._done.get(index)
@@ -82,7 +97,7 @@ def attribute(
     analyses: Analyses | None = None,
 ) -> list[PairResult]:
     """The pairs with every Match's `attribution` set."""
-    analyses = analyses or Analyses(documents)
+    analyses = analyses or Analyses.of(documents)
     templ = _Template(template, options) if template is not None else None
     out = []
     for pair in pairs:

@@ -211,7 +211,7 @@ def excluded(cls: str, options: CheckOptions) -> bool:
 
 def passages(report: Report, analyses: Analyses | None = None) -> list[list[Passage]]:
     """Every document's passages with their classes in that document."""
-    analyses = analyses or Analyses(report.documents)
+    analyses = analyses or Analyses.of(report.documents)
     out: list[list[Passage]] = [[] for _ in report.documents]
     for k, pair in enumerate(report.pairs):
         for m in pair.matches:
@@ -232,7 +232,7 @@ class FigureTable:
     def __init__(self, report: Report, options: CheckOptions | None = None):
         self.report = report
         self.options = options or report.options
-        self.analyses = Analyses(report.documents)
+        self.analyses = Analyses.of(report.documents)
         self._passages: list[list[Passage]] | None = None
         self._done: dict[int, Figures] = {}
 

@@ -432,7 +432,7 @@ def _analyses(ctx: Context):
     if cached is None:
         from core.academic.classify import Analyses
 
-        cached = ctx._analyses_cache = Analyses(ctx.report.documents)
+        cached = ctx._analyses_cache = Analyses.of(ctx.report.documents)
     return cached
 
 

@@ -464,7 +464,7 @@ def academic_fields(data: dict, report: Report) -> None:
     from core.academic.classify import Analyses, side_classes
     from core.academic.figures import document_figures
 
-    analyses = Analyses(report.documents)
+    analyses = Analyses.of(report.documents)
     for item, pair in zip(data["pairs"], report.pairs):
         for out, m in zip(item["matches"], pair.matches):
             left, right = side_classes(m, pair.left, pair.right, analyses)

@@ -1,6 +1,6 @@
 """Groups: documents linked by flagged pairs, and which member is the likely source.
 
-A group is a connected component (networkx) of the graph whose nodes are documents and
+A group is a connected component of the graph whose nodes are documents and
 whose edges are the flagged pairs (`core.rules.is_flagged`: similarity at or above the
 display threshold, or a near-duplicate). Every member shares a flagged pair with another
 member; a document without a flagged pair is in no group.
@@ -94,16 +94,34 @@ def with_groups(report: Report) -> Report:
     return replace(report, groups=find_groups(report))
 
 
+def connected(edges: Iterable[tuple[int, int]]) -> list[list[int]]:
+    """The connected components of the graph of these edges, each sorted (union-find: a check
+    has no need to import a graph library for this)."""
+    parent: dict[int, int] = {}
+
+    def root(x: int) -> int:
+        parent.setdefault(x, x)
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for a, b in edges:
+        ra, rb = root(a), root(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+    members: dict[int, list[int]] = defaultdict(list)
+    for x in parent:
+        members[root(x)].append(x)
+    return [sorted(m) for m in members.values()]
+
+
 def group_details(report: Report) -> list[GroupDetail]:
     """Every group of the report with its pairs, strongest pair and likely source."""
     import networkx as nx  # heavy to import; only a check's end needs it
 
     flagged = _flagged(report)
-    graph = nx.Graph()
-    for i in flagged:
-        p = report.pairs[i]
-        graph.add_edge(p.left, p.right)
-    components = [sorted(c) for c in nx.connected_components(graph)]
+    components = connected([(report.pairs[i].left, report.pairs[i].right) for i in flagged])
     member_of = {doc: g for g, members in enumerate(components) for doc in members}
     flagged_in: dict[int, list[int]] = defaultdict(list)
     for i in flagged:
