@@ -8,6 +8,8 @@ a child process, next to a run on the two good essays alone, reading each child'
 The zip bombs must not inflate: the hostile run may only cost a fixed amount more.
 Then a 15 MB .docx of many tiny runs (about 160 MB of XML; Word-like random rsids, so it is
 no zip bomb) with the two essays: reading any accepted file must stay under 500 MB.
+Last, each hostile file read alone in a child process (`load_document`): its time, peak
+memory and the reason given, with a PDF of 500 pages sharing one 8 MB content stream (~100 KB).
 """
 
 from __future__ import annotations
@@ -80,6 +82,31 @@ def tiny_runs_docx(path: Path, target_mb: float = 15.0, seed: int = 1) -> Path:
     return path
 
 
+READ_ONE = ("import sys\nfrom core.errors import LoadError\nfrom core.loaders import load_document\n"
+            "try:\n    load_document(sys.argv[1])\nexcept LoadError as e:\n    sys.exit(e.code)\n")
+
+
+def per_file() -> None:
+    """Each hostile file read alone: seconds, peak RSS and the reason (the read budget's case too)."""
+    mf = fixtures()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = mf.make_hostile_folder(Path(tmp))
+        mf.make_repeated_content_pdf(folder)  # 500 pages x one shared 8 MB content stream
+        print(f"\n{'file (read alone)':34} {'KB':>8} {'peak RSS MB':>11} {'seconds':>8}  result")
+        for path in sorted(p for p in folder.iterdir() if p.is_file() and not p.is_symlink()):
+            start = time.perf_counter()
+            proc = subprocess.Popen([sys.executable, "-c", READ_ONE, str(path)], cwd=ROOT,
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            import os
+
+            _, status, usage = os.wait4(proc.pid, 0)
+            seconds = time.perf_counter() - start
+            code = proc.stderr.read().strip() or ("read" if os.waitstatus_to_exitcode(status) == 0 else "?")
+            proc.stderr.close()
+            print(f"{path.name:34} {path.stat().st_size / 1024:8.0f} {usage.ru_maxrss / 1024:11.0f} "
+                  f"{seconds:8.2f}  {code}")
+
+
 def main() -> None:
     mf = fixtures()
     with tempfile.TemporaryDirectory() as tmp:
@@ -114,6 +141,7 @@ def main() -> None:
     print(f"{'read it: ' + name:28} {read_mb:11.0f} {read_s:8.2f} {read_rc:>5}")
     print(f"{'check it with the two':28} {mb:11.0f} {s:8.2f} {rc:>5}")
     print(f"reading within 500 MB: {'yes' if read_mb <= 500 and read_rc == 0 else 'NO'}")
+    per_file()
 
 
 if __name__ == "__main__":

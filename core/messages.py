@@ -109,6 +109,9 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "zh": "有 {chars} 个字符，超过 {limit} 的上限" + _OPTIONS_ZH},
     "file.too_deep": {"en": "could not be read: its structure is nested too deeply",
                       "zh": "无法读取：其内部结构嵌套过深"},
+    "file.too_slow": {"en": "took longer than {seconds} s to read and was left out "
+                            "(it may be damaged, or built to stall a reader)",
+                      "zh": "读取超过 {seconds} 秒，已跳过（文件可能已损坏，或被特意构造来拖住读取程序）"},
     "file.out_of_memory": {"en": "is too large to read with the memory available",
                            "zh": "文件太大，可用内存不足以读取"},
     "file.unexpected": {"en": "could not be read: {detail}", "zh": "无法读取：{detail}"},
@@ -162,6 +165,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "pdf.bomb": {"en": "is not a safe PDF: it would unpack to far too much data (a 'zip bomb')",
                  "zh": "不是安全的 PDF：解压后数据量过大（“zip 炸弹”）"},
     "pdf.no_pages": {"en": "has no pages", "zh": "没有页面"},
+    "pdf.content_repeated": {"en": "is not a usable PDF: its pages make the reader go through {size} of "
+                                   "drawing instructions, far more than its {packed} hold; it was left out",
+                             "zh": "不是可用的 PDF：其页面要求读取 {size} 的绘制指令，远超文件本身的 {packed}；已跳过"},
     # why a group's likely source was or was not named (core/review/groups.py REASONS)
     "group.source": {"en": "likely source: holds at least {cover} of what each other member shares",
                      "zh": "可能的来源：其他每个成员共有的文字，至少 {cover} 在它里面"},

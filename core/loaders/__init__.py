@@ -14,6 +14,8 @@ from pathlib import Path
 
 from core.errors import LoadError
 from core.models import Document
+from core.loaders import budget
+from core.loaders.budget import READ_SECONDS
 from core.loaders.folders import SUPPORTED, expand_paths
 from core.loaders.reasons import (Unreadable, mode_reason, os_reason, short_cause, too_big,
                                   too_long, unsupported)
@@ -29,7 +31,8 @@ _BINARY = getattr(os, "O_BINARY", 0)
 
 
 def load_document(
-    path, doc_id: int = 0, *, max_bytes: int | None = None, max_chars: int | None = None
+    path, doc_id: int = 0, *, max_bytes: int | None = None, max_chars: int | None = None,
+    max_seconds: float | None = READ_SECONDS,
 ) -> Document:
     """Read one .txt, .docx or .pdf file into a Document.
 
@@ -38,13 +41,15 @@ def load_document(
         doc_id: the Document's id.
         max_bytes: refuse files larger than this, judged by size before reading.
         max_chars: refuse documents whose extracted text is longer than this.
+        max_seconds: processor seconds reading may take (None: no limit); a PDF also may
+            interpret at most so much page content (core/loaders/budget.py).
 
     Raises:
         LoadError: for every file that cannot be used, with a one-line reason and its code.
     """
     path = Path(path)
     try:
-        return _load(path, doc_id, max_bytes, max_chars)
+        return _load(path, doc_id, max_bytes, max_chars, max_seconds)
     except Unreadable as exc:
         raise LoadError(str(path), exc.reason, exc.code, exc.values) from None
     except OSError as exc:
@@ -58,7 +63,8 @@ def load_document(
         raise LoadError.of(path, "file.unexpected", detail=short_cause(exc)) from exc
 
 
-def _load(path: Path, doc_id: int, max_bytes: int | None, max_chars: int | None) -> Document:
+def _load(path: Path, doc_id: int, max_bytes: int | None, max_chars: int | None,
+          max_seconds: float | None) -> Document:
     fmt = FORMATS.get(path.suffix.lower())
     if fmt is None:
         code, values = unsupported(path.suffix)
@@ -66,10 +72,12 @@ def _load(path: Path, doc_id: int, max_bytes: int | None, max_chars: int | None)
     data = read_bytes(path, max_bytes)
     reader = import_module(f".{fmt}", __name__)
     layout = None
-    if hasattr(reader, "extract_with_layout"):  # docx: block quotes, headings, superscripts
-        text, layout = reader.extract_with_layout(data)
-    else:
-        text = reader.extract(data)
+    with budget.reading(max_seconds, len(data)):
+        if hasattr(reader, "extract_with_layout"):  # docx: block quotes, headings, superscripts
+            text, layout = reader.extract_with_layout(data)
+        else:
+            text = reader.extract(data)
+        budget.check()
     if not _WORD.search(text):
         raise Unreadable("file.no_words")
     if max_chars is not None and len(text) > max_chars:

@@ -17,6 +17,7 @@ import zipfile
 
 from lxml import etree
 
+from core.loaders import budget
 from core.loaders import docx_tree as d
 from core.loaders.reasons import Unreadable
 
@@ -138,12 +139,16 @@ def parse_part(stream, blank_text: bool = False):
     """The compacted tree of one XML part read from `stream`, and its section references."""
     compactor = _Compactor()
     root = None
+    seen = 0
     for _, element in etree.iterparse(stream, events=("end",), resolve_entities=False,
                                       load_dtd=False, no_network=True, huge_tree=False,
                                       remove_comments=True, remove_pis=True,
                                       remove_blank_text=not blank_text):
         compactor.end(element)
         root = element
+        seen += 1
+        if not seen % 4096:
+            budget.check()
     if root is None:
         raise Unreadable(d.DAMAGED)
     compactor.resolve(root)

@@ -13,7 +13,7 @@ from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdfpage import PDFPage
 from pdfminer.pdfparser import PDFParser
 
-from core.loaders import pdfguard
+from core.loaders import budget, pdfguard
 from core.loaders.reasons import Unreadable
 
 pdfguard.install()
@@ -60,7 +60,7 @@ def _extract(data: bytes, converter=TextConverter) -> str:
         raise Unreadable(ENCRYPTED) from None
     except RecursionError:
         raise Unreadable(LOOPS) from None
-    except MemoryError:
+    except (MemoryError, Unreadable):  # Unreadable: over the read budget (core/loaders/budget.py)
         raise
     except Exception:  # pdfminer raises many kinds of error on malformed files
         raise Unreadable(DAMAGED) from None
@@ -164,6 +164,7 @@ def _page_texts(data: bytes, converter=TextConverter) -> list[str]:
     pages = []
     try:
         for page in PDFPage.create_pages(document):
+            budget.check()
             interpreter.process_page(page)
             text = buffer.getvalue()
             buffer.seek(0)

@@ -3,8 +3,10 @@
 pdfminer follows a reference to a reference without limit (a 2-object cycle hangs it),
 inflates every Flate stream with an unbounded `zlib.decompress`, and recovers a stream with
 a bad checksum one byte at a time with quadratic copying. `GuardedDocument` stops the
-cycles; `install()` points pdfminer's stream decoding at bounded versions, and
-`inflate_budget()` caps the total one extraction may inflate (per thread).
+cycles; `install()` points pdfminer's stream decoding at bounded versions and its page
+interpreter at a content parser that charges the read budget (core/loaders/budget.py) for every
+piece of page content it reads, each time a page uses it; `inflate_budget()` caps the total one
+extraction may inflate (per thread).
 """
 
 from __future__ import annotations
@@ -14,10 +16,12 @@ import zlib
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from pdfminer import pdftypes
+from pdfminer import pdfinterp, pdftypes
 from pdfminer.pdfdocument import PDFDocument
 from pdfminer.pdfexceptions import PDFObjectNotFound
 from pdfminer.pdftypes import PDFObjRef
+
+from core.loaders import budget
 
 MAX_STREAM = 64 * 2**20  # one stream; page contents are kilobytes, embedded fonts a few MB
 MAX_TOTAL = 512 * 2**20  # everything one document inflates
@@ -43,6 +47,24 @@ class GuardedDocument(PDFDocument):
             seen.add(obj.objid)
             obj = super().getobj(obj.objid)
         return obj
+
+
+class BudgetedContentParser(pdfinterp.PDFContentParser):
+    """pdfminer's page content parser, charging the read budget for the content it is given
+    before it interprets any: a page costs what its content holds, however often a stream
+    is reused, and a page over the budget is refused before its work starts."""
+
+    def __init__(self, streams) -> None:
+        size = 0
+        for stream in streams:
+            try:
+                size += len(pdftypes.stream_value(stream).get_data())
+            except InflateLimit:
+                raise
+            except Exception:  # pdfminer says what is wrong with it when it reads it
+                continue
+        budget.spend_content(size)
+        super().__init__(streams)
 
 
 @contextmanager
@@ -119,3 +141,4 @@ def install() -> None:
     shim.decompress = bounded_decompress
     pdftypes.zlib = shim
     pdftypes.decompress_corrupted = bounded_decompress_corrupted
+    pdfinterp.PDFContentParser = BudgetedContentParser

@@ -417,6 +417,31 @@ def flate_bomb_pdf(megabytes: int = 80) -> bytes:
     ])
 
 
+def repeated_content_pdf(pages: int = 500, megabytes: float = 8.0) -> bytes:
+    """`pages` pages that all draw one content stream of `megabytes` MB (a line of text, then
+    line drawing), Flate-packed to a few KB: a file of ~100 KB whose pages make a reader
+    interpret pages x megabytes."""
+    line = b"0 0 m 1 1 l S\n"
+    content = b"BT /F1 12 Tf 72 720 Td (Every page draws the same shared content.) Tj ET\n"
+    content += line * int(megabytes * 2**20 / len(line))
+    packed = zlib.compress(content, 9)
+    stream = b"<< /Length %d /Filter /FlateDecode >>\nstream\n%s\nendstream" % (len(packed), packed)
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"", stream, HELVETICA]
+    kids = []
+    for _ in range(pages):
+        objects.append(_page(2, 3, 4))
+        kids.append(b"%d 0 R" % len(objects))
+    objects[1] = b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(kids), pages)
+    return raw_pdf(objects)
+
+
+def make_repeated_content_pdf(folder: Path, pages: int = 500, megabytes: float = 8.0) -> Path:
+    """`repeated_content_pdf` written as folder/repeated_content.pdf."""
+    path = folder / "repeated_content.pdf"
+    path.write_bytes(repeated_content_pdf(pages, megabytes))
+    return path
+
+
 def damaged_pdf() -> bytes:
     """A PDF header and end marker around bytes that are no PDF structure at all."""
     junk = bytes((i * 7919 + 13) % 251 for i in range(4000))
