@@ -1,6 +1,6 @@
 """One `plagscope check` of a folder, timed by stage, in a process of its own (for peak RSS).
 
-    python bench/run_check.py FOLDER [--workers N] [--json REPORT]
+    python bench/run_check.py FOLDER [--workers N] [--json REPORT] [--semantic]
 
 Prints one JSON line: wall seconds, seconds per stage (loading, fingerprinting, indexing,
 comparing), pairs reported, pairs with a passage, the peak RSS in bytes of this process
@@ -76,12 +76,14 @@ class TreeRss:
         self._thread.join()
 
 
-def measure(folder: Path, workers: int | None = None, report_path: Path | None = None) -> dict:
-    """Run the check through the same generator as the command line, timing each stage."""
+def measure(folder: Path, workers: int | None = None, report_path: Path | None = None,
+            semantic: bool = False) -> dict:
+    """Run the check through the same generator as the command line, timing each stage
+    (`semantic`: with the meaning layer, as bench/semantic.py times it; else the verbatim check)."""
     from core.options import CheckOptions
     from core.pipeline import check
 
-    options = CheckOptions(workers=workers, semantic=False)  # the verbatim check; bench/semantic.py times the layer
+    options = CheckOptions(workers=workers, semantic=semantic)
     stages: dict[str, float] = {}
     start = last = time.perf_counter()
     stage = None
@@ -114,6 +116,8 @@ def measure(folder: Path, workers: int | None = None, report_path: Path | None =
         "pairs": len(report.pairs),
         "with_passage": sum(1 for p in report.pairs if p.matches),
         "found": sorted([p.left, p.right] for p in report.pairs if p.matches),
+        "meaning": sorted([p.left, p.right] for p in report.pairs if p.semantic is not None),
+        "semantic": report.options.semantic,
         "names": [d.name for d in report.documents],
         "rss": peak_rss(),
         "tree_rss": max(sampler.peak, peak_rss()),
@@ -125,8 +129,9 @@ def main() -> None:
     parser.add_argument("folder", type=Path)
     parser.add_argument("--workers", type=int)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--semantic", action="store_true", help="with the meaning layer")
     args = parser.parse_args()
-    print(json.dumps(measure(args.folder, args.workers, args.json)))
+    print(json.dumps(measure(args.folder, args.workers, args.json, args.semantic)))
 
 
 if __name__ == "__main__":

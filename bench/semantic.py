@@ -1,9 +1,9 @@
-"""The semantic layer (core/semantic): translations, paraphrases and speed; prints tables.
+"""The semantic layer (core/semantic): translations, paraphrases and cost; prints tables.
 
     python bench/semantic.py [--seeds 1 2 3] [--real-zh FILE --real-en FILE]
                              [--msrp msr_paraphrase_train.txt] [--clough DIR]
-                             [--speed 200 1000] [--archive-size 2000]
-                             [--only translation paraphrase speed archive]
+                             [--sizes 200 1000] [--mixes en zh zh+en] [--archive-size 2000]
+                             [--only translation paraphrase cost archive]
 
 Translation: essays built from ../shared/corpora/tatoeba-cmn-eng. Each seed makes 40 Chinese
 documents of 30-60 sentences; 20 of them get an English document that renders a part of
@@ -17,9 +17,10 @@ Real pair: any two files (e.g. a text and its published translation) must be rep
 translation. Paraphrase: the pair score (core.semantic.align.pair_score) of each sentence pair
 of a Microsoft Research Paraphrase Corpus file (develop on the TRAINING split only), ranked by
 ROC AUC against the labels, beside word-Jaccard; and the semantic share of the Clough-Stevenson
-answers against the source text of their task, by category. Speed: `plagscope check --semantic`
-on the bench/corpus.py essays (half zh, half en) in a new process (cold: model load, no
-cache), then the same check again in one process with its profile cache; time and peak memory.
+answers against the source text of their task, by category. Cost: classes of bench/corpus.py
+essays (one language or half zh, half en) checked with `--no-semantic`, then with the layer
+with no sentence vectors kept (cold), then again (re-check: the vectors kept in the user's
+data folder), each in a new process: time, peak memory, the layer's stages, its findings.
 Archive (`--only archive`): an SQLite archive of the bench/corpus.py essays plus the Chinese
 sources of five Tatoeba translations, added with sentence vectors; each English translation
 is checked against it, as now (stored vectors) and as before they were stored, back to back.
@@ -31,7 +32,7 @@ import argparse
 import csv
 import random
 import re
-import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -48,7 +49,7 @@ SHARED = next((p / "shared" for p in ROOT.parents if (p / "shared" / "corpora").
 
 from core.models import Document  # noqa: E402
 from core.options import CheckOptions  # noqa: E402
-from core.pipeline import ProfileCache, check, check_documents, run  # noqa: E402
+from core.pipeline import ProfileCache, check_documents, run  # noqa: E402
 from core.semantic import model  # noqa: E402
 from core.semantic.align import pair_score  # noqa: E402
 from core.semantic.sentences import split  # noqa: E402
@@ -281,42 +282,75 @@ def clough(folder: Path) -> str:
     return table(["category", "answers", "mean semantic share", "with a finding"], rows) + "\n\n" + note
 
 
-# -- speed ---------------------------------------------------------------------------------
+# -- cost ----------------------------------------------------------------------------------
 
-def speed(sizes: list[int]) -> str:
+MIXES = {"en": ("en",), "zh": ("zh",), "zh+en": ("zh", "en")}
+
+
+def class_folder(size: int, mix: str) -> tuple[Path, set[frozenset[str]]]:
+    """A folder of `size` bench/corpus.py essays in the languages of `mix` (equal parts), and
+    the planted pairs (by file name)."""
     sys.path.insert(0, str(ROOT / "bench"))
     import corpus  # bench/corpus.py
 
+    langs = MIXES[mix]
+    folder = Path(tempfile.mkdtemp(prefix=f"semantic-{mix}-{size}-"))
+    planted: set[frozenset[str]] = set()
+    for lang in langs:
+        source = corpus.cached(lang, size // len(langs), shared=SHARED)
+        made = corpus.read(source)
+        for name, text in zip(made.names, made.texts):
+            (folder / f"{lang}-{name}").write_bytes(text.encode("utf-8"))
+        planted |= {frozenset((f"{lang}-{c['copier']}", f"{lang}-{c['source']}")) for c in made.cases}
+    return folder, planted
+
+
+def _run(folder: Path, semantic: bool, data: Path) -> dict:
+    """bench/run_check.py in a new process with its own user data folder (sentence vectors)."""
+    import json
+    import os
+
+    command = [sys.executable, str(ROOT / "bench" / "run_check.py"), str(folder)]
+    env = dict(os.environ, PLAGSCOPE_DATA_DIR=str(data))
+    out = subprocess.run(command + (["--semantic"] if semantic else []), cwd=ROOT, env=env,
+                         check=True, capture_output=True, text=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def cost(sizes: list[int], mixes: list[str]) -> str:
+    """The check with the meaning layer (cold: no sentence vectors kept yet; re-check: the
+    same class again, vectors kept) against `--no-semantic`, each in a new process, side by
+    side: wall time, peak memory (the process tree), the layer's stages, its findings."""
+    import os
+
     rows = []
     for size in sizes:
-        folder = Path(tempfile.mkdtemp(prefix=f"semantic-{size}-"))
-        for lang in ("zh", "en"):
-            source = corpus.cached(lang, size // 2, shared=SHARED)
-            for path in sorted((source / "docs").glob("*.txt")):
-                (folder / f"{lang}-{path.name}").write_bytes(path.read_bytes())
-        times = {}
-        for flag in (["--no-semantic"], ["--semantic"]):  # the layer is on by default
-            command = [sys.executable, "-m", "core.cli", "check", str(folder), "--quiet",
-                       "--json", str(folder / "report.json"), *flag]
-            before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-            started = time.perf_counter()
-            subprocess.run(command, cwd=ROOT, check=True, capture_output=True)
-            on = flag == ["--semantic"]
-            times[on] = time.perf_counter() - started
-            peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-            times[(on, "mb")] = max(before, peak) / 1024
-        cache = ProfileCache()
-        options = CheckOptions(semantic=True)
-        run(check([folder], options, cache))
-        started = time.perf_counter()
-        report = run(check([folder], options, cache))
-        again = time.perf_counter() - started
-        found = sum(1 for p in report.pairs if p.semantic)
-        rows.append([str(size), f"{times[False]:.1f}", f"{times[True]:.1f}",
-                     f"{times[(True, 'mb')]:.0f}", f"{again:.1f}", str(found)])
-    return table(["essays", "check s (layer off, new process)", "check --semantic s (cold, new process)",
-                  "peak MB (largest process so far)", "re-check s (profile cache)",
-                  "pairs with a semantic finding"], rows)
+        for mix in mixes:
+            folder, planted = class_folder(size, mix)
+            data = Path(tempfile.mkdtemp(prefix="semantic-data-"))
+            plain = _run(folder, False, data)
+            cold = _run(folder, True, data)
+            again = _run(folder, True, data)
+            names = cold["names"]
+            meaning = {frozenset((names[a], names[b])) for a, b in cold["meaning"]}
+            stages = cold["stages"]
+            rows.append([
+                str(size), mix, f"{plain['wall']:.1f}",
+                f"{cold['wall']:.1f} ({cold['wall'] / plain['wall']:.1f}x)",
+                f"{again['wall']:.1f} ({again['wall'] / plain['wall']:.1f}x)",
+                f"{stages.get('embedding', 0):.1f} / {stages.get('aligning', 0):.1f}",
+                f"{plain['tree_rss'] / 2**20:.0f}",
+                f"{cold['tree_rss'] / 2**20:.0f} ({cold['tree_rss'] / plain['tree_rss']:.1f}x)",
+                f"{len(meaning)} ({len(meaning & planted)} planted)",
+            ])
+            shutil.rmtree(folder, ignore_errors=True)
+            shutil.rmtree(data, ignore_errors=True)
+    load = os.getloadavg()
+    return (table(["essays", "languages", "--no-semantic s", "meaning layer, cold s",
+                   "re-check s", "cold: encoding / aligning s", "--no-semantic MB",
+                   "meaning layer MB", "pairs with a meaning finding"], rows)
+            + f"\n\nEach check a new process (bench/run_check.py); load average at the end "
+              f"{load[0]:.1f} / {load[1]:.1f} (2 cores shared).")
 
 
 # -- the archive: stored sentence vectors ----------------------------------------------------
@@ -427,11 +461,14 @@ def main() -> None:
     parser.add_argument("--real-en", type=Path)
     parser.add_argument("--msrp", type=Path, help="msr_paraphrase_train.txt (never the test split)")
     parser.add_argument("--clough", type=Path, default=SHARED / "corpora" / "clough-stevenson-dev")
-    parser.add_argument("--speed", type=int, nargs="*", default=[200, 1000])
+    parser.add_argument("--sizes", type=int, nargs="*", default=[200, 1000])
+    parser.add_argument("--mixes", nargs="*", default=list(MIXES), choices=list(MIXES))
     parser.add_argument("--archive-size", type=int, default=2000)
-    parser.add_argument("--only", nargs="+", default=["translation", "paraphrase", "speed"],
-                        help="any of translation paraphrase speed archive")
+    parser.add_argument("--only", nargs="+", default=["translation", "paraphrase", "cost"],
+                        help="any of translation paraphrase cost archive")
     args = parser.parse_args()
+    import os
+
     if not model.available():
         sys.exit(f"the semantic layer is not installed: {model.INSTALL_HINT}")
     started = time.perf_counter()
@@ -452,9 +489,10 @@ def main() -> None:
     if "archive" in args.only:
         print("## The archive with stored sentence vectors (noisy: shared cores)\n")
         print(archive_bench(args.archive_size) + "\n")
-    if "speed" in args.only and args.speed:
-        print("## Speed (2 cores shared with other developers: noisy)\n")
-        print(speed(args.speed) + "\n")
+    if "cost" in args.only and args.sizes:
+        print("## Cost against --no-semantic (2 cores shared with other developers: noisy)\n")
+        print(f"load average at the start {os.getloadavg()[0]:.1f}\n")
+        print(cost(args.sizes, args.mixes) + "\n")
 
 
 if __name__ == "__main__":

@@ -182,6 +182,13 @@ MESSAGES: dict[str, dict[str, str]] = {
                         "each other (their source, or a copy compiled from them)",
                   "zh": "无法判断来源：一个成员连接其他成员，而它们之间没有共同文字（它可能是来源，"
                         "也可能拼凑了它们）"},
+    # --- the semantic layer's notes on a check (core.matching.sources.semantic) ---------------
+    "semantic_unavailable": {"en": "the meaning layer could not run ({reason}); the check ran "
+                                   "without it (verbatim copies only)",
+                             "zh": "语义层无法运行（{reason}）；本次检测未使用语义层（只查逐字复制）"},
+    "semantic_budget": {"en": "only its first {sentences} sentences were compared for meaning "
+                              "(translations and paraphrases); verbatim copies were checked in all of it",
+                        "zh": "语义比对只比较了前 {sentences} 个句子（翻译和改写）；逐字复制已检查全文"},
 }
 
 

@@ -22,6 +22,7 @@ from core.engine.profile import ProfileCache, profile, profile_documents
 from core.errors import LoadError
 from core.loaders import expand_paths, load_document
 from core.matching.compare import compare_class
+from core.matching.sources import default_sources
 from core.models import Document, FileError, Progress, Report
 from core.options import CheckOptions
 from core.review.analysis import Analysis, analyse, bound
@@ -307,6 +308,21 @@ def _read_template(path: str, options: CheckOptions, errors: list[FileError]) ->
     return loaded
 
 
+def semantic_notes(sources, documents: Sequence[Document]) -> tuple[FileError, ...]:
+    """The semantic layer's notes on a check as the report's FileErrors: the model's file when
+    the layer could not run, a document when only part of it was compared for meaning."""
+    out = []
+    for source in sources:
+        for note in getattr(source, "notes", ()):
+            values = dict(note.values)
+            if note.document >= 0:
+                path = documents[note.document].path or documents[note.document].name
+            else:
+                path = str(values.pop("path", "") or "semantic model")
+            out.append(FileError.of(path, note.code, **values))
+    return tuple(out)
+
+
 def _semantic_installed() -> bool:
     """Whether the semantic layer's model is installed (found without importing it)."""
     from core.semantic.model import available
@@ -323,17 +339,23 @@ def _compare(documents: Sequence[Document], options: CheckOptions, template: Doc
     # then matched, classified `template` and left out of the figures or not, as they say)
     ignore = template is not None and options.exclude_template
     template_profile = profile(template.text, options) if ignore else None
-    # with options.semantic, the semantic layer is one of compare's candidate sources
+    # with options.semantic, the semantic layer is one of compare's candidate sources (the
+    # last: it builds on the verbatim pairs); its notes join the report's errors
+    sources = default_sources(options, cache)
     pairs, shared = yield from compare_class(profiled, options, template_profile,
                                              keys=[d.key for d in documents],
-                                             texts=[d.text for d in documents], cache=cache)
+                                             texts=[d.text for d in documents], sources=sources,
+                                             cache=cache)
     pairs = attribute(documents, pairs, options, template)  # Match.attribution (core.academic)
+    notes = semantic_notes(sources, documents)
+    if any(n.code == "semantic_unavailable" for n in notes):
+        options = options.with_changes(semantic=False)  # the report says what ran: no layer
     return Report(
         options=options,
         documents=documents,
         simhashes=tuple(p.simhash for p in profiled),
         pairs=tuple(pairs),
-        errors=tuple(errors),
+        errors=tuple(errors) + notes,
         shared_texts=tuple(shared),
     )
 
@@ -345,6 +367,7 @@ def _with_archive(documents: Sequence[Document], options: CheckOptions, store: S
     (core.store.archive.find_candidates). Archived documents with a pair follow the new ones in
     `Report.documents`; pairs between two archived documents are left out."""
     from core.semantic import stored as semantic_store
+    from core.semantic.model import SemanticUnavailable
 
     opts = archive_options(store, options)
     yield Progress("archive_search", 0, 1)
@@ -356,7 +379,10 @@ def _with_archive(documents: Sequence[Document], options: CheckOptions, store: S
         ids |= c.ids()
     semantic = options.semantic and semantic_store.wanted(True)
     if semantic:  # archived documents close in meaning (translations share no fingerprint)
-        ids |= yield from semantic_store.archive_candidates(store, documents, cache, label)
+        try:
+            ids |= yield from semantic_store.archive_candidates(store, documents, cache, label)
+        except SemanticUnavailable:  # a broken model install: the check's note says so
+            semantic = False
     if label is not None and ids:
         ids = {m.id for m in store.documents(ids) if m.label == label}
     own_sha = {d.sha256 for d in documents if d.sha256}

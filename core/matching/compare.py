@@ -10,6 +10,7 @@ yields every such pair's shared k-grams at once.
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
+from dataclasses import replace
 
 import numpy as np
 
@@ -17,7 +18,8 @@ from core.engine.hashing import kgram_hashes
 from core.engine.profile import Profile
 from core.matching.index import document_frequency_cap
 from core.matching.scoring import EDIT_PENALTY, pair_result, score_pair, similarity
-from core.matching.sources import CandidateSource, Candidates, Corpus, default_sources
+from core.matching.sources import (SCORED, SEMANTIC, SHARED, CandidateSource, Candidates, Corpus,
+                                   default_sources)
 from core.matching.sources.fingerprints import all_kgrams
 from core.matching.sources.simhash import near_duplicates
 from core.matching.sources.vocabulary import approximate_shares
@@ -60,6 +62,41 @@ def compare(
     return pairs
 
 
+def _score(corpus: Corpus, found: Candidates) -> Generator[Progress, None, list[PairResult]]:
+    """Every proposed pair that asks for it, through the scoring step."""
+    n = corpus.n
+    todo = np.flatnonzero(found.score)
+    results: list[PairResult] = []
+    total = len(todo)
+    for done, at in enumerate(todo.tolist()):
+        if done % _STEP == 0:
+            yield Progress("comparing", done, total)
+        key = int(found.keys[at])
+        result = score_pair(corpus, key // n, key % n, bool(found.listed[at]))
+        if result is not None:
+            results.append(result)
+    yield Progress("comparing", total, total)
+    return results
+
+
+def _with_evidence(corpus: Corpus, results: list[PairResult], more: Candidates) -> list[PairResult]:
+    """The scored pairs with the late sources' findings set, and their other pairs scored."""
+    n = corpus.n
+    meaning = corpus.evidence.get(SEMANTIC, {})
+    known = {r.left * n + r.right: at for at, r in enumerate(results)}
+    out = list(results)
+    for key in more.keys.tolist():
+        at = known.get(key)
+        if at is not None:
+            if key in meaning:
+                out[at] = replace(out[at], semantic=meaning[key])
+        else:
+            result = score_pair(corpus, key // n, key % n, True)
+            if result is not None:
+                out.append(result)
+    return out
+
+
 def compare_class(
     profiles: list[Profile],
     options: CheckOptions,
@@ -78,22 +115,20 @@ def compare_class(
                     document_frequency_cap(n, options.max_share, options.min_common), tuple(keys),
                     tuple(texts))
     found = Candidates.empty()
-    for source in default_sources(options, cache) if sources is None else sources:
-        found = found.merge((yield from source.propose(corpus, found)))
+    sources = default_sources(options, cache) if sources is None else sources
+    late = [s for s in sources if getattr(s, "after_scoring", False)]
+    for source in sources:
+        if source not in late:
+            found = found.merge((yield from source.propose(corpus, found)))
     yield Progress("indexing", 3, 3)
-
-    todo = np.flatnonzero(found.score)
-    results: list[PairResult] = []
-    total = len(todo)
-    for done, at in enumerate(todo.tolist()):
-        if done % _STEP == 0:
-            yield Progress("comparing", done, total)
-        key = int(found.keys[at])
-        result = score_pair(corpus, key // n, key % n, bool(found.listed[at]))
-        if result is not None:
-            results.append(result)
-    yield Progress("comparing", total, total)
+    results = yield from _score(corpus, found)
     shared = shared_texts(corpus)
+    if late:  # sources that build on the scored pairs (the semantic layer)
+        corpus.evidence[SCORED], corpus.evidence[SHARED] = results, shared
+        more = Candidates.empty()
+        for source in late:
+            more = more.merge((yield from source.propose(corpus, found.merge(more))))
+        results = _with_evidence(corpus, results, more)
     results = mark(corpus, results, shared)
     results.sort(key=lambda r: (-r.similarity, r.hamming, r.left, r.right))
     return results, shared

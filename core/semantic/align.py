@@ -2,40 +2,54 @@
 makes a finding.
 
 Two sentences are linked when each is the other's nearest sentence (cosine of their vectors)
-and their score clears a threshold. Links in order on both sides (a run) are trusted at a
-lower score than links standing alone; a finding needs a run of several links with
-at least two that are not minor sentences, so one shared sentence, a greeting or a heading
-never make one.
+and their score clears LINK (two sentences with nearly the same words are a copy, never
+linked). Links in order on both sides (a run of MIN_RUN or more) are trusted at that score
+when their scores add up to RUN_EVIDENCE; a run of two when both reach PAIR; a link
+standing alone when its score reaches SOLO (a strong sentence pair: single-sentence findings). Minor sentences (greetings, headings) never take part: the caller's
+profiles hold only the sentences a check compares (embed.comparable).
 """
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 
 import numpy as np
 
 from core.models import SemanticMatch, SentencePair, Span
-from core.semantic.embed import SemanticProfile
+from core.semantic.embed import SemanticProfile, without
 
-# cosine thresholds; measured on bench/semantic.py (tatoeba translations, MSRP training
-# split, Clough-Stevenson): see README
-LINK = {"translation": 0.45, "paraphrase": 0.62}  # a link inside a run
-SOLO = {"translation": 0.62, "paraphrase": 0.80}  # a link outside any run
-MIN_RUN = 3  # links in one run that make a finding
-MIN_MAJOR = 2  # of them, sentences that are not minor (on both sides)
+# A link's score: the cosine across languages; in one language, the probability that the two
+# sentences say the same thing (logistic, fitted on four fifths of MSRP's training split:
+# bench/semantic.py --msrp; the other fifth is held out for bench/accuracy.py).
+# A reworded essay keeps its source's order: a run of links in order on both sides is
+# evidence even when each link is weak (the bundled paraphrases score 0.2-0.6 per sentence,
+# independent essays on the same topic make no runs); the fewer links, the stronger each must be.
+LINK = {"translation": 0.45, "paraphrase": 0.25}  # each link of a run of MIN_RUN or more...
+RUN_EVIDENCE = 1.5  # ...whose scores add up to this (three links at 0.5, six at 0.25)
+PAIR = {"translation": 0.55, "paraphrase": 0.80}  # each link of a run of two
+SOLO = {"translation": 0.70, "paraphrase": 0.90}  # a link standing alone
+SOLO_COSINE = 0.80  # ...whose cosine reaches this too (in one language: the encoder agrees;
+# on MSRP every pair scoring SOLO has a cosine of 0.83 or more, random Han strings do not)
+MIN_RUN = 3
 RUN_GAP = 3  # links whose positions differ by at most this on both sides continue a run
-LEXICAL = 0.3  # same language: the weight of shared words in a sentence pair's score
-NUMBERS = 0.03  # same language: taken off when the numbers the sentences write all differ
-
+EDITED = 0.8  # shared units (Jaccard) from which two sentences are a copy, not a paraphrase
+# the paraphrase score's weights: bias, cosine, shared words (Jaccard), numbers that differ,
+# length ratio (in words)
+WEIGHTS = (-4.864, 3.532, 3.07, -0.478, 1.83)
 _WORDS = re.compile(r"[^\W_]+")
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_HAN_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 
 
 def words(sentence: str) -> set[str]:
-    """Case-folded words (Han characters one by one) of a sentence."""
-    han = set(_HAN.findall(sentence))
+    """Case-folded words of a sentence; Chinese as pairs of adjacent Han characters (single
+    characters are shared by unrelated Chinese sentences far more than English words are)."""
+    han = set()
+    for run in _HAN_RUN.findall(sentence):
+        han.update(run[i:i + 2] for i in range(max(1, len(run) - 1)))
     return han | {w.casefold() for w in _WORDS.findall(_HAN.sub(" ", sentence))}
 
 
@@ -50,23 +64,46 @@ def _jaccard(a: set, b: set) -> float:
 
 
 def pair_score(cosine: float, left: str | None = None, right: str | None = None) -> float:
-    """A sentence pair's score: the cosine across languages; in one language, blended with the
-    share of words the two have in common, less a little when the numbers they write differ (a
-    sentence with other figures states other facts; the model hardly sees digits). MSRP
-    training split: cosine 0.771, with shared words 0.7815, and numbers 0.783. Tried and not
-    kept: function words left out of the shared words (0.779-0.782 depending on the list) and
-    a penalty for differing capitalised names (0.764-0.779)."""
+    """A sentence pair's score: the cosine across languages (no text given); in one language,
+    the probability that the two say the same thing, from the cosine, the share of words they
+    have in common, whether the numbers they write differ (other figures state other facts;
+    the model hardly sees digits) and how alike their lengths are. The encoder alone is weaker
+    than shared words on MSRP; together they beat both (bench/accuracy.py, held-out part)."""
     if left is None or right is None:
         return float(cosine)
-    score = (1 - LEXICAL) * cosine + LEXICAL * _jaccard(words(left), words(right))
-    a, b = numbers(left), numbers(right)
-    if a or b:
-        score -= NUMBERS * (1 - _jaccard(a, b))
-    return float(score)
+    a, b = words(left), words(right)
+    shared = _jaccard(a, b)
+    na, nb = numbers(left), numbers(right)
+    differ = 1 - _jaccard(na, nb) if na or nb else 0.0
+    length = min(len(a), len(b)) / max(1, len(a), len(b))
+    bias, w_cos, w_words, w_numbers, w_length = WEIGHTS
+    z = bias + w_cos * cosine + w_words * shared + w_numbers * differ + w_length * length
+    return float(1 / (1 + math.exp(-z)))
+
+
+def _verbatim(left: str, right: str) -> bool:
+    """Sentences sharing EDITED of their units: a verbatim or edited copy (too short for a
+    passage when the verbatim engine did not report it), never a paraphrase."""
+    return _jaccard(_units(left), _units(right)) >= EDITED
+
+
+def _units(sentence: str) -> set[str]:
+    """Case-folded words, Han characters one by one (what the verbatim engine compares)."""
+    return set(_HAN.findall(sentence)) | {w.casefold() for w in _WORDS.findall(_HAN.sub(" ", sentence))}
+
+
+def _floor(kind: str) -> float:
+    """The lowest cosine that can still score LINK (everything else at its best)."""
+    if kind != "paraphrase":
+        return LINK[kind]
+    bias, w_cos, w_words, _, w_length = WEIGHTS
+    logit = math.log(LINK[kind] / (1 - LINK[kind]))
+    return (logit - bias - w_words - w_length) / w_cos
 
 
 def _runs(links: list[tuple[int, int]]) -> list[list[int]]:
-    """Indexes of `links` (sorted by left position) grouped into in-order runs."""
+    """Indexes of `links` ((left, right) sentence positions, sorted by left) grouped into
+    in-order runs."""
     runs: list[list[int]] = []
     for n, (i, j) in enumerate(links):
         for run in runs:
@@ -79,23 +116,29 @@ def _runs(links: list[tuple[int, int]]) -> list[list[int]]:
     return runs
 
 
-def align(a_text: str, a: SemanticProfile, b_text: str, b: SemanticProfile) -> SemanticMatch | None:
-    """What `b` renders of `a` (or the reverse), or None when there is no finding."""
+def align(a_text: str, a: SemanticProfile, b_text: str, b: SemanticProfile,
+          copied: tuple = ((), ())) -> SemanticMatch | None:
+    """What `b` renders of `a` (or the reverse), or None when there is no finding.
+
+    Only the profiles' sentences take part (a check's comparable ones), less those mostly
+    inside `copied` (the pair's verbatim passages: spans in a, spans in b), which are never a
+    meaning finding of the pair. Runs are counted in the documents' own sentence positions,
+    so a run goes on across a sentence left out. The share is of all the document's sentences."""
+    kind = "paraphrase" if a.lang == b.lang else "translation"
+    a, b = without(a, len(a_text), copied[0]), without(b, len(b_text), copied[1])
     if not len(a) or not len(b):
         return None
-    kind = "paraphrase" if a.lang == b.lang else "translation"
     sims = a.vectors @ b.vectors.T
     best_j = sims.argmax(axis=1)
     best_i = sims.argmax(axis=0)
     rows = np.flatnonzero(best_i[best_j] == np.arange(len(a)))
     same = kind == "paraphrase"
-    # the lowest cosine that can still score LINK (shared words add at most LEXICAL)
-    floor = (LINK[kind] - LEXICAL) / (1 - LEXICAL) if same else LINK[kind]
-    rows = rows[sims[rows, best_j[rows]] >= floor]
-    if len(rows) < MIN_RUN:
+    rows = rows[sims[rows, best_j[rows]] >= _floor(kind)]
+    if not len(rows):
         return None
     a_starts, a_ends = a.sentences.starts.tolist(), a.sentences.ends.tolist()
     b_starts, b_ends = b.sentences.starts.tolist(), b.sentences.ends.tolist()
+    a_pos, b_pos = a.index.tolist(), b.index.tolist()
     links: list[tuple[int, int]] = []
     scores: list[float] = []
     for i in rows.tolist():
@@ -104,23 +147,23 @@ def align(a_text: str, a: SemanticProfile, b_text: str, b: SemanticProfile) -> S
         score = (pair_score(cos, a_text[a_starts[i]:a_ends[i]], b_text[b_starts[j]:b_ends[j]])
                  if same else cos)
         score = min(1.0, score)  # float16 vectors: an identical sentence's cosine may be 1.0003
-        if score >= LINK[kind]:
+        if score >= LINK[kind] and not (same and _verbatim(a_text[a_starts[i]:a_ends[i]],
+                                                             b_text[b_starts[j]:b_ends[j]])):
             links.append((i, j))
             scores.append(score)
     kept: list[int] = []
-    finding = False
-    for run in _runs(links):
-        if len(run) >= 2:
+    for run in _runs([(a_pos[i], b_pos[j]) for i, j in links]):
+        if len(run) >= MIN_RUN and sum(scores[n] for n in run) >= RUN_EVIDENCE:
             kept += run
-            major = sum(1 for n in run
-                        if not a.sentences.minor[links[n][0]] and not b.sentences.minor[links[n][1]])
-            finding |= len(run) >= MIN_RUN and major >= MIN_MAJOR
-        elif scores[run[0]] >= SOLO[kind]:
+        elif len(run) == 2 and min(scores[n] for n in run) >= PAIR[kind]:
             kept += run
-    if not finding:
+        else:
+            kept += [n for n in run if scores[n] >= SOLO[kind]
+                     and float(sims[links[n]]) >= min(SOLO_COSINE, SOLO[kind])]
+    if not kept:
         return None
     kept.sort()
-    share = max(len(kept) / len(a), len(kept) / len(b))
+    share = max(len(kept) / a.all_sentences, len(kept) / b.all_sentences)
     pairs = tuple(
         SentencePair(Span(a_starts[links[n][0]], a_ends[links[n][0]]),
                      Span(b_starts[links[n][1]], b_ends[links[n][1]]), round(scores[n], 4))

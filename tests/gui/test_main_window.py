@@ -13,6 +13,7 @@ from gui.models.documents import PATH_ROLE, DocumentModel
 from gui.dialogs.options_dialog import OptionsDialog
 from gui.models.pairs import PairModel
 from gui.widgets.pair_table import NAME_MIN_WIDTH, PairTable
+from core.rules import is_flagged
 from gui.session import State, normalize_path
 
 
@@ -28,7 +29,7 @@ def test_check_fills_the_pairs_table_in_the_engines_order(checked_window):
     assert [(p.left, p.right, p.similarity) for p in report.pairs] == \
         [(p.left, p.right, p.similarity) for p in expected.pairs]
     threshold, hamming = w.session.options.display_threshold, w.session.options.hamming
-    shown = [i for i, p in enumerate(report.pairs) if p.similarity >= threshold or p.hamming <= hamming]
+    shown = [i for i, p in enumerate(report.pairs) if is_flagged(p, threshold, hamming)]  # meaning too
     assert w.pairs.visible_pairs() == shown  # sorted by similarity, highest first, like the report
     top = report.pairs[0]
     view = w.pairs.view

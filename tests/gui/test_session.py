@@ -61,7 +61,7 @@ def test_check_ranks_pairs_exactly_like_the_engine(qtbot, session, essays):
     add(qtbot, session, essays)
     report = check(qtbot, session)
     documents = [e.document for e in session.ready_entries()]
-    expected = pipeline.run(pipeline.check_documents(documents, CheckOptions()))
+    expected = pipeline.run(pipeline.check_documents(documents, session.options))
     assert ranked(report) == ranked(expected)
     assert len(report.pairs) > 0
     assert [p.similarity for p in report.pairs] == sorted((p.similarity for p in report.pairs), reverse=True)
@@ -77,7 +77,7 @@ def test_template_is_left_out_and_its_text_ignored(qtbot, session, essays):
     names = [d.name for d in report.documents]
     assert template.name not in names
     documents = [e.document for e in session.ready_entries()]
-    expected = pipeline.run(pipeline.check_documents(documents, CheckOptions(), template=template.document))
+    expected = pipeline.run(pipeline.check_documents(documents, session.options, template=template.document))
     assert ranked(report) == ranked(expected)
 
 

@@ -20,6 +20,8 @@ as new modules here, not as branches in `compare`; `semantic.py` is the semantic
 
 The sources' results are merged (`Candidates.merge`: a pair is scored / listed when any source
 says so) and `core.matching.scoring.score_pair` turns each scored pair into a PairResult.
+A source with `after_scoring = True` (the semantic layer's) runs once the others' pairs are
+scored, reading them (`SCORED`) and the check's shared text (`SHARED`) from the evidence.
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ SEEDS = "seeds"  # evidence key: a `Seeds` (every shared k-gram of the pairs it 
 SHARES = "shares"  # evidence key: an n x n matrix of vocabulary shares (upper triangle)
 COMMON = "common"  # evidence key: (hashes, documents, positions) of k-grams in more than cap documents
 SEMANTIC = "semantic"  # evidence key: {pair key: SemanticMatch} (the semantic layer's findings)
+SCORED = "scored"  # evidence key: the PairResults scored before the late sources run
+SHARED = "shared_texts"  # evidence key: the check's SharedTexts (for the late sources)
 
 
 @dataclass

@@ -1,0 +1,245 @@
+"""bench/accuracy.py's tables for the meaning layer, old and new figures side by side.
+
+- MSRP (the TRAINING split only; never the test split): the fifth of its pairs held out of
+  development (`held_out`: a fixed shuffle, seed 23) as sentence pairs (the sentence score vs
+  the encoder's cosine vs word-Jaccard) and grouped five per document (five paraphrase pairs,
+  or five non-paraphrase pairs, each side's sentences joined into a document; every document
+  pair checked alone): ROC AUC of the copied share over both engines (each character once:
+  bench/meaning_figures.py), of the meaning share (0 without a finding; it leaves out what
+  the pair's verbatim passages cover), of the share with the mean link score breaking its
+  ties, of the verbatim similarity and of the documents' word-Jaccard (the old and new sentence scores are on different scales: each column's own).
+- Clough-Stevenson answers against their task's source: with a meaning finding, by category,
+  and the AUC of the meaning share, heavy revisions vs non-plagiarised answers.
+- The bundled samples (resources/samples), checked as a folder: the paraphrase essays' pair
+  with their source, and the "paraphrase" findings on pairs with verbatim passages.
+
+The old column runs bench/meaning_figures.py on the checkout given by `--old` (e.g. an
+export of commit 1fc721b); the new column runs the same script on this one.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+HELD_OUT_SEED = 23  # the shuffle that picks MSRP's held-out fifth (development used the rest)
+GROUP = 5  # sentence pairs per document
+
+
+def auc(scores, labels) -> float:
+    """ROC AUC with ties counted half."""
+    scores = np.asarray(scores, dtype=np.float64)
+    labels = np.asarray(labels, dtype=bool)
+    pos, neg = scores[labels], scores[~labels]
+    if not len(pos) or not len(neg):
+        return float("nan")
+    greater = (pos[:, None] > neg[None, :]).sum()
+    ties = (pos[:, None] == neg[None, :]).sum()
+    return float((greater + ties / 2) / (len(pos) * len(neg)))
+
+
+def table(head: list[str], rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
+
+
+_WORDS = re.compile(r"\w+")
+
+
+def word_jaccard(a: str, b: str) -> float:
+    x, y = set(_WORDS.findall(a.casefold())), set(_WORDS.findall(b.casefold()))
+    return len(x & y) / len(x | y) if x | y else 0.0
+
+
+def msrp_rows(path: Path) -> list[tuple[bool, str, str]]:
+    rows = [line.rstrip("\n").split("\t") for line in path.open(encoding="utf-8-sig")][1:]
+    return [(r[0] == "1", r[3], r[4]) for r in rows if len(r) == 5]
+
+
+def held_out(n: int) -> np.ndarray:
+    """Which of MSRP training split's n pairs were kept out of development."""
+    mask = np.zeros(n, dtype=bool)
+    mask[np.random.RandomState(HELD_OUT_SEED).permutation(n)[:n // 5]] = True
+    return mask
+
+
+def run_figures(checks: list, root: Path, data: Path) -> list:
+    """bench/meaning_figures.py on `checks` with the code under `root`, in a new process."""
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False, encoding="utf-8") as f:
+        json.dump(checks, f, ensure_ascii=False)
+    env = dict(os.environ, PLAGSCOPE_DATA_DIR=str(data))
+    try:
+        out = subprocess.run([sys.executable, str(ROOT / "bench" / "meaning_figures.py"), f.name,
+                              "--root", str(root)], cwd=root, env=env, check=True,
+                             capture_output=True, text=True).stdout
+    finally:
+        os.unlink(f.name)
+    return json.loads(out)
+
+
+def _pair(found: list[dict], left: int = 0, right: int = 1) -> dict:
+    return next((p for p in found if (p["left"], p["right"]) == (left, right)),
+                {"similarity": 0.0, "passages": 0, "kind": "", "share": 0.0, "sentences": 0,
+                 "score": 0.0, "copied": 0.0})
+
+
+def msrp(path: Path, old: Path | None, data: Path) -> str:
+    sys.path.insert(0, str(ROOT))
+    from core.semantic import model
+    from core.semantic.align import pair_score
+
+    rows = msrp_rows(path)
+    mask = held_out(len(rows))
+    test = [r for r, m in zip(rows, mask) if m]
+    labels = [r[0] for r in test]
+    left, right = [r[1] for r in test], [r[2] for r in test]
+    cosine = (model.encode(left) * model.encode(right)).sum(axis=1)
+    new = [pair_score(float(c), a, b) for c, a, b in zip(cosine, left, right)]
+    old_score = [_old_pair_score(float(c), a, b) for c, a, b in zip(cosine, left, right)]
+    jac = [word_jaccard(a, b) for a, b in zip(left, right)]
+    sentence = table(["held-out sentence pairs", "new sentence score", "old sentence score",
+                      "encoder cosine alone", "word-Jaccard"],
+                     [[f"{len(test)} ({sum(labels)} paraphrases)", f"{auc(new, labels):.4f}",
+                       f"{auc(old_score, labels):.4f}", f"{auc(cosine, labels):.4f}",
+                       f"{auc(jac, labels):.4f}"]])
+    checks, doc_labels, doc_jac = [], [], []
+    for label in (True, False):
+        group = [r for r in test if r[0] == label]
+        for at in range(0, len(group) - GROUP + 1, GROUP):
+            part = group[at:at + GROUP]
+            a, b = " ".join(r[1] for r in part), " ".join(r[2] for r in part)
+            checks.append([["a.txt", a], ["b.txt", b]])
+            doc_labels.append(label)
+            doc_jac.append(word_jaccard(a, b))
+    columns = {"new": [_pair(f) for f in run_figures(checks, ROOT, data)]}
+    if old is not None:
+        columns["old"] = [_pair(f) for f in run_figures(checks, old, data / "old")]
+    head = ["documents (5 pairs each)", "figure"] + [f"{k} AUC" for k in columns] + ["word-Jaccard AUC"]
+    body = []
+    for figure, value in (("copied share, both engines, each character once", lambda p: p["copied"]),
+                          ("meaning share", lambda p: p["share"]),
+                          ("verbatim similarity", lambda p: p["similarity"]),
+                          ("share, ties by the mean sentence score", lambda p: p["share"] + 1e-3 * p["score"])):
+        body.append([f"{len(checks)} ({sum(doc_labels)} paraphrase)", figure]
+                    + [f"{auc([value(p) for p in col], doc_labels):.4f}" for col in columns.values()]
+                    + [f"{auc(doc_jac, doc_labels):.4f}"])
+    found = [f"{k}: {sum(1 for p, y in zip(col, doc_labels) if p['kind'] and y)}/{sum(doc_labels)} "
+             f"paraphrase documents and {sum(1 for p, y in zip(col, doc_labels) if p['kind'] and not y)}"
+             f"/{len(doc_labels) - sum(doc_labels)} others with a meaning finding"
+             for k, col in columns.items()]
+    return sentence + "\n\n" + table(head, body) + "\n\n" + "; ".join(found)
+
+
+def _old_pair_score(cosine: float, left: str, right: str) -> float:
+    """The sentence score before the MSRP fit (0.7 cosine + 0.3 shared words, less 0.03 when
+    the numbers differ), for the old column of the sentence table."""
+    from core.semantic.align import numbers, words
+
+    a, b = words(left), words(right)
+    score = 0.7 * cosine + 0.3 * (len(a & b) / len(a | b) if a | b else 0.0)
+    na, nb = numbers(left), numbers(right)
+    if na or nb:
+        score -= 0.03 * (1 - len(na & nb) / len(na | nb))
+    return score
+
+
+def clough(folder: Path, old: Path | None, data: Path) -> str:
+    info = {}
+    with (folder / "file_information.csv").open(encoding="utf-8") as f:
+        for row in csv.DictReader(f):
+            info[row.get("File") or row.get("file")] = (row.get("Task") or row.get("task"),
+                                                        row.get("Category") or row.get("category"))
+    names = sorted(info)
+    checks = []
+    for name in names:
+        task, _ = info[name]
+        source = folder / f"orig_task{task}.txt"
+        checks.append([[source.name, source.read_text(encoding="utf-8", errors="replace")],
+                       [name, (folder / name).read_text(encoding="utf-8", errors="replace")]])
+    columns = {"new": [_pair(f) for f in run_figures(checks, ROOT, data)]}
+    if old is not None:
+        columns["old"] = [_pair(f) for f in run_figures(checks, old, data / "old")]
+    categories = [info[n][1] for n in names]
+    rows = []
+    for category in ("cut", "light", "heavy", "non"):
+        at = [i for i, c in enumerate(categories) if c == category]
+        rows.append([category, str(len(at))] + [
+            f"{sum(1 for i in at if col[i]['kind'])}/{len(at)}, "
+            f"{sum(1 for i in at if col[i]['kind'] == 'paraphrase' and col[i]['passages'])} on a pair "
+            f"with passages, mean share {np.mean([col[i]['share'] for i in at]):.2f}"
+            for col in columns.values()])
+    keep = [c in ("heavy", "non") for c in categories]
+    heavy = [c == "heavy" for c, k in zip(categories, keep) if k]
+
+    def heavy_auc(col, field):
+        return auc([p[field] for p, k in zip(col, keep) if k], heavy)
+
+    aucs = [f"{k}: meaning share {heavy_auc(col, 'share'):.3f}, copied share (both engines) "
+            f"{heavy_auc(col, 'copied'):.3f}, verbatim similarity {heavy_auc(col, 'similarity'):.3f}"
+            for k, col in columns.items()]
+    return (table(["category", "answers"] + [f"{k}: with a meaning finding" for k in columns], rows)
+            + "\n\nheavy revision vs non-plagiarised, AUC: " + "; ".join(aucs))
+
+
+def samples(old: Path | None, data: Path) -> str:
+    folder = ROOT / "resources" / "samples"
+    sys.path.insert(0, str(ROOT))
+    from core.loaders import load_document
+
+    docs = []
+    for n, path in enumerate(sorted(p for p in folder.iterdir() if p.suffix in (".txt", ".docx", ".pdf"))):
+        docs.append([path.name, load_document(str(path), n).text])
+    checks = [docs]
+    columns = {"new": run_figures(checks, ROOT, data)[0]}
+    if old is not None:
+        columns["old"] = run_figures(checks, old, data / "old")[0]
+    names = [d[0] for d in docs]
+    rows = []
+    for source, paraphrase in (("en_original_homework.txt", "en_paraphrase.txt"),
+                               ("zh_original_网络阅读.txt", "zh_paraphrase.txt")):
+        i, j = sorted((names.index(source), names.index(paraphrase)))
+        rows.append([f"{source} ~ {paraphrase}"] + [
+            (f"{p['kind']} {p['share']:.0%}" if p["kind"] else "no meaning finding")
+            if p["similarity"] or p["kind"] else "not in any pair"
+            for p in (_pair(col, i, j) for col in columns.values())])
+    rows.append(["pairs with verbatim passages labelled by meaning"] + [
+        f"{sum(1 for p in col if p['passages'] and p['kind'])} of {sum(1 for p in col if p['passages'])}"
+        for col in columns.values()])
+    rows.append(["independent (clean) essays with a meaning finding"] + [
+        str(sum(1 for p in col if p["kind"] and "clean" in names[p["left"]] + names[p["right"]]))
+        for col in columns.values()])
+    return table(["bundled samples, checked as one folder"] + list(columns), rows)
+
+
+def meaning_tables(msrp_path: Path | None, clough_dir: Path | None, old: Path | None) -> str:
+    if old is not None and not (old / "core" / "semantic").is_dir():
+        raise SystemExit(f"--old {old}: not a Plagscope checkout with core/semantic")
+    out = []
+    with tempfile.TemporaryDirectory() as tmp:
+        data = Path(tmp)
+        if msrp_path is not None:
+            out += ["### MSRP training split, held-out fifth\n", msrp(msrp_path, old, data / "msrp")]
+        if clough_dir is not None and clough_dir.exists():
+            out += ["### Clough-Stevenson answers vs their source\n", clough(clough_dir, old, data / "clough")]
+        out += ["### Bundled samples\n", samples(old, data / "samples")]
+    return "\n\n".join(out)
+
+
+if __name__ == "__main__":
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--msrp", type=Path, help="msr_paraphrase_train.txt (never the test split)")
+    parser.add_argument("--clough", type=Path)
+    parser.add_argument("--old", type=Path, help="an older checkout (e.g. an export of 1fc721b)")
+    args = parser.parse_args()
+    print(meaning_tables(args.msrp, args.clough, args.old))

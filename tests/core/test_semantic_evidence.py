@@ -1,0 +1,220 @@
+"""The meaning layer and the verbatim engine's evidence: what the verbatim engine matched is
+never a meaning finding; headings, reference lists and quotations never count; the cost
+bounds (vectors kept between checks, a per-document budget) and a broken model install."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from core.models import Document
+from core.options import CheckOptions
+from core.pipeline import check_documents, run
+from core.semantic import model
+from core.semantic.vector_store import VectorStore
+from test_semantic import loaded, needs_model, tatoeba, translated_pair  # noqa: F401  (fixture)
+
+SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
+
+
+@pytest.fixture(autouse=True)
+def own_vector_store(tmp_path, monkeypatch):
+    """A sentence-vector store of this test's own."""
+    monkeypatch.setenv("PLAGSCOPE_DATA_DIR", str(tmp_path / "data"))
+
+
+def encoded_texts(monkeypatch) -> list[str]:
+    seen: list[str] = []
+    real = model.encode
+
+    def spy(texts):
+        seen.extend(texts)
+        return real(texts)
+
+    monkeypatch.setattr(model, "encode", spy)
+    return seen
+
+
+def overlaps(a: list[int], b: list[int]) -> int:
+    return max(0, min(a[1], b[1]) - max(a[0], b[0]))
+
+
+@needs_model
+@pytest.mark.usefixtures("loaded")
+def test_samples_paraphrases_are_found_and_pasted_copies_are_never_paraphrase(tmp_path):
+    from core.cli import main
+
+    out = tmp_path / "r.json"
+    assert main(["check", str(SAMPLES), "--json", str(out), "--quiet"]) == 0  # layer on: default
+    data = json.loads(out.read_text(encoding="utf-8"))
+    names = [d["name"] for d in data["documents"]]
+    by_pair = {frozenset((names[p["left"]], names[p["right"]])): p for p in data["pairs"]}
+    for source, paraphrase in (("en_original_homework.txt", "en_paraphrase.txt"),
+                               ("zh_original_网络阅读.txt", "zh_paraphrase.txt")):
+        pair = by_pair[frozenset((source, paraphrase))]
+        assert pair["semantic"]["kind"] == "paraphrase" and pair["semantic"]["share"] >= 0.3
+    for pair in data["pairs"]:
+        meaning = pair.get("semantic")
+        if meaning is None:
+            continue
+        assert "clean" not in names[pair["left"]] + names[pair["right"]]  # independent essays
+        for sentence in meaning["sentences"]:  # never on text the verbatim engine matched
+            for m in pair["matches"]:
+                for side, span in (("left", sentence["left"]), ("right", sentence["right"])):
+                    assert overlaps(span, m[side]) < (span[1] - span[0]) / 2
+    copies = [p for p in data["pairs"] if p["matches"]]
+    assert len(copies) >= 10 and all("semantic" not in p for p in copies)  # pasted, edited
+
+
+ESSAY_EN = """{title}
+
+Introduction
+
+{body}
+
+Conclusion
+
+{end}
+
+References
+
+Smith, J. (2019). Homework and learning. Journal of Education, 12(3), 45-67.
+Brown, A., & Lee, K. (2020). Sleep and school. Oxford University Press.
+Wang, L. (2018). Time at home. Learning Review, 4(1), 1-9.
+"""
+
+ESSAY_ZH = """{title}
+
+一、引言
+
+{body}
+
+三、结语
+
+{end}
+
+参考文献
+
+[1] 王明. 网络阅读研究[J]. 教育研究, 2019, 12(3): 45-67.
+[2] 李华. 青少年与手机[M]. 北京: 人民出版社, 2020.
+[3] 张伟. 阅读习惯的变化[J]. 图书馆杂志, 2018, 4(1): 1-9.
+"""
+
+
+@needs_model
+@pytest.mark.usefixtures("loaded")
+def test_shared_headings_and_reference_lists_alone_are_no_meaning_finding():
+    pairs = tatoeba()
+    en = [e for e, _ in pairs]
+    zh = [z for _, z in pairs]
+    docs = [
+        ESSAY_EN.format(title="My essay", body=" ".join(en[0:8]), end=" ".join(en[8:12])),
+        ESSAY_EN.format(title="Another essay", body=" ".join(en[20:28]), end=" ".join(en[28:32])),
+        ESSAY_ZH.format(title="我的作文", body="".join(zh[40:48]), end="".join(zh[48:52])),
+        ESSAY_ZH.format(title="另一篇作文", body="".join(zh[60:68]), end="".join(zh[68:72])),
+    ]
+    report = run(check_documents([Document(i, f"{i}.txt", f"/{i}.txt", "txt", t)
+                                  for i, t in enumerate(docs)], CheckOptions()))
+    assert report.options.semantic is True
+    by_pair = {(p.left, p.right): p for p in report.pairs}
+    for pair in ((0, 1), (2, 3)):  # the same headings and reference list, nothing else
+        assert by_pair[pair].matches  # the verbatim engine sees the reference list...
+        assert by_pair[pair].semantic is None  # ...and it is no paraphrase
+
+
+@needs_model
+@pytest.mark.usefixtures("loaded")
+def test_identical_copies_are_no_paraphrase():
+    zh, en, _ = translated_pair()
+    docs = [Document(0, "a.txt", "/a.txt", "txt", en), Document(1, "b.txt", "/b.txt", "txt", en),
+            Document(2, "zh.txt", "/zh.txt", "txt", zh)]
+    report = run(check_documents(docs, CheckOptions()))
+    by_pair = {(p.left, p.right): p for p in report.pairs}
+    assert by_pair[(0, 1)].similarity == 1.0 and by_pair[(0, 1)].semantic is None
+    # the copied text is compared in one of its holders: the translation is found there
+    kinds = [by_pair[k].semantic.kind for k in ((0, 2), (1, 2)) if k in by_pair and by_pair[k].semantic]
+    assert kinds == ["translation"]
+
+
+@needs_model
+@pytest.mark.usefixtures("loaded")
+def test_a_recheck_encodes_nothing_and_gives_the_same_findings(monkeypatch):
+    zh, en, unrelated = translated_pair()
+    docs = [Document(0, "zh", "/zh", "txt", zh), Document(1, "en", "/en", "txt", en),
+            Document(2, "other", "/other", "txt", unrelated)]
+    seen = encoded_texts(monkeypatch)
+    first = run(check_documents(docs, CheckOptions()))  # a new process would read the same file
+    assert seen and len(seen) == len(set(seen))  # each distinct sentence encoded once
+    seen.clear()
+    again = run(check_documents(docs, CheckOptions()))
+    assert seen == []
+    assert [p.semantic for p in again.pairs] == [p.semantic for p in first.pairs]
+    assert any(p.semantic for p in first.pairs)
+
+
+def test_vector_store_is_bounded_and_a_broken_file_costs_only_time(tmp_path):
+    store = VectorStore(tmp_path / "v.sqlite3", limit=3)
+    vectors = np.eye(4, dtype=np.float32)
+    store.put("m", ["a", "b"], vectors[:2])
+    assert set(store.get("m", ["a", "b", "c"], 4)) == {0, 1}
+    store.put("m", ["c", "d"], vectors[2:])  # over the limit: the least recently used goes
+    assert len(store) == 3
+    got = store.get("m", ["a", "b", "c", "d"], 4)
+    assert len(got) == 3 and np.array_equal(got[3], vectors[3])
+    assert store.get("other model", ["d"], 4) == {}  # keyed by the model too
+    store.close()
+    broken = tmp_path / "broken.sqlite3"
+    broken.write_bytes(b"not a database" * 100)
+    bad = VectorStore(broken)
+    assert bad.get("m", ["a"], 4) == {}
+    bad.put("m", ["a"], vectors[:1])  # no exception: the vectors are only not kept
+    assert broken.read_bytes() == b"not a database" * 100  # and the file is left alone
+
+
+@needs_model
+@pytest.mark.usefixtures("loaded")
+def test_a_huge_document_is_compared_for_meaning_in_its_first_sentences_only(monkeypatch):
+    from core.semantic import embed
+
+    monkeypatch.setattr(embed, "BUDGET", 6)
+    zh, en, _ = translated_pair()
+    docs = [Document(0, "zh.txt", "/zh.txt", "txt", zh),
+            Document(1, "big.txt", "/big.txt", "txt", en)]
+    seen = encoded_texts(monkeypatch)
+    report = run(check_documents(docs, CheckOptions()))
+    notes = [e for e in report.errors if e.code == "semantic_budget"]
+    assert {e.path for e in notes} == {"/zh.txt", "/big.txt"}
+    assert "first 6 sentences" in notes[0].message
+    assert len(seen) <= 12
+    assert report.options.semantic is True
+
+
+@needs_model
+@pytest.mark.usefixtures("loaded")
+def test_a_tampered_model_file_leaves_the_verbatim_check_with_a_note(tmp_path, monkeypatch, capsys):
+    from core.cli import main
+
+    folder = tmp_path / "resources"
+    shutil.copytree(model.files_folder(), folder)
+    data = bytearray((folder / "sp.model").read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    (folder / "sp.model").write_bytes(bytes(data))
+    monkeypatch.setattr(model, "files_folder", lambda: folder)
+    monkeypatch.setattr(model, "_model", None)  # as in a new process
+    essays = tmp_path / "essays"
+    essays.mkdir()
+    text = (SAMPLES / "en_original_homework.txt").read_text(encoding="utf-8")
+    (essays / "a.txt").write_text(text, encoding="utf-8")
+    (essays / "b.txt").write_text(text, encoding="utf-8")
+    out = tmp_path / "r.json"
+    assert main(["check", str(essays), "--json", str(out), "--quiet"]) == 0  # the layer on: default
+    printed = capsys.readouterr().out
+    assert "meaning layer could not run" in printed and "sp.model" in printed
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert report["options"]["semantic"] is False  # the report says what ran
+    assert report["pairs"][0]["similarity"] == 1.0  # the verbatim check ran
+    assert any("sp.model" in e["path"] for e in report["errors"])
