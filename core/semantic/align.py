@@ -11,6 +11,7 @@ profiles hold only the sentences a check compares (embed.comparable).
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import unicodedata
@@ -44,19 +45,21 @@ _HAN_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 
 
-def words(sentence: str) -> set[str]:
+@functools.lru_cache(maxsize=1 << 16)  # a sentence is scored against several partners
+def words(sentence: str) -> frozenset[str]:
     """Case-folded words of a sentence; Chinese as pairs of adjacent Han characters (single
     characters are shared by unrelated Chinese sentences far more than English words are)."""
     han = set()
     for run in _HAN_RUN.findall(sentence):
         han.update(run[i:i + 2] for i in range(max(1, len(run) - 1)))
-    return han | {w.casefold() for w in _WORDS.findall(_HAN.sub(" ", sentence))}
+    return frozenset(han | {w.casefold() for w in _WORDS.findall(_HAN.sub(" ", sentence))})
 
 
-def numbers(sentence: str) -> set[str]:
+@functools.lru_cache(maxsize=1 << 16)
+def numbers(sentence: str) -> frozenset[str]:
     """The numbers written with digits (full-width too), thousands separators dropped."""
     folded = unicodedata.normalize("NFKC", sentence)
-    return {n.replace(",", "") for n in _NUMBER.findall(folded)}
+    return frozenset(n.replace(",", "") for n in _NUMBER.findall(folded))
 
 
 def _jaccard(a: set, b: set) -> float:

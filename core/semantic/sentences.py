@@ -37,6 +37,8 @@ _ENDS_SENTENCE = re.compile(r"[。！？!?…．.:：;；][\"'”’)）」』�
 _STOP = re.compile(r"(?:[。！？!?]+|…+|\.{3,}|(?<=[^\s.])\.(?=[\"'”’)）」』】\]]*(?:\s|$)))"
                    r"[\"'”’)）」』】\]]*")
 _CLAUSE = re.compile(r"[，,；;：:、]")
+_HEADING_NUMBER = re.compile(r"[\s#*>]*\d{1,3}")
+_LAST_WORD = re.compile(r"([^\W\d_]+(?:\.[^\W\d_]+)*)$")
 _ABBREVIATIONS = frozenset(
     "mr mrs ms dr prof st jr sr vs etc e.g i.e cf fig no vol pp ch ed eds al approx dept "
     "inc ltd co corp jan feb mar apr jun jul aug sep sept oct nov dec u.s u.k".split())
@@ -110,9 +112,9 @@ def _blocks(text: str) -> list[tuple[int, int, bool]]:
 
 def _abbreviation(block: str, dot: int) -> bool:
     """Whether the period at `dot` ends an abbreviation or an initial, not a sentence."""
-    if re.fullmatch(r"[\s#*>]*\d{1,3}", block[:dot]):
+    if dot <= 16 and _HEADING_NUMBER.fullmatch(block[:dot]):
         return True  # the number of a numbered heading: "### 1. Correction"
-    m = re.search(r"([^\W\d_]+(?:\.[^\W\d_]+)*)$", block[:dot])
+    m = _LAST_WORD.search(block[max(0, dot - 40):dot])
     if not m:
         return False
     word = m.group(1)

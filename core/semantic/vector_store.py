@@ -19,6 +19,7 @@ import numpy as np
 FILE = "sentence-vectors.sqlite3"
 LIMIT = 200_000  # vectors kept (1 kB each as float16: about 230 MB with keys and pages)
 _CHUNK = 500  # keys per query
+_TOUCH = 3600.0  # seconds: a vector read is marked used again when it was last used before
 
 
 def _key(model: str, text: str) -> bytes:
@@ -69,22 +70,24 @@ class VectorStore:
             where.setdefault(k, []).append(n)
         found: dict[int, np.ndarray] = {}
         distinct = list(where)
+        now = time.time()
         try:
             for lo in range(0, len(distinct), _CHUNK):
                 part = distinct[lo:lo + _CHUNK]
-                rows = db.execute(f"SELECT key, vector FROM vectors WHERE key IN "
+                rows = db.execute(f"SELECT key, vector, used FROM vectors WHERE key IN "
                                   f"({','.join('?' * len(part))})", part).fetchall()
                 hit = []
-                for key, blob in rows:
+                for key, blob, used in rows:
                     vector = np.frombuffer(blob, dtype=np.float16)
                     if len(vector) != dim:
                         continue
-                    hit.append(key)
+                    if used < now - _TOUCH:
+                        hit.append(key)
                     for n in where[key]:
                         found[n] = vector.astype(np.float32)
                 if hit:
                     db.execute(f"UPDATE vectors SET used = ? WHERE key IN ({','.join('?' * len(hit))})",
-                               [time.time(), *hit])
+                               [now, *hit])
         except sqlite3.Error:
             self._give_up()
             return found
