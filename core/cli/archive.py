@@ -17,6 +17,8 @@ new documents with.
   plagscope archive list [--label L] [--json]   list archived documents
   plagscope archive remove ID... | --label L    delete documents, their text and fingerprints
   plagscope archive stats                       counts and sizes
+  plagscope archive check [--quick]             look for damage (nothing is written)
+  plagscope archive repair NEW                  rebuild what can be read into a new archive
 
 The archive is an SQLite file in your data directory unless --db (or $PLAGSCOPE_DB) names
 another file or a PostgreSQL database (postgresql://user@host/db)."""
@@ -63,19 +65,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     st = sub.add_parser("stats", help="counts and sizes")
     st.add_argument("--json", action="store_true")
     _db(st, "action_db")
+    ck = sub.add_parser("check", help="look for damage: the database's own check, pending "
+                                      "postings, every stored text (nothing is written)")
+    ck.add_argument("--quick", action="store_true", help="do not read every stored text")
+    _db(ck, "action_db")
+    rp = sub.add_parser("repair", help="rebuild every document that can still be read into a NEW "
+                                       "archive (the damaged one is left as it is)")
+    rp.add_argument("target", metavar="NEW", help="a new SQLite file, or an empty PostgreSQL database")
+    rp.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    _db(rp, "action_db")
 
 
-def open_archive(db: str | None):
+def open_archive(db: str | None, read_only: bool = False):
     from core.store import open_store, resolve_location
 
-    return open_store(resolve_location(db))
+    return open_store(resolve_location(db), read_only=read_only)
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from core.store import StoreError
 
     try:
-        store = open_archive(chosen_db(args, parser))
+        store = open_archive(chosen_db(args, parser), read_only=args.action in ("check", "repair"))
     except StoreError as exc:
         warn(str(exc))
         return EXIT_STORE
@@ -146,7 +157,41 @@ def _stats(store, args, parser) -> int:
     return EXIT_OK
 
 
-ACTIONS = {"add": _add, "list": _list, "remove": _remove, "stats": _stats}
+def _check(store, args, parser) -> int:
+    from core.store.repair import problems
+
+    found = problems(store, texts=not args.quick)
+    where = show(store.location)
+    if not found:
+        out(f"{where}: no damage found ({store.count()} document(s))")
+        return EXIT_OK
+    out(f"{where} is damaged:")
+    for line in found:
+        out(f"  {line}")
+    out(f"nothing was changed; rebuild what can be read into a new file with: "
+        f"plagscope archive --db {where} repair NEW.sqlite3")
+    return EXIT_STORE
+
+
+def _repair(store, args, parser) -> int:
+    import os
+
+    from core.store.repair import repair_steps
+
+    if os.path.exists(args.target) and os.path.samefile(args.target, store.location):
+        parser.error("repair into a new file, not the damaged one")
+    result = drain(repair_steps(store, args.target), args.quiet)
+    out(f"rebuilt {result.rebuilt} of {result.found} document(s) into {show(args.target)}; "
+        f"{show(store.location)} was left unchanged")
+    if result.lost:
+        warn(f"{len(result.lost)} document(s) could not be read and are not in the new archive: "
+             f"#{', #'.join(map(str, result.lost[:20]))}" + (" …" if len(result.lost) > 20 else ""))
+        return EXIT_STORE
+    return EXIT_OK
+
+
+ACTIONS = {"add": _add, "list": _list, "remove": _remove, "stats": _stats, "check": _check,
+           "repair": _repair}
 
 
 # --- `plagscope check` with the archive, and --save -----------------------------------------
@@ -195,10 +240,16 @@ def save_if_asked(args: argparse.Namespace, report) -> list[str]:
         return []
     from core.store.saved import save_check
 
+    from core.store import StoreError
+
     try:
         path = save_check(args.save, report)
     except OSError as exc:
         warn(f"cannot write {show(args.save)}: {exc.strerror or exc}")
+        raise SystemExit(1)
+    except StoreError as exc:  # the temporary file could not be written (a full disk)
+        reason = "the disk is full" if "disk is full" in str(exc) else str(exc)
+        warn(f"cannot write {show(args.save)}: {reason}; the previous file was left as it was")
         raise SystemExit(1)
     return [f"saved the check to {show(str(path))}"]
 

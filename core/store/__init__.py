@@ -27,9 +27,12 @@ def resolve_location(db: str | None = None) -> str:
     return db or os.environ.get(ENV) or default_location()
 
 
-def open_store(location: str | os.PathLike, kind: str = "archive", create: bool = True) -> Store:
+def open_store(location: str | os.PathLike, kind: str = "archive", create: bool = True,
+               read_only: bool = False) -> Store:
     """Open (creating when `create`) the archive or saved check at `location`: a file path or a
-    postgresql:// DSN. Raises StoreError with a plain message when it cannot be used."""
+    PostgreSQL DSN (core.store.postgres.is_postgres). `read_only`: an SQLite file is opened
+    without ever being written (core.store.sqlite). Raises StoreError with a plain message
+    when it cannot be used."""
     location = str(location)
     if is_postgres(location):
         from core.store.postgres import PostgresStore
@@ -37,4 +40,4 @@ def open_store(location: str | os.PathLike, kind: str = "archive", create: bool 
         return PostgresStore(location, kind, create)
     from core.store.sqlite import SQLiteStore
 
-    return SQLiteStore(location, kind, create)
+    return SQLiteStore(location, kind, create, read_only=read_only)

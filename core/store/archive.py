@@ -242,7 +242,7 @@ def add_documents(store: Store, documents: Iterable[Document], label: str = "",
             writer.maybe_merge()
     finally:
         records.close()
-    if merge and result.added:
+    if merge and (result.added or writer.pending):  # an earlier add's, left by a crash, too
         store.merge_pending()
     return result
 
@@ -308,7 +308,7 @@ def add_paths(store: Store, paths: Iterable[str | os.PathLike], label: str = "",
         records.close()
     if shown < total:  # the last files were already archived or unreadable
         yield Progress("archiving", total, total)
-    if result.added:
+    if result.added or writer.pending:  # an earlier add's, left by a crash, too
         store.merge_pending()
     return result
 

@@ -226,17 +226,22 @@ class SqlStore(Store):
     def _verify_writable(self) -> None:
         """Refuse to write to a damaged store: pending postings must belong to stored documents
         and be whole 8-byte hashes (the SQLite store checks the file itself first)."""
-        tables = self._table_names()
-        if "pending" not in tables or "documents" not in tables:
-            return
-        row = self._execute("SELECT COUNT(*) FROM pending p LEFT JOIN documents d ON d.id = p.doc "
-                            "WHERE d.id IS NULL OR LENGTH(p.hashes) % 8 <> 0").fetchone()
-        self.conn.commit()
-        if row and int(row[0]):
-            raise StoreError(f"{self.location} is damaged ({int(row[0])} pending posting list(s) "
+        broken = self.pending_damage()
+        if broken:
+            raise StoreError(f"{self.location} is damaged ({broken} pending posting list(s) "
                              "without their document); nothing was written to it. See "
                              f"`plagscope archive check`, and rebuild it into a new file with "
                              "`plagscope archive repair NEW.sqlite3`")
+
+    def pending_damage(self) -> int:
+        """How many pending posting lists have no document or are not whole 8-byte hashes."""
+        tables = self._table_names()
+        if "pending" not in tables or "documents" not in tables:
+            return 0
+        row = self._execute("SELECT COUNT(*) FROM pending p LEFT JOIN documents d ON d.id = p.doc "
+                            "WHERE d.id IS NULL OR LENGTH(p.hashes) % 8 <> 0").fetchone()
+        self.conn.commit()
+        return int(row[0]) if row else 0
 
     def _explain(self, exc: Exception) -> str | None:
         """The one-line message for a driver error (None: not the driver's, raise it as it is)."""
@@ -636,6 +641,79 @@ class SqlStore(Store):
                 f"SELECT hash, doc FROM sentences WHERE hash IN ({marks})", chunk)]
         self.conn.commit()
         return out
+
+    # --- a damaged store: what can still be read (core/store/repair.py) ---------------------
+    def integrity_problems(self) -> list[str]:
+        """The database's own check of itself, in lines ([]: nothing found)."""
+        return []
+
+    def salvage_ids(self) -> tuple[list[int], str]:
+        """The ids of the documents that can still be listed, and a line saying what could not
+        be ("" when every row could be)."""
+        try:
+            rows = self._execute(f"SELECT id FROM documents{self._NOT_INDEXED} ORDER BY id").fetchall()
+            self.conn.commit()
+            return [int(r[0]) for r in rows], ""
+        except StoreError:
+            raise
+        except Exception as exc:
+            if self._explain(exc) is None:
+                raise
+            self._rollback_quietly()
+        ids, misses, doc_id = [], 0, 0
+        while misses < 10_000:  # each id on its own (a damaged page loses only its rows)
+            doc_id += 1
+            try:
+                row = self._execute(f"SELECT id FROM documents{self._NOT_INDEXED} WHERE id = ?",
+                                    (doc_id,)).fetchone()
+            except Exception as exc:
+                if self._explain(exc) is None:
+                    raise
+                self._rollback_quietly()
+                row = None
+            if row is None:
+                misses += 1
+            else:
+                misses = 0
+                ids.append(doc_id)
+        return ids, "the documents table cannot be read whole (some rows may be lost)"
+
+    _NOT_INDEXED = ""
+
+    def salvage_document(self, doc_id: int) -> dict:
+        """One document's row with its text, read on its own; StoreError when it cannot be."""
+        try:
+            row = self._execute("SELECT name, path, sha256, size, format, label, added, chars, text "
+                                f"FROM documents{self._NOT_INDEXED} WHERE id = ?", (doc_id,)).fetchone()
+            self.conn.commit()
+        except StoreError:
+            raise
+        except Exception as exc:
+            message = self._explain(exc)
+            if message is None:
+                raise
+            self._rollback_quietly()
+            raise StoreError(message) from None
+        if row is None:
+            raise StoreError(f"{self.location}: document #{doc_id} is gone")
+        name, path, sha, size, fmt, label, added, chars, text = row
+        if not all(isinstance(v, str) for v in (name, path, fmt, label, added)):
+            raise StoreError(f"{self.location} is damaged: document #{doc_id}'s row")
+        return {"id": doc_id, "name": name, "path": path, "sha256": sha if isinstance(sha, str) else None,
+                "size": int(size) if isinstance(size, int) else 0, "format": fmt, "label": label,
+                "added": added, "text": self._text(doc_id, chars, text)}
+
+    def salvage_meta(self, key: str) -> str | None:
+        """A meta value, or None when it cannot be read."""
+        try:
+            row = self._execute("SELECT value FROM plagscope_meta WHERE key = ?", (key,)).fetchone()
+            self.conn.commit()
+        except Exception as exc:
+            if self._explain(exc) is None:
+                raise
+            self._rollback_quietly()
+            return None
+        return row[0] if row and isinstance(row[0], str) else None
 
     # --- saved checks -----------------------------------------------------------------------
     def write_check(self, documents: list[tuple[int, dict]], pairs: list[str], groups: list[str],

@@ -43,7 +43,9 @@ READ_SECONDS = 30.0  # the longest one read of a read-only file may take
 
 
 def damaged(path, reason: str, kind: str, read_only: bool) -> str:
-    """The message for a damaged file, with the way to recover an archive."""
+    """The message for a damaged file (one line), with the way to recover an archive."""
+    reason = " ".join(str(reason).replace("*** in database main ***", "").split())
+    reason = reason if len(reason) <= 160 else reason[:159] + "…"
     if kind != "archive":
         return f"{path} is damaged ({reason}); it was left unchanged"
     return (f"{path} is damaged ({reason}); nothing was written to it. See what can be read "
@@ -51,8 +53,19 @@ def damaged(path, reason: str, kind: str, read_only: bool) -> str:
             f"`plagscope archive --db {path} repair NEW.sqlite3`")
 
 
-def _full(exc: Exception) -> bool:
-    return "disk is full" in str(exc).lower()
+def _full(exc: Exception, path: Path | None = None) -> bool:
+    """The disk is full: SQLite says so, or an I/O error where the folder has no room left."""
+    text = str(exc).lower()
+    if "disk is full" in text:
+        return True
+    if "disk i/o error" in text and path is not None:
+        import shutil
+
+        try:
+            return shutil.disk_usage(path.parent).free < 256 << 10
+        except OSError:
+            return False
+    return False
 
 
 def _busy(exc: sqlite3.OperationalError) -> bool:
@@ -135,7 +148,7 @@ class SQLiteStore(SqlStore):
                 error = exc
             except sqlite3.DatabaseError as exc:
                 error = exc
-            raise StoreError(self._explain(error) if self._timed_out or _full(error) else
+            raise StoreError(self._explain(error) if self._timed_out or _full(error, self.path) else
                              f"{self.path} is not a usable Plagscope database ({error}); it was "
                              "left unchanged") from None
 
@@ -169,7 +182,10 @@ class SQLiteStore(SqlStore):
         return conn
 
     def _connect_read_only(self):
-        uri = self.path.resolve().as_uri() + "?mode=ro&immutable=1"
+        # immutable: no journal, WAL or lock is read or made; an archive of ours with a WAL
+        # beside it is read with that WAL (its latest commits live there)
+        wal = self.kind != "check" and os.path.exists(f"{self.path}-wal")
+        uri = self.path.resolve().as_uri() + ("?mode=ro" if wal else "?mode=ro&immutable=1")
         try:
             conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
@@ -222,7 +238,7 @@ class SQLiteStore(SqlStore):
         if self._timed_out:
             return (f"{self.path} took longer than {READ_SECONDS:g} s to read (hostile or damaged)"
                     f"{unchanged}")
-        if _full(exc):
+        if _full(exc, self.path):
             return f"{self.path}: the disk is full; nothing of this step was written"
         if "disk i/o error" in low:
             return (f"{self.path}: the disk could not be read or written (I/O error); nothing of "
@@ -235,12 +251,24 @@ class SQLiteStore(SqlStore):
             return damaged(self.path, text, self.kind, self.read_only)
         return f"{self.path}: {text}{unchanged}"
 
+    _NOT_INDEXED = " NOT INDEXED"
+
+    def integrity_problems(self) -> list[str]:
+        try:
+            rows = [str(r[0]) for r in self.conn.execute("PRAGMA integrity_check(20)")]
+        except sqlite3.DatabaseError as exc:  # damage the check itself cannot step over
+            return [f"SQLite's integrity check stops: {exc}"]
+        return [] if rows == ["ok"] else rows
+
     def _verify_writable(self) -> None:
         if self.read_only:
             if self._in_memory:  # an older schema migrated in the copy in memory
                 return
             raise StoreError(f"{self.path} was opened read-only; nothing was written")
-        rows = [r[0] for r in self.conn.execute("PRAGMA quick_check(5)")]
+        try:
+            rows = [r[0] for r in self.conn.execute("PRAGMA quick_check(5)")]
+        except sqlite3.DatabaseError as exc:
+            rows = [str(exc)]
         if rows != ["ok"]:
             raise StoreError(damaged(self.path, "; ".join(map(str, rows))[:200], self.kind, False))
         super()._verify_writable()
