@@ -9,6 +9,7 @@ import re
 import socket
 import threading
 import time
+from urllib.parse import parse_qsl, unquote
 
 from core.store.base import SqlStore, StoreError
 from core.store.records import NewDocument
@@ -89,8 +90,6 @@ def redact(dsn: str) -> str:
 def secrets_of(dsn: str) -> list[str]:
     """Every secret a message about `dsn` must never show: its passwords, and those in the
     environment libpq reads (PGPASSWORD, PGSSLPASSWORD)."""
-    from urllib.parse import parse_qsl, unquote
-
     found = [os.environ.get(k, "") for k in ("PGPASSWORD", "PGSSLPASSWORD")]
     m = _URL.match(dsn)
     if m:

@@ -7,6 +7,8 @@ from collections.abc import Generator
 from dataclasses import dataclass, field, replace
 
 from core.models import Document, Progress
+from core.store import open_store
+from core.store.archive import archive_options, prepare_batch
 from core.store.base import SqlStore, StoreError
 
 _BATCH = 64  # documents profiled together
@@ -48,9 +50,6 @@ def repair_steps(store: SqlStore, target: str) -> Generator[Progress, None, Repa
     archive at `target` (which must be new or empty): the same names, labels, dates and
     SHA-256, fingerprints and indexes made again from the text with the archive's options.
     Nothing is written to `store`."""
-    from core.store import open_store
-    from core.store.archive import _profile_records, archive_options
-
     result = RepairResult(target)
     ids, _ = store.salvage_ids()
     result.found = len(ids)
@@ -72,7 +71,7 @@ def repair_steps(store: SqlStore, target: str) -> Generator[Progress, None, Repa
                     result.lost.append(doc_id)
             docs = [Document(0, r["name"], r["path"], r["format"], r["text"],
                              sha256=r["sha256"] or "") for r in rows]
-            records = _profile_records(docs, options, "", [r["size"] for r in rows])
+            records, _, _ = prepare_batch(docs, options, "", [r["size"] for r in rows])
             for row, record in zip(rows, records):
                 new.add(replace(record, label=row["label"], added=row["added"],
                                 sha256=row["sha256"] or None))

@@ -11,6 +11,7 @@ user's data directory (`autosave_path`).
 from __future__ import annotations
 
 import json
+import math
 import os
 import secrets
 from collections.abc import Generator
@@ -328,8 +329,6 @@ def _inside(span: Span, length: int, what: str) -> None:
 
 
 def _number(value, what: str) -> None:
-    import math
-
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         raise ValueError(f"{what} must be a number")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import os
+import shutil
 import sqlite3
 import time
 from pathlib import Path
@@ -59,8 +60,6 @@ def _full(exc: Exception, path: Path | None = None) -> bool:
     if "disk is full" in text:
         return True
     if "disk i/o error" in text and path is not None:
-        import shutil
-
         try:
             return shutil.disk_usage(path.parent).free < 256 << 10
         except OSError:
