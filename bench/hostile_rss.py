@@ -1,6 +1,8 @@
 """Peak memory of `plagscope check` on a folder of hostile inputs; prints one table.
 
-    python bench/hostile_rss.py
+    python bench/hostile_rss.py            # every table
+    python bench/hostile_rss.py --checks   # only hostile saved checks and a damaged archive
+    python bench/hostile_rss.py --checks --root ../old   # the same files read by an older checkout
 
 Builds the submissions folder of tests/data/make_fixtures.py (every bad input, a 20 MB .txt,
 zip bombs, looping PDFs, a symlink loop, two good essays) and runs `plagscope check` on it in
@@ -22,6 +24,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+CODE = ROOT  # the checkout whose `plagscope` runs (--root: an older one, side by side)
 BOUND_MB = 400  # the fixed bound the hostile run must stay under
 
 
@@ -107,7 +110,80 @@ def per_file() -> None:
                   f"{seconds:8.2f}  {code}")
 
 
+def _module(name: str):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tests/data" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def cli_peak(*args) -> tuple[float, float, int]:
+    """(peak RSS in MB, seconds, exit status) of `plagscope ARGS` in a child process (a 60 s
+    bound: a child still running then counts as hung, exit "hung")."""
+    code = "import sys; from core.cli import main; sys.exit(main(sys.argv[1:]))"
+    import os
+    import signal
+    import threading
+
+    import resource
+
+    def bounded() -> None:  # a bomb that inflates stops at 2 GB, never takes the machine
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+    proc = subprocess.Popen([sys.executable, "-c", code, *map(str, args)], cwd=CODE,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            preexec_fn=bounded)
+    timer = threading.Timer(60, lambda: os.kill(proc.pid, signal.SIGKILL))
+    start = time.perf_counter()
+    timer.start()
+    _, status, usage = os.wait4(proc.pid, 0)
+    timer.cancel()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return usage.ru_maxrss / 1024, time.perf_counter() - start, proc.returncode
+
+
+def checks_table() -> None:
+    """Every hostile saved check of tests/data/make_hostile.py exported (`plagscope report`),
+    then an archive with a broken page: `archive add`, `check`, `repair` into a new file."""
+    import shutil
+    import sqlite3
+
+    sys.path.insert(0, str(ROOT))
+    hostile = _module("make_hostile")
+    print(f"{'saved check (report --json)':28} {'file kB':>8} {'peak RSS MB':>11} {'seconds':>8} {'exit':>5}")
+    with tempfile.TemporaryDirectory() as tmp:
+        made = hostile.write_all(Path(tmp) / "checks")
+        for name, path in made.items():
+            mb, s, rc = cli_peak("report", path, "--json", Path(tmp) / f"{name}.json")
+            print(f"{name:28} {path.stat().st_size / 1024:8.0f} {mb:11.0f} {s:8.2f} {rc:>5}")
+        archive = Path(tmp) / "archive.sqlite3"
+        samples = sorted((ROOT / "resources" / "samples").glob("*.txt"))
+        cli_peak("archive", "add", *samples[:6], "--db", archive, "--quiet")
+        conn = sqlite3.connect(archive)
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        page = conn.execute("PRAGMA page_size").fetchone()[0]
+        root = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'postings'").fetchone()[0]
+        conn.close()
+        with open(archive, "r+b") as f:
+            f.seek((root - 1) * page)
+            f.write(b"\x77" * 12)
+        print(f"{'archive, a broken page':28} {'':>8} {'peak RSS MB':>11} {'seconds':>8} {'exit':>5}")
+        for label, args in (("archive add (refused)", ("archive", "add", *samples[6:], "--db", archive, "--quiet")),
+                            ("archive check", ("archive", "check", "--db", archive)),
+                            ("archive repair NEW", ("archive", "repair", Path(tmp) / "new.sqlite3", "--db", archive,
+                                                    "--quiet"))):
+            mb, s, rc = cli_peak(*args)
+            print(f"{label:28} {archive.stat().st_size / 1024:8.0f} {mb:11.0f} {s:8.2f} {rc:>5}")
+        shutil.rmtree(Path(tmp) / "checks", ignore_errors=True)
+
+
 def main() -> None:
+    global CODE
+    if "--root" in sys.argv[1:]:
+        CODE = Path(sys.argv[sys.argv.index("--root") + 1]).resolve()
+    if "--checks" in sys.argv[1:]:
+        checks_table()
+        return
     mf = fixtures()
     with tempfile.TemporaryDirectory() as tmp:
         folder = mf.make_hostile_folder(Path(tmp))
@@ -142,6 +218,8 @@ def main() -> None:
     print(f"{'check it with the two':28} {mb:11.0f} {s:8.2f} {rc:>5}")
     print(f"reading within 500 MB: {'yes' if read_mb <= 500 and read_rc == 0 else 'NO'}")
     per_file()
+    print()
+    checks_table()
 
 
 if __name__ == "__main__":

@@ -55,6 +55,12 @@ def run(*args, env: dict | None = None, timeout: float = TIMEOUT_S, cwd=ROOT) ->
     return finish(start(*args, env=env, cwd=cwd), timeout)
 
 
+def run_all(*commands: tuple, env: dict | None = None, cwd=ROOT) -> list[subprocess.CompletedProcess]:
+    """Several commands (tuples of arguments) run side by side; their results in order."""
+    procs = [start(*args, env=env, cwd=cwd) for args in commands]
+    return [finish(p) for p in procs]
+
+
 def one_line(result: subprocess.CompletedProcess, *words: str) -> str:
     """The single `plagscope: ...` line the command printed on stderr, checked to hold `words`
     (the command ended, with status 1 or 2, and printed no traceback)."""

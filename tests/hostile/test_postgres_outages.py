@@ -53,9 +53,12 @@ def _processes(c) -> list[int]:
             pid = int(f.readline())
     except (OSError, ValueError):
         return []
-    from core.child_process import child_pids
+    import psutil
 
-    return [pid, *child_pids(pid)]
+    try:
+        return [pid, *(p.pid for p in psutil.Process(pid).children(recursive=True))]
+    except psutil.Error:
+        return [pid]
 
 
 def _fill(dsn: str) -> int:
