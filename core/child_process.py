@@ -2,8 +2,8 @@
 
 Why: Python work on a helper thread of the GUI's process holds the interpreter lock, and a
 window painting a table makes thousands of calls into Python models, each of which waits
-for the lock to be handed over. A table paint of 10 ms took 60-110 ms while a check was
-being opened or a report rendered beside it (issue 13, bench/review_bench.py). A child has
+for the lock to be handed over, so a paint took several times longer while a check was
+being opened or a report rendered beside it (bench/review_bench.py). A child has
 an interpreter of its own; the caller's thread only sends the inputs, waits on a pipe
 without the lock, and reads the result.
 

@@ -53,7 +53,7 @@ class CheckOptions:
     max_file_mb: float = 50.0
     max_chars: int = 5_000_000
     workers: int | None = None
-    # Academic figures (core/academic/figures.py; README "Figures"): which passage classes
+    # Academic figures (core/academic/figures.py; docs/academic.md): which passage classes
     # the copy ratios leave out, and the shortest passage they count (CNKI: 13 characters;
     # WCopyfind: 6 words). Quotations and reference lists count by default, as CNKI's
     # total ratio and Turnitin's default similarity do; the template never counts.
@@ -62,7 +62,7 @@ class CheckOptions:
     exclude_template: bool = True
     min_match_chars: int = 13
     min_match_words: int = 6
-    # The semantic layer (core/semantic; README "Translations and paraphrases"): sentence
+    # The semantic layer (core/semantic; docs/meaning.md): sentence
     # embeddings find translations and paraphrases; needs the `semantic` extra installed.
     semantic: bool = True
 
@@ -109,7 +109,7 @@ class CheckOptions:
         return cls(**clean)
 
 
-# Chosen by measurement on the evaluation benchmarks; see bench/accuracy.py and README.
+# Chosen by measurement on the evaluation benchmarks: bench/README.md, docs/decisions/004.
 DEFAULTS = {
     "zh": LangParams(k=5, window=10, gap=45, verbatim=16, short_gap=16, dense=28),
     "en": LangParams(k=3, window=10, gap=10, verbatim=8, short_gap=10, dense=21),

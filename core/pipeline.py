@@ -132,7 +132,7 @@ def load_stream(
             keys.append(key)
     yield Expanded(tuple(keys), tuple(errors))
     sizes = [_size(f) for f in todo]
-    # plain text loads at ~5 ms/MB, faster than worker processes start: only docx and pdf,
+    # plain text loads faster than worker processes start: only docx and pdf,
     # which are parsed, are worth fanning out
     parsed = sum(size for f, size in zip(todo, sizes) if Path(f).suffix.lower() != ".txt")
     workers = _readers(options) if parsed >= _PARALLEL_CHARS * 2 else 1

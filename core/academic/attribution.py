@@ -2,7 +2,7 @@
 headings; and the class of a matched passage (one of `core.models.ATTRIBUTIONS`).
 
 Everything is found with exact half-open code-point spans into `Document.text`. The rules
-(README "Quotations, citations and references" states them for users):
+(docs/academic.md states them for users):
 
 - A *quotation* is text between paired quotation marks (“…” ‘…’ 「…」 『…』 "…" '…') within
   one paragraph, or a set-off block quote (a docx paragraph styled or indented as a quote;

@@ -1,6 +1,6 @@
 """The figures reviewers read, per document: CNKI's (总文字复制比 …) named the Turnitin way in English.
 
-Definitions (the README's "Figures" section gives them with a worked example that
+Definitions (docs/academic.md gives them with a worked example that
 tests/core/test_academic_figures.py checks). "Characters" are the document's code points
 that are not white space. A document's *passages* are its sides of the matches of every pair
 it is in, each with its class in the document's own text (attribution.Attribution.side_class;

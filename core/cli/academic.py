@@ -1,4 +1,4 @@
-"""`plagscope check` options for the academic figures (issue 15): the exclusions, the
+"""`plagscope check` options for the academic figures: the exclusions, the
 minimum match length, `--by-document` (a table of each document's figures) and the JSON
 version. Kept apart from check.py, which calls the three functions below."""
 

@@ -176,7 +176,7 @@ def print_report(report: Report, top: int) -> None:
             by_meaning = sum(1 for p in report.pairs if p.semantic is not None)
             out(f"{by_meaning} pairs render each other's sentences (translation or paraphrase: "
                 f"the meaning column, share of sentences aligned)")
-        # the groups first, then the pairs by the same short names (issue 13)
+        # the groups first, then the pairs by the same short names
         from core.cli.groups import format_groups, short_names_for
         from core.review.groups import group_details
 

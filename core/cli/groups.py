@@ -1,4 +1,4 @@
-"""The groups section `plagscope check` prints before the pairs (issue 13).
+"""The groups section `plagscope check` prints before the pairs.
 
 One block per group: size, likely source (or why none is named), strongest pair, members,
 the source-vs-copy pairs, and the copy-vs-copy pairs counted under their group rather than

@@ -16,7 +16,7 @@ def han_words(text: str) -> list[str]:
     """jieba's words (precise mode, no HMM) of the Chinese runs of `text`; Latin text never
     reaches the segmenter.
 
-    Segmented by rjieba (jieba-rs: jieba's dictionary and algorithm in Rust), 14x faster than
+    Segmented by rjieba (jieba-rs: jieba's dictionary and algorithm in Rust), much faster than
     jieba itself and word-for-word the same on real text (tests/core/test_segment.py); the two
     differ only in how they break exact ties such as 人人人. HMM is off: new-word discovery
     adds nothing to a fingerprint and costs a third of the time.
@@ -41,7 +41,7 @@ def zh_idf() -> tuple[dict[str, float], float]:
             word, _, value = line.rstrip("\n").partition(" ")
             if value:
                 table[word] = float(value)
-    # numpy's median, not statistics': sorting 270,000 floats in Python holds the GIL ~60 ms
+    # numpy's median, not statistics': sorting 270,000 floats in Python holds the GIL too long
     values = np.fromiter(table.values(), dtype=np.float64, count=len(table))
     return table, float(np.median(values))
 
@@ -59,10 +59,10 @@ def en_idf() -> tuple[dict[str, float], float]:
 
 
 def warm_up() -> None:
-    """Load the segmenter's dictionary and the IDF tables now (about 1 s, once per process).
+    """Load the segmenter's dictionary and the IDF tables now (once per process).
 
     The desktop app calls this on a thread at start-up, so that the first check does not:
-    rjieba builds its dictionary holding the GIL for ~0.2 s, which would freeze the window.
+    rjieba builds its dictionary holding the GIL, which would freeze the window.
     """
     han_words("预热")
     zh_idf()

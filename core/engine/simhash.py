@@ -17,7 +17,7 @@ _BITS = np.arange(64, dtype=np.uint64)
 
 
 # What is not prose: markup, addresses and code say nothing about what a text says, and two
-# pages sharing only their HTML or Markdown must not look alike (issue 12).
+# pages sharing only their HTML or Markdown must not look alike.
 _NOT_PROSE = re.compile(
     r"```.*?(?:```|\Z)"  # fenced code blocks
     r"|<!--.*?-->|<script\b.*?</script>|<style\b.*?</style>"  # comments, scripts, styles

@@ -38,7 +38,7 @@ def extract(data: bytes) -> str:
 
 def extract_with_layout(data: bytes):
     """(text, Layout or None): the text as `extract` gives it, and the block quotes,
-    superscripts and headings its page layout shows (core.loaders.pdf_layout, issue 15)."""
+    superscripts and headings its page layout shows (core.loaders.pdf_layout)."""
     from core.loaders.pdf_layout import Collector
 
     collector = Collector()

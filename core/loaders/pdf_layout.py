@@ -1,4 +1,4 @@
-"""What a PDF's page layout shows beyond its text (issue 15), as spans into the extracted text.
+"""What a PDF's page layout shows beyond its text, as spans into the extracted text.
 
 `core.loaders.pdf.extract_with_layout` runs pdfminer once: its text converter writes the
 text (core.loaders.pdf's reconstruction, unchanged) while `Collector` keeps, per text line

@@ -2,7 +2,7 @@
 
 A passage (a unit range on each side) is aligned unit by unit: equal units the alignment pairs
 are *taken*; the rest (inserted, deleted or substituted) are *changes*, shown as edit marks
-and left out of the similarity. One alignment serves both (issue 12, issue 15).
+and left out of the similarity. One alignment serves both.
 
 How it aligns, without difflib and without an O(n * m) table over a whole passage:
 

@@ -3,7 +3,7 @@
 Whatever source proposed the pair, it is scored the same way: the pair's shared k-grams (from
 the fingerprint source's join, or joined here for a pair that join never saw) are grouped into
 passages (`passages.align`), each passage is aligned unit by unit (`alignment`), and the
-figures are computed from the passages that are shown (see README, "The numbers per pair").
+figures are computed from the passages that are shown (docs/engines.md, "The numbers per pair").
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ EDIT_PENALTY = 0.1  # at most this share of the figure is lost to edits inside t
 
 
 def similarity(taken: Taken, a: Profile, b: Profile, words: float) -> float:
-    """How much of the more-copied document was taken from the other, in [0, 1] (see README).
+    """How much of the more-copied document was taken from the other, in [0, 1] (docs/engines.md).
 
     A unit is taken when the in-passage alignment pairs it with an equal unit of the other
     side (`alignment.aligned_matches`); the share of taken units of the side with more is the
@@ -48,7 +48,7 @@ def similarity(taken: Taken, a: Profile, b: Profile, words: float) -> float:
 def pair_result(
     i: int, j: int, a: Profile, b: Profile, matches: list[Match], score: float
 ) -> PairResult:
-    """The metrics of one pair from its passages (see README for the definitions)."""
+    """The metrics of one pair from its passages (docs/engines.md defines them)."""
     left_cov = coverage(a.units, [m.left for m in matches])
     right_cov = coverage(b.units, [m.right for m in matches])
     longest = max((max(len(m.left), len(m.right)) for m in matches), default=0)

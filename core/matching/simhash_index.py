@@ -81,7 +81,7 @@ class SimhashIndex:
         One lookup is too small for numpy's per-call cost, so it runs in plain Python on
         tables the first call builds: per block, its bits -> the stored fingerprints having
         them, each packed with its id as `id << 64 | fingerprint`, so a candidate costs one
-        object and no second lookup (about 1 us at 10,000 fingerprints, 2.5 us at 100,000).
+        object and no second lookup (bench/speed.py, table 3, measures it).
         """
         value = int(simhash) & _MASK64
         if self._brute:

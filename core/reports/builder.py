@@ -135,7 +135,7 @@ def legend(ctx: Context) -> Section:
 
 def groups(ctx: Context) -> Section | None:
     """Documents linked by flagged pairs (Report.groups), with the likely source when known:
-    short names, strongest pair, copy-vs-copy pairs (issue 13)."""
+    short names, strongest pair, copy-vs-copy pairs."""
     return review_groups(ctx) if ctx.report.groups or ctx.flagged else None
 
 
@@ -145,7 +145,7 @@ SHARED_NAMES = 30
 
 
 def shared_texts(ctx: Context) -> Section | None:
-    """Text most documents share (Report.shared_texts, issue 12): in how many, and which."""
+    """Text most documents share (Report.shared_texts): in how many, and which."""
     s, report = ctx.s, ctx.report
     if not report.shared_texts:
         return None
@@ -266,7 +266,7 @@ def options(ctx: Context) -> Section:
     return Section("options", s("options"), (table, *effective))
 
 
-# ----- review (issue 13): groups and the per-student summary lead the report -------------
+# ----- review: groups and the per-student summary lead the report -------------
 
 def _review(ctx: Context):
     """(group details, short names, per-student summaries) at the report's threshold, once."""
@@ -402,7 +402,7 @@ def _semantic(report: Report) -> bool:
 
 
 def semantic_cell(ctx: Context, pair: PairResult) -> str:
-    """"translation 78%": the semantic layer's kind and its own figure, or "" (issue 16)."""
+    """"translation 78%": the semantic layer's kind and its own figure, or ""."""
     found = pair.semantic
     if found is None:
         return ""
@@ -438,7 +438,7 @@ def _analyses(ctx: Context):
 
 def comparison(ctx: Context, k: int, pair: PairResult) -> Comparison:
     """The pair's passages, each painted in its attribution class's color in each document's own
-    text (issue 15; the same colors as the app's compare view and the per-student pages), with
+    text (the same colors as the app's compare view and the per-student pages), with
     the changed words underlined and a legend of the classes shown."""
     from core.academic.classify import side_classes
     from core.academic.figures import CLASS_LABELS

@@ -15,11 +15,11 @@ from core.models import Report
 
 HEADER = ("left", "right", "similarity", "hamming", "left_coverage", "right_coverage",
           "longest", "passages", "left_path", "right_path")
-# issue 15: each side's document figures (core/academic/figures.py) after the pair's columns
+# each side's document figures (core/academic/figures.py) after the pair's columns
 FIGURES = ("total_copy_ratio", "copy_ratio_excluding_quotes", "largest_source_ratio",
            "copied_chars", "sources")
 HEADER += tuple(f"{side}_{name}" for side in ("left", "right") for name in FIGURES)
-# issue 16: what the semantic layer found ("translation" / "paraphrase", its share), or empty
+# what the semantic layer found ("translation" / "paraphrase", its share), or empty
 HEADER += ("semantic_kind", "semantic_share")
 # the reviewers' verdict on the pair (confirmed, suspicious, not_plagiarism or empty) and note
 HEADER += ("verdict", "note")
@@ -66,7 +66,7 @@ def safe_cell(text: str) -> str:
 
 
 def figure_cells(report: Report) -> list[list]:
-    """Each document's figures as CSV cells, in the order of FIGURES (issue 15)."""
+    """Each document's figures as CSV cells, in the order of FIGURES."""
     if not report.pairs:
         return []
     from core.academic.figures import document_figures

@@ -12,7 +12,7 @@ fields `academic_fields` adds, and is still written on request and read)::
      "groups": [{"members": [document indexes], "source": index or null}],
      "shared_texts": [{"text", "documents": [indexes], "spans": [[start, end], ...], "at"}]}
 
-`shared_texts` (issue 12; only when there is some) is the text held by more than the
+`shared_texts` (only when there is some) is the text held by more than the
 document-frequency cap of the documents, likely the assignment: "in len(documents) of
 len(report documents) documents", its span in each of those documents, and `text`, its wording
 in `documents[at]`.
@@ -23,11 +23,11 @@ carries. Schema 2 only adds fields, so by default a report says `"version": 1` w
 `"version": 1`) reads it unchanged. `version=2` labels it 2 for readers that want the
 label; `version=1` writes schema 1 (without the fields below).
 
-Schema 2 (issue 15, see `academic_fields`): each match has `class`, `left_class`,
+Schema 2 (see `academic_fields`): each match has `class`, `left_class`,
 `right_class`, `left_changes`, `right_changes` (and `shared_by` when most documents hold
-its text, issue 12); each document has `figures`.
+its text); each document has `figures`.
 
-A pair the semantic layer found (`check --semantic`, issue 16) has `semantic`: {"kind":
+A pair the semantic layer found (`check --semantic`) has `semantic`: {"kind":
 "translation" | "paraphrase", "share", "sentences": [{"left": [start, end], "right": [start,
 end], "score"}]} (see `semantic_fields`); it never changes the pair's verbatim figures.
 
@@ -44,9 +44,9 @@ written in version 1 too: fields are only ever added). Spans are half-open code-
 offsets. Document texts are not stored, so `from_json` needs them handed back (see there).
 
 Where each field is made, one function per group: `_document` (version 1's fields, `sha256`,
-`id`, then `document_fields`: `archive`), `_pair` (then `pair_fields`: `semantic`, issue 16),
+`id`, then `document_fields`: `archive`), `_pair` (then `pair_fields`: `semantic`),
 `report_fields` (`groups`), `academic_fields` (version 2: match classes and changes, document
-`figures`), `_add_verdicts` (`verdict`, `note`). The README's "JSON report" lists them by version.
+`figures`), `_add_verdicts` (`verdict`, `note`). docs/reports.md lists them by version.
 """
 
 from __future__ import annotations
@@ -104,19 +104,19 @@ def _document(doc: Document, simhash: int, report: Report) -> dict:
 
 
 def document_fields(doc: Document, report: Report) -> dict:
-    """More document fields: `archive` (where an archived document came from, issue 14).
+    """More document fields: `archive` (where an archived document came from).
     (`figures`, version 2, come from `academic_fields`.)"""
     return _archive_field(doc)
 
 
 def pair_fields(pair: PairResult, report: Report) -> dict:
-    """More pair fields: `semantic` (issue 16, `semantic_fields`). (`verdict` and `note` on pairs
+    """More pair fields: `semantic` (`semantic_fields`). (`verdict` and `note` on pairs
     and documents come from the reviewers' verdicts: `_add_verdicts`.)"""
     return semantic_fields(pair)
 
 
 def semantic_fields(pair: PairResult) -> dict:
-    """`semantic` (issue 16), on a pair the semantic layer found: {"kind": "translation" |
+    """`semantic`, on a pair the semantic layer found: {"kind": "translation" |
     "paraphrase", "share": the share of the document's sentences aligned to the other,
     "sentences": [{"left": [start, end], "right": [start, end], "score"}]}; absent otherwise."""
     found = pair.semantic
@@ -154,8 +154,8 @@ def read_semantic(pair: dict, where: str, left_chars: int, right_chars: int):
 
 
 def report_fields(report: Report) -> dict:
-    """Top-level fields after `errors`: `groups` (issue 13, `review_fields`) and
-    `shared_texts` (issue 12, when the check found text most documents hold)."""
+    """Top-level fields after `errors`: `groups` (`review_fields`) and
+    `shared_texts` (when the check found text most documents hold)."""
     shared = ({"shared_texts": [t.to_dict() for t in report.shared_texts]}
               if report.shared_texts else {})
     return {**review_fields(report), **shared}
@@ -273,7 +273,7 @@ def from_json(data: dict, texts: Sequence[str | None] | None = None) -> Report:
                   groups, _read_shared_texts(data, chars))
 
 
-# -- the archive (issue 14): an archived source's {"id", "label", "added"} -------------------
+# -- the archive: an archived source's {"id", "label", "added"} -------------------
 
 def _archive_field(doc: Document) -> dict:
     """`archive` on a document that came from the archive (core/store)."""
@@ -294,7 +294,7 @@ def _read_archive(doc: dict, where: str):
                         _str(entry, "added", f"{where}.archive"))
 
 
-# -- review fields (issue 13): groups, and verdicts when a reviewer gave them -------------
+# -- review fields: groups, and verdicts when a reviewer gave them -------------
 
 def review_fields(report: Report) -> dict:
     """`groups`: a list of {"members": [document indexes], "source": index or null}.
@@ -447,7 +447,7 @@ def _fraction(data: dict, key: str, where: str) -> float:
     return float(value)
 
 
-# -- academic fields (issue 15, version 2): passage classes, in-passage changes, figures ----
+# -- academic fields (version 2): passage classes, in-passage changes, figures ----
 
 def academic_fields(data: dict, report: Report) -> None:
     """Add version 2's fields to `data` (made by to_json) in place.
@@ -458,7 +458,7 @@ def academic_fields(data: dict, report: Report) -> None:
     spans inside the match that differ from the other side; empty for a verbatim passage),
     `shared_by` (only when non-zero: how many of the checked documents hold the passage's
     text, when more than the document-frequency cap do: likely the assignment itself).
-    Each document: `figures` (core/academic/figures.py; README "Figures"), and `layout` when
+    Each document: `figures` (core/academic/figures.py; docs/academic.md), and `layout` when
     its file showed one (docx/pdf block quotes, superscripts, headings: spans into its text).
     """
     from core.academic.classify import Analyses, side_classes
@@ -472,7 +472,7 @@ def academic_fields(data: dict, report: Report) -> None:
             out["left_class"], out["right_class"] = left, right
             out["left_changes"] = [[int(c.start), int(c.end)] for c in m.left_changes]
             out["right_changes"] = [[int(c.start), int(c.end)] for c in m.right_changes]
-            if m.shared_by:  # text most documents hold (issue 12): "in N of M documents"
+            if m.shared_by:  # text most documents hold: "in N of M documents"
                 out["shared_by"] = int(m.shared_by)
     for item, figures, doc in zip(data["documents"], document_figures(report), report.documents):
         item["figures"] = figures.to_json()

@@ -1,7 +1,7 @@
 """The PDF report, rendered from the report document (`model`) with reportlab, without Qt.
 
 So `plagscope check --pdf` works on a server without a display, and the app exports the same
-file. Layout rules (issue 10), each enforced here:
+file. Layout rules, each enforced here:
 - a line breaks only between words, between Chinese characters, or at a file name's
   separators (`pdf_text.break_lines`); nothing is cut off with "...": passages print whole;
 - every heading stays on the page of the first lines of what follows it (`KeepHeading`);

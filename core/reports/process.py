@@ -3,8 +3,8 @@
 Why: laying out a 500-document PDF takes seconds of pure Python (the report model, then
 reportlab). On a helper thread of the GUI's process it competes with the GUI thread for the
 interpreter lock; on a loaded machine (two cores, several busy processes) the OS deschedules
-the renderer while it holds the lock, and the window froze 107-168 ms at a time (issue 13,
-bench/review_bench.py). The child and how the report reaches it: core/child_process.py.
+the renderer while it holds the lock, and the window froze (bench/review_bench.py measures
+it). The child and how the report reaches it: core/child_process.py.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from __future__ import annotations
 LANGUAGES = ("en", "zh")
 
 _EN = {
-    # per-student pages (issue 15, core/reports/student_pages.py)
+    # per-student pages (core/reports/student_pages.py)
     "student_report": "Similarity report for {name}",
     "student_report_intro": ("Similarity Index counts every matched passage; the second figure leaves out "
                              "quotations and the bibliography. Sources are ranked by how much of this text they "
@@ -91,7 +91,7 @@ _EN = {
     "documents_key": "The tables and pair details call each document by the shortest part of its name that no other document's name has (\"Shown as\"); this table is the key to the full names and paths.",
     "groups": "Groups",
     "groups_intro": "Documents linked by flagged pairs.",
-    # issue 12: text most documents share, found once for the class (Report.shared_texts)
+    # text most documents share, found once for the class (Report.shared_texts)
     "shared_texts": "Text most documents share",
     "shared_intro": ("Text held by most of the documents (more than half, and more than ten), "
                      "likely the assignment itself. It is no evidence of copying and does not "
@@ -104,7 +104,7 @@ _EN = {
     "and_more": "and {n} more",
     "group": "Group {n}",
     "unknown_source": "cannot tell",
-    # review (issue 13): the groups with their strongest pair, the per-student summary, verdicts
+    # review: the groups with their strongest pair, the per-student summary, verdicts
     "col_strongest": "Strongest pair",
     "col_copy_pairs": "Copy vs copy",
     "col_verdict": "Verdict",
@@ -136,7 +136,7 @@ _EN = {
     "passage_sizes": "{left} ↔ {right} characters",
     "where": "{name}, characters {start}–{end}",
     "same_text": "{left} and {right}: the same text",
-    # the semantic layer (issue 16): its own figure, never mixed into the similarity
+    # the semantic layer: its own figure, never mixed into the similarity
     "col_meaning": "Found by meaning",
     "kind_translation": "translation",
     "kind_paraphrase": "paraphrase",
@@ -161,7 +161,7 @@ _EN = {
 }
 
 _ZH = {
-    # 每位学生一页（issue 15，core/reports/student_pages.py）
+    # 每位学生一页（core/reports/student_pages.py）
     "student_report": "{name} 的相似度检测报告",
     "student_report_intro": ("总文字复制比计入全部相同片段；去除引用文献复制比不计引用和参考文献。相似来源按与本文共有的比例排序。"
                              "全文中各片段按其在本文中的标注方式着色，带下划线的字词与来源不同。"),
@@ -272,7 +272,7 @@ _ZH = {
     "passage_sizes": "{left} ↔ {right} 字符",
     "where": "{name}，第 {start}–{end} 字符",
     "same_text": "{left} 与 {right}：文字相同",
-    # 语义层（issue 16）：单独的指标，不计入相似度
+    # 语义层：单独的指标，不计入相似度
     "col_meaning": "按语义发现",
     "kind_translation": "翻译",
     "kind_paraphrase": "改写",

@@ -1,4 +1,4 @@
-"""The per-student report (issue 15): one student's page as its own HTML or PDF document.
+"""The per-student report: one student's page as its own HTML or PDF document.
 
 A page holds the academic figures (CNKI's names in Chinese, Turnitin's in English), the
 reviewer's verdict and note if any, the sources ranked by how much of the student's text

@@ -2,8 +2,8 @@
 
 Why together, and there: computed on a thread beside the window once the report was shown,
 they held the interpreter lock while the window painted tables of 5,000 pairs, and every
-call a paint makes into a Python table model waited its turn for the lock (GUI stalls of
-110-220 ms at 500 documents, bench/review_bench.py). A check and an opened saved check now
+call a paint makes into a Python table model waited its turn for the lock (GUI stalls
+at 500 documents, bench/review_bench.py). A check and an opened saved check now
 end with this step, while the window shows only their progress, so the report arrives with
 everything its views read and nothing competes with the paints (a check asks for it with
 core.pipeline.CheckRequest(review=True); a saved check is opened with it by

@@ -27,7 +27,7 @@ FILES_SHA256 = {
 }
 # Sentences are encoded by one Python thread per core, each with one BLAS thread (numpy
 # lets go of the GIL in its products): BLAS's own threads spin against each other on busy
-# cores (measured 4x slower than one thread at load 9), Python threads only share them.
+# cores (several times slower than one thread under load), Python threads only share them.
 BLAS_THREADS = 1
 _MIN_PER_THREAD = 64  # sentences: fewer are encoded on one thread
 
@@ -115,7 +115,7 @@ def _verify() -> None:
 
 
 def load() -> None:
-    """Load the model now (about 1 s, 150 MB); raises SemanticUnavailable when not installed."""
+    """Load the model now; raises SemanticUnavailable when not installed."""
     _load()
 
 

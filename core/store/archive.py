@@ -42,7 +42,7 @@ MERGE_EVERY = 2_000  # pending documents before their postings are merged into t
 MERGE_SHARE = 8  # ...or an eighth of the archive when that is more (a merge rewrites the index)
 MERGE_MAX = 20_000  # (look-ups read the pending documents' postings unindexed meanwhile)
 _ADD_BATCH = 64  # documents profiled together (numpy's per-call cost, see core.engine.batches)
-PARALLEL_MIN = 512  # fewer documents are profiled in this process (workers cost ~1 s to start)
+PARALLEL_MIN = 512  # fewer documents are profiled in this process (workers take long to start)
 _AHEAD = 16  # batches queued per worker: they keep profiling while the writer merges
 
 
@@ -337,7 +337,7 @@ def find_candidates(store: Store, profiles: Sequence[Profile], texts: Sequence[s
     posted: dict[int, list[int]] = {}
     if use_fingerprints and per_doc_hashes:
         every = np.unique(np.concatenate(per_doc_hashes)) if per_doc_hashes else []
-        # (the archive's size for the cap: COUNT(*), a scan on PostgreSQL, ~20 ms at 100,000)
+        # (the archive's size for the cap: COUNT(*), a scan on PostgreSQL)
         posted = store.postings([int(h) for h in every], posting_cap(store.count()))
     wide = hamming_threshold > 3
     everyone = store.all_simhashes() if (use_simhash and wide) else []

@@ -227,7 +227,7 @@ def open_check_steps(path: str | os.PathLike) -> Generator[Progress, None, Saved
         data = store.read_check()
         options_text = store.meta("check_options")
         layouts_text = store.meta("check_layouts")
-        shared_text = store.meta("check_shared_texts")  # absent in checks saved before issue 12
+        shared_text = store.meta("check_shared_texts")  # absent in checks saved by older versions
         seconds_text = store.meta("check_seconds")  # absent when the check's time was not known
     finally:
         store.close()
@@ -370,10 +370,9 @@ def open_analysed(path: str | os.PathLike, display_threshold: float | None = Non
                   ) -> Generator[Progress, None, tuple]:
     """(core.store.saved.SavedCheck, Analysis): a saved check and its analysis, both read and
     computed in a child process (core/child_process.py), the report sent back in pieces. Reading
-    the file here instead took less time in all (0.3 s against 0.7 s of unpickling at 500
-    documents) but in steps of 500 pairs that held this process's interpreter lock while the
-    window repainted under the progress dialog (stalls of 85-124 ms, bench/review_bench.py);
-    a piece of 50 pairs takes a few milliseconds."""
+    the file here instead took less time in all than unpickling the child's report, but in
+    steps of 500 pairs that held this process's interpreter lock while the window repainted
+    under the progress dialog (bench/review_bench.py); a piece of 50 pairs is short."""
     report, verdicts, seconds, data, figures = yield from in_child(
         _analyse_saved, os.fspath(path), display_threshold, stage="opening", name="plagscope-open")
     return SavedCheck(report, verdicts, seconds), bound(report, data, figures, display_threshold)
