@@ -98,10 +98,9 @@ def create_application(argv: list[str]) -> QApplication:
 #: Sbk_GetPyOverride -> GilState::acquire), so a paint beside busy Python work waits for it
 #: hundreds of times. The heavy work no longer runs beside the review's paints (a check and
 #: Open Check bring the review and figures with the report, exports render in a child
-#: process), but a reviewer may still scroll while a check runs: with Python's 5 ms such a
-#: paint took several hundred ms; an A/B of that case (load 0.7-1.1): 1 ms 262-333 ms of
-#: stall, 0.2 ms 140-146. Checks through the app were as fast at 0.2 ms as at 1 ms
-#: (bench/gui_bench.py, 200 essays: 9.1 s against 9.9 s, within noise).
+#: process), but a reviewer may still scroll while a check runs: with Python's default such
+#: a paint stalled several times longer, and checks through the app were as fast with the
+#: shorter interval (the A/B is in bench/README.md).
 SWITCH_INTERVAL = 0.0002
 
 

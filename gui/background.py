@@ -30,9 +30,8 @@ log = logging.getLogger(__name__)
 
 #: The progress dialog appears only for work that takes longer than this (ms): a second, as
 #: desktop guidelines ask of progress indicators. Its appearance blocks the window, which then
-#: repaints all of it (40-75 ms at 500 documents, more while a save writes beside it: Save
-#: Check of 0.4-0.7 s stalled up to 152 ms at 0.4 s, under 20 ms without the dialog,
-#: bench/review_bench.py).
+#: repaints all of it, longer while a save writes beside it, so a dialog that appears sooner
+#: stalls the quick saves it was meant to report (bench/review_bench.py).
 DIALOG_DELAY_MS = 1000
 
 
@@ -43,7 +42,7 @@ _paused = 0
 def _without_full_collections(steps: Generator) -> Generator:
     """Run `steps` with the cyclic garbage collector paused. Laying out a 500-document PDF
     makes enough long-lived objects to start several full collections, each walking every
-    object while holding the interpreter lock (30-130 ms of frozen window each, measured);
+    object while holding the interpreter lock (the window froze meanwhile);
     what the export leaves is freed by reference counting, and the collector runs again as
     soon as no file task is running."""
     global _paused

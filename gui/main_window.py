@@ -74,13 +74,13 @@ class MainWindow(QMainWindow):
         self.tabs = ResultTabs()
         self.tabs.add_view(self.pairs, lambda: self.tr("Pairs"), icon="check")
         self.tabs.add_view(self.heat_map, lambda: self.tr("Heat Map"))
-        # issue 13: the review of a whole class (groups, graph, one student at a time, verdicts)
+        # the review of a whole class (groups, graph, one student at a time, verdicts)
         self.review_panes = ReviewPanes(self)
         self.review_panes.add_views()
         p = self.review_panes
         self.review, self.groups_view, self.graph_view, self.student_view, self.open_student = (
             p.review, p.groups_view, p.graph_view, p.student_view, p.open_student)
-        # issue 12: the text most documents share (likely the assignment), "Use as template"
+        # the text most documents share (likely the assignment), "Use as template"
         self.shared_text = SharedTextView()
         self.tabs.add_view(self.shared_text, lambda: self.tr("Shared Text"),
                            position=self.tabs.indexOf(self.groups_view) + 1)
@@ -110,7 +110,7 @@ class MainWindow(QMainWindow):
         self.shared_text.templateChosen.connect(self.use_text_as_template)
         s.checkFinished.connect(self.shared_text.set_report)
         self.review_panes.connect()
-        from .student_report import StudentReport  # issue 15: File > Export Student Report
+        from .student_report import StudentReport  # File > Export Student Report
 
         self.student_report = StudentReport(self)
 

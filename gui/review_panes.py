@@ -1,4 +1,4 @@
-"""Issue 13's review panes wired into the main window: Groups, Graph and Student views beside
+"""The review panes wired into the main window: Groups, Graph and Student views beside
 Pairs and Heat Map, group order for the heat map and the pair table, verdicts in the lists.
 
 The window creates one `ReviewPanes(window)`; the views themselves live in `gui.widgets`

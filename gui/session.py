@@ -32,12 +32,11 @@ _DISPLAY_ONLY = {"display_threshold"}
 
 #: A check of at least this many documents runs in a child process (core.pipeline.
 #: CheckRequest.in_child): checking a class is seconds of Python, and on a thread of this
-#: process it made every table paint wait for the interpreter lock (the pairs table froze up to
-#: 155 ms while a 500-essay class was checked again, bench/review_bench.py). Smaller checks end
-#: within a second or two, where the child's start (0.3-0.5 s, and 1.2 s more to load the
-#: embedding model for the semantic layer) would cost more than it saves. Saves stay on a
-#: thread: sending a report to a child takes as much of this process's interpreter (0.35 s of
-#: pickling at 500 documents) as writing it here (0.37 s), and the save took three times longer.
+#: process it made every table paint wait for the interpreter lock (the pairs table froze
+#: while a 500-essay class was checked again, bench/review_bench.py). Smaller checks end
+#: sooner than the child's start (and, for the semantic layer, its model's load) would save.
+#: Saves stay on a thread: sending a report to a child takes as much of this process's
+#: interpreter as writing it here, and the save took three times longer.
 CHILD_DOCUMENTS = 40
 
 
@@ -66,7 +65,7 @@ def freeze_long_lived() -> None:
     """Keep the objects alive now (a report: at 500 documents, hundreds of thousands of spans
     and passages) out of the cyclic garbage collector's full passes. Such a pass walks every
     tracked object while holding the interpreter lock, and one triggered by the review's worker
-    froze the GUI thread for 160 ms (bench/review_bench.py). Frozen objects are still freed by
+    froze the GUI thread (bench/review_bench.py). Frozen objects are still freed by
     reference counting when the next report replaces them; only reference cycles among them
     would stay, and reports, passages and spans are frozen dataclasses without cycles."""
     gc.freeze()
@@ -263,7 +262,7 @@ class Session(QObject):
 
     def use_text_as_template(self, text: str) -> str:
         """Make `text` the template: a passage most documents hold (likely the assignment itself;
-        the compare view's "Use as template", issue 12). The text, after the current template's
+        the compare view's "Use as template"). The text, after the current template's
         if there is one (so what that ignored stays ignored), is written to a file in the user's
         data directory (templates/), which joins the list as the template; a previous template
         leaves the list, its text living on in the new one. Returns the new template's path.
@@ -444,7 +443,7 @@ class Session(QObject):
         return self.report
 
     def export_student(self, path: str, document_path: str, fmt: str, language: str = "en") -> None:
-        """Write one document's per-student report (issue 15) as "html" or "pdf", atomically."""
+        """Write one document's per-student report as "html" or "pdf", atomically."""
         pipeline.run(self.export_student_steps(path, document_path, fmt, language))
 
     def export_student_steps(self, path: str, document_path: str, fmt: str, language: str = "en"):

@@ -1,4 +1,4 @@
-"""File > Export Student Report (issue 15): the per-student report of the document the Student
+"""File > Export Student Report: the per-student report of the document the Student
 tab shows (when it is the current tab) or else of the one selected in the document list, as
 HTML or PDF, in the UI language. Wiring only: the report is written on the worker pool by
 `Session.export_student_steps` through gui/dialogs/export.py `start_export`."""

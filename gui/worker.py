@@ -56,8 +56,8 @@ _gui_thread = _GuiThread()
 class GiveWay(QObject):
     """Jobs pause between their steps while the GUI thread repaints a window this filter watches
     (`watch`). Why: a table's paint makes thousands of calls into Python models, and each waits
-    for the interpreter lock while a job computes; the pair table's paint took 50-75 ms beside a
-    busy job instead of 10 ms (bench/review_bench.py, a re-check while the table scrolls). The
+    for the interpreter lock while a job computes, so the pair table's paint took several times
+    longer beside a busy job (bench/review_bench.py, a re-check while the table scrolls). The
     repaint is over when the event loop iteration that ran it ends: the glib dispatcher emits
     `awake` after handling events (and `aboutToBlock` before), the plain Unix one `awake`
     before and `aboutToBlock` after, so either signal ends the turn."""

@@ -40,7 +40,7 @@ def format_of(path: str, fallback: str) -> tuple[str, str]:
 
 def start_export(window: QWidget, steps, path: str, title: str):
     """Run an export's progress generator (`Session.export_steps`, `Session.export_student_steps`)
-    on the worker pool: a window-modal progress dialog with Cancel after 1 s, the file written
+    on the worker pool: a window-modal progress dialog with Cancel after a second, the file written
     atomically (a cancel leaves nothing), a failure shown in a dialog naming the file and the
     reason, and on success the folder remembered for the next export and "Report saved to" in
     the status bar. Every export of the app goes through here; returns the running FileTask."""

@@ -77,7 +77,7 @@ class OptionsDialog(QDialog):
         form3.addRow(self.tr("Maximum file &size:"), self.max_mb)
         form3.addRow(self.tr("Maximum &characters per document:"), self.max_chars)
 
-        # issue 15: what the academic figures count (README "Quotations, citations and the figures")
+        # what the academic figures count (docs/academic.md)
         self.exclude_quotes = QCheckBox(self.tr("Leave &quotations out of the copy ratio"))
         self.exclude_references = QCheckBox(self.tr("Leave the &reference list out of the copy ratio"))
         self.include_template = QCheckBox(self.tr("Match the &template's text too (shown, and counted)"))

@@ -1,7 +1,7 @@
 """Two documents side by side with their matched passages color-coded, a passage list and navigation.
 
 Highlights are character formats written once into each QTextDocument (undo off, one edit
-block, before the document is attached to its view): measured ~4x faster to open than one
+block, before the document is attached to its view): much faster to open than one
 ExtraSelection per passage, and free to paint afterwards. Overlapping passages are split into
 pieces; a piece covered by several passages shows the innermost one's color hatched with
 the others' colors. The current passage is
@@ -397,7 +397,7 @@ class CompareView(QWidget):
         list_column.setContentsMargins(0, 0, 0, 0)
         list_column.addWidget(self.passage_list, 1)
         # a passage most documents hold (likely the assignment): "in N of M documents", and one
-        # click makes its text the template (issue 12); shown only when the pair has one
+        # click makes its text the template; shown only when the pair has one
         self.shared_label = QLabel()
         self.shared_label.setWordWrap(True)
         self.template_button = QPushButton()

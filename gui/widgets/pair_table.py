@@ -75,7 +75,7 @@ class PairTable(QWidget):
         self.view.setAlternatingRowColors(True)
         header = self.view.horizontalHeader()
         # figures get a width from their header (ResizeToContents asked every row's data on each
-        # change: 1 s of blocked GUI thread at 5,000 pairs, bench/review_bench.py)
+        # change, blocking the GUI thread at 5,000 pairs, bench/review_bench.py)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(PairModel.LEFT, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(PairModel.RIGHT, QHeaderView.ResizeMode.Stretch)
@@ -149,7 +149,7 @@ class PairTable(QWidget):
         column, order = header.sortIndicatorSection(), header.sortIndicatorOrder()
         if (column, order) == (PairModel.SIMILARITY, Qt.SortOrder.DescendingOrder):
             # the report is ranked so already: keep its order instead of sorting thousands of
-            # rows through Python (1 s of blocked GUI thread at 5,000 pairs)
+            # rows through Python, which blocks the GUI thread at 5,000 pairs
             self.proxy.sort(-1)
         self.model.set_report(report, hamming_threshold)
         if self.proxy.sortColumn() == -1:
