@@ -5,7 +5,7 @@ It unpacks the download into an empty folder and runs the program there with an 
 environment (`env -i`: no Python, no virtual environment, no PATH; only HOME, and DISPLAY for
 the window): --version, a check of the bundled samples with the expected pairs, a saved check
 written and reopened, worker processes started by the frozen program, the archive in the
-user's data folder, the window without a display (the launcher's explanation) and on X11
+user's data folder (and on PostgreSQL, given a database), the window without a display (the launcher's explanation) and on X11
 under Xvfb (screenshots of the samples' check and of the saved check reopened). Needs only
 the standard library and Xvfb; exits non-zero with the first failure.
 """
@@ -203,16 +203,17 @@ def hide_egl(app: Bundle) -> None:
     print(f"    exit 3: {command.strip()}")
 
 
-def check(archive: Path, artifacts: Path | None, display: int | None, methods: list[str]) -> None:
+def check(archive: Path, artifacts: Path | None, display: int | None, methods: list[str],
+          postgres: str | None = None) -> None:
     work = Path(tempfile.mkdtemp(prefix="plagscope-bundle-"))
     try:
-        _check(archive, artifacts, display, work, methods)
+        _check(archive, artifacts, display, work, methods, postgres)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
 
 def _check(archive: Path, artifacts: Path | None, display: int | None, work: Path,
-           methods: list[str]) -> None:
+           methods: list[str], postgres: str | None) -> None:
     step(f"unpacking {archive.name} into an empty folder")
     unpacked = work / "unpacked"
     unpacked.mkdir()
@@ -271,6 +272,12 @@ def _check(archive: Path, artifacts: Path | None, display: int | None, work: Pat
     expect(stats["documents"] == CLASS_SIZE and str(data_home) in stats["location"],
            f"the archive should be in {data_home}: {stats['location']}")
 
+    if postgres:
+        step("the archive on PostgreSQL (the bundled driver and libpq)")
+        app.run("archive", "add", "samples", "--label", "ci", "--quiet", "--db", postgres)
+        stats = json.loads(app.run("archive", "stats", "--json", "--db", postgres).stdout)
+        expect(stats["backend"] == "postgresql" and stats["documents"] == 14, f"PostgreSQL archive: {stats}")
+
     step("the window without a display: the launcher explains")
     none = app.run("samples", ok=False)
     expect(none.returncode == 3 and "display" in none.stderr, f"exit {none.returncode}: {none.stderr}")
@@ -328,10 +335,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--start-methods", default="default,spawn",
                         help="worker start methods to try, comma-separated (default: default,spawn; "
                              "default is forkserver on Linux, PLAGSCOPE_START_METHOD sets the others)")
+    parser.add_argument("--postgres", metavar="DSN", help="also archive the samples in this (empty) "
+                        "PostgreSQL database")
     args = parser.parse_args(argv)
     started = time.monotonic()
     try:
-        check(args.archive.resolve(), args.artifacts, args.display, args.start_methods.split(","))
+        check(args.archive.resolve(), args.artifacts, args.display, args.start_methods.split(","),
+              args.postgres)
     except Failed as exc:
         print(f"bundle: FAILED: {exc}", file=sys.stderr)
         return 1
