@@ -25,11 +25,15 @@ import time
 from pathlib import Path
 
 #: The pairs resources/samples/README.md says are flagged: every pair among a language's source
-#: and its copies (verbatim paragraph, light edit, reordered); paraphrases and clean essays none.
+#: and its copies (verbatim paragraph, light edit, reordered), and each paraphrase with its source
+#: (found by the meaning layer, on by default); clean essays none.
 ZH_COPIES = ("zh_original_网络阅读.txt", "zh_copy_verbatim.docx", "zh_light_edit_gbk.txt", "zh_reordered.pdf")
 EN_COPIES = ("en_original_homework.txt", "en_copy_verbatim.pdf", "en_light_edit.docx", "en_reordered.txt")
+PARAPHRASES = (("zh_original_网络阅读.txt", "zh_paraphrase.txt"),
+               ("en_original_homework.txt", "en_paraphrase.txt"))
 EXPECTED_PAIRS = {frozenset((a, b)) for group in (ZH_COPIES, EN_COPIES)
-                  for i, a in enumerate(group) for b in group[i + 1:]}
+                  for i, a in enumerate(group) for b in group[i + 1:]} | {
+                      frozenset(pair) for pair in PARAPHRASES}
 
 #: Essays in the generated class: over the archive's threshold for worker processes
 #: (core/store/archive.py PARALLEL_MIN), and over the window's for a class checked in a child
