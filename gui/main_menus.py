@@ -59,10 +59,6 @@ class MainMenus(QObject):
         add("about", w.show_about, icon="about", texts=lambda: (self.tr("&About Plagscope"), ""))
         add("about_qt", QApplication.aboutQt, texts=lambda: (self.tr("About &Qt"), ""))
         add("clear_recent", self._clear_recent, texts=lambda: (self.tr("&Clear List"), ""))
-        add("show_pairs", lambda: w.tabs.setCurrentWidget(w.pairs), shortcut="Ctrl+1",
-            texts=lambda: (self.tr("&Pairs"), ""))
-        add("show_heat_map", lambda: w.tabs.setCurrentWidget(w.heat_map), shortcut="Ctrl+2",
-            texts=lambda: (self.tr("&Heat Map"), ""))
         add("close_tab", w.tabs.close_current, shortcut="Ctrl+W", texts=lambda: (self.tr("Close &Tab"), ""))
 
         self.language_group = QActionGroup(self)
@@ -87,7 +83,7 @@ class MainMenus(QObject):
         self.language_menu.setObjectName("menu_language")
         fill(self.language_menu, self.language_actions.values())
         self.menus.add("view", lambda: self.tr("&View"),
-                       [a.show_pairs, a.show_heat_map, a.close_tab, None, self.language_menu])
+                       [a.close_tab, None, self.language_menu])  # the views: gui/keyboard.py
         self.menus.add("help", lambda: self.tr("&Help"), [a.about, a.about_qt])
         self.fill_recent_menu()
 

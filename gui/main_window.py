@@ -60,6 +60,14 @@ class MainWindow(QMainWindow):
         from .archive import ArchiveController  # Save/Open Check, autosave, the Archive menu
 
         self.archive = ArchiveController(self)
+        from .keyboard import Keyboard  # the View menu's views, the Review menu, Help pages
+
+        self.keyboard = Keyboard(
+            actions=self.actions, menus=self.menus, tabs=self.tabs, documents=self.documents,
+            views={"pairs": self.pairs, "heat_map": self.heat_map, "groups": self.groups_view,
+                   "graph": self.graph_view, "student": self.student_view, "shared_text": self.shared_text},
+            review=self.review, session=self.session, messages=self.messages, parent=self)
+        self.keyboard.build()
         self._connect()
         self.retranslate()
         window_layout.restore(self, self.splitter, self.settings)
@@ -250,12 +258,15 @@ class MainWindow(QMainWindow):
 
     def _open_compare(self, report: Report, pair: PairResult) -> QWidget | None:
         try:
-            return self.tabs.open_compare(report, pair, self.review.name)
+            view = self.tabs.open_compare(report, pair, self.review.name)
         except ImportError as e:
             log.error("compare view unavailable: %s", e)
             self.messages.error(self.tr("Cannot open the pair"),
                                 self.tr("The compare view is not available in this installation."), str(e))
             return None
+        focus = getattr(view, "passage_list", None) or view  # F3 and the arrows step through passages
+        focus.setFocus(Qt.FocusReason.OtherFocusReason)
+        return view
 
     # ----- options and export ----------------------------------------------------------------
     def edit_options(self) -> None:

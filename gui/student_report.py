@@ -21,7 +21,7 @@ class StudentReport(QObject):
         self.window = window
         self.task = None  # the running export (gui.background.FileTask)
         self.action = window.actions.add(
-            "student_report", self.run,
+            "student_report", self.run, shortcut="Ctrl+Shift+E",
             texts=lambda: (self.tr("Export &Student Report…"),
                            self.tr("Save the selected document's report: its figures, sources and text "
                                    "colored by attribution (HTML or PDF)")))
@@ -47,7 +47,7 @@ class StudentReport(QObject):
             return normalize_path(w.session.report.documents[view.document].path)
         return w.documents.current_path()
 
-    def run(self, _checked: bool = False):
+    def run(self):
         """Ask where to save the selected document's report and write it on the worker pool, as
         File > Export Report does (gui/dialogs/export.py `start_export`: progress and Cancel,
         atomic, a failure named); the running FileTask (its `done` carries the path), or None."""

@@ -25,9 +25,15 @@ from core.reports.json_report import from_json, render_json, to_json
 from core.reports.process import PROCESS_FORMATS, Unpicklable, render_in_process
 from core.reports.strings import Strings, report_language
 
-__all__ = ["FORMATS", "ReportFormat", "format_for", "from_json", "render", "render_csv", "render_html",
+__all__ = ["FORMATS", "ReportFormat", "format_for", "from_json", "legend", "render", "render_csv", "render_html",
            "render_json", "render_pdf", "report_language", "to_json", "write_rendered_steps", "write_report",
            "write_report_steps"]
+
+
+def legend(ui_language: str) -> tuple[tuple[str, str], ...]:
+    """The reports' "how to read" terms as (term, explanation) in the UI language: the window's
+    help page shows the same words as the reports."""
+    return Strings(report_language(ui_language)).raw("legend")
 
 
 @dataclass(frozen=True)

@@ -325,6 +325,11 @@ class CompareView(QWidget):
             start = self._current if self._current >= 0 else 0
             self.select_passage((start - 1) % self.passage_count)
 
+    @property
+    def pair(self) -> PairResult:
+        """The pair this view shows (verdicts from the keyboard apply to it)."""
+        return self._pair
+
     def is_sync_enabled(self) -> bool:
         return self.sync_box.isChecked()
 

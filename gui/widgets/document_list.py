@@ -41,6 +41,7 @@ class DocumentList(QWidget):
         # names of one class differ at the end (essay_01.docx, essay_02.docx): keep the end
         self.view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.view.setAlternatingRowColors(True)
+        self.view.setTabKeyNavigation(False)  # Tab leaves the list (to the results), the arrows move in it
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(DocumentModel.NAME, QHeaderView.ResizeMode.Stretch)
         for col in (DocumentModel.FORMAT, DocumentModel.LENGTH, DocumentModel.HIGHEST, DocumentModel.VERDICT):

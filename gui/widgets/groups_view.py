@@ -55,7 +55,7 @@ class GroupsView(BuiltWhenShown, QWidget):
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.tree.customContextMenuRequested.connect(self._context_menu)
         self.tree.expanded.connect(self._fill)
-        self.tree.doubleClicked.connect(self._activate)
+        self.tree.activated.connect(self._activate)  # a double-click, or Enter
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.PlainText)

@@ -73,6 +73,7 @@ class PairTable(QWidget):
         self.view.setWordWrap(False)
         self.view.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # names keep their endings
         self.view.setAlternatingRowColors(True)
+        self.view.setTabKeyNavigation(False)  # Tab leaves the table, the arrows move in it
         header = self.view.horizontalHeader()
         # figures get a width from their header (ResizeToContents asked every row's data on each
         # change, blocking the GUI thread at 5,000 pairs, bench/review_bench.py)
@@ -239,6 +240,14 @@ class PairTable(QWidget):
             self.proxy.invalidate()
         self.view.viewport().update()
         self._update_count()
+
+    def current_pair(self) -> int | None:
+        """The current row's pair (an index into Report.pairs), or None."""
+        index = self.view.currentIndex()
+        if not index.isValid() or self.model.report is None:
+            return None
+        k = index.siblingAtColumn(0).data(PAIR_ROLE)
+        return int(k) if k is not None else None
 
     def _context_menu(self, pos) -> None:
         index = self.view.indexAt(pos)

@@ -99,6 +99,7 @@ class ResultTabs(QTabWidget):
         shown = (names(pair.left), names(pair.right)) if names is not None else None
         widget = create_compare_view(left, right, pair, report.options, self, documents=len(report.documents),
                                      names=shown)
+        widget.report_id = id(report)  # the report whose pair it shows
         if hasattr(widget, "templateChosen"):
             widget.templateChosen.connect(self.templateChosen)
         if names is not None:

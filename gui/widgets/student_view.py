@@ -63,7 +63,9 @@ class StudentView(BuiltWhenShown, QWidget):
         self.sources.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.sources.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.sources.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.sources.cellDoubleClicked.connect(lambda row, _c: self._compare_row(row))
+        self.sources.setTabKeyNavigation(False)
+        # Enter or a double-click (itemActivated) opens the pair
+        self.sources.itemActivated.connect(lambda item: self._compare_row(item.row()))
         self.sources.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.sources.customContextMenuRequested.connect(self._sources_menu)
         self.sources.currentCellChanged.connect(lambda row, *_: self._bring_forward(row))
@@ -261,6 +263,11 @@ class StudentView(BuiltWhenShown, QWidget):
             self.show_document(int(document))
 
     # ----- sources -------------------------------------------------------------------------
+    def current_pair(self) -> int | None:
+        """The pair of the current source row (an index into Report.pairs), or None."""
+        item = self.sources.item(self.sources.currentRow(), self.SOURCE) if self.sources.currentRow() >= 0 else None
+        return int(item.data(PAIR_ROLE)) if item is not None and item.data(PAIR_ROLE) is not None else None
+
     def source_pairs(self) -> list[int]:
         """The pairs (indexes into Report.pairs) of the shown sources, in rank order."""
         return [self.sources.item(r, self.SOURCE).data(PAIR_ROLE) for r in range(self.sources.rowCount())]

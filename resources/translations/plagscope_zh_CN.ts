@@ -647,6 +647,225 @@ Do you want to replace it?</source>
         </message>
     </context>
     <context>
+        <name>HelpPage</name>
+        <message>
+            <source>Commands</source>
+            <translation>命令</translation>
+        </message>
+        <message>
+            <source>In lists and views</source>
+            <translation>在列表和视图中</translation>
+        </message>
+        <message>
+            <source>Keyboard Shortcuts</source>
+            <translation>键盘快捷键</translation>
+        </message>
+        <message>
+            <source>Reading the Figures</source>
+            <translation>如何解读数值</translation>
+        </message>
+        <message>
+            <source>Alt + underlined letter</source>
+            <translation>Alt + 带下划线的字母</translation>
+        </message>
+        <message>
+            <source>Open a menu, or choose its entry</source>
+            <translation>打开菜单，或选择其中的项</translation>
+        </message>
+        <message>
+            <source>Tab / Shift+Tab</source>
+            <translation>Tab / Shift+Tab</translation>
+        </message>
+        <message>
+            <source>Move between the document list, the view's controls and its table</source>
+            <translation>在文档列表、视图的控件和表格之间移动</translation>
+        </message>
+        <message>
+            <source>Arrows, Home, End, Page Up/Down</source>
+            <translation>方向键、Home、End、Page Up/Down</translation>
+        </message>
+        <message>
+            <source>Move in a list or table</source>
+            <translation>在列表或表格中移动</translation>
+        </message>
+        <message>
+            <source>Enter</source>
+            <translation>Enter</translation>
+        </message>
+        <message>
+            <source>Open the current pair (Pairs, Groups, Student sources)</source>
+            <translation>打开当前文档对（文档对、分组、学生视图的来源）</translation>
+        </message>
+        <message>
+            <source>F3 / Shift+F3</source>
+            <translation>F3 / Shift+F3</translation>
+        </message>
+        <message>
+            <source>Next / previous passage in an open pair</source>
+            <translation>在打开的文档对中跳到下一个 / 上一个片段</translation>
+        </message>
+        <message>
+            <source>Del</source>
+            <translation>Del</translation>
+        </message>
+        <message>
+            <source>Remove the selected documents (document list)</source>
+            <translation>移除选中的文档（文档列表）</translation>
+        </message>
+        <message>
+            <source>Esc</source>
+            <translation>Esc</translation>
+        </message>
+        <message>
+            <source>Stop the running check, or close a dialog</source>
+            <translation>停止正在进行的检测，或关闭对话框</translation>
+        </message>
+        <message>
+            <source>% covered</source>
+            <translation>覆盖率</translation>
+        </message>
+        <message>
+            <source>In an open pair, above each text: the share of that document's text inside the passages it shares with the other.</source>
+            <translation>在打开的文档对中，每篇正文上方：该文档落在与另一篇相同的片段内的文字比例。</translation>
+        </message>
+        <message>
+            <source>Meaning</source>
+            <translation>语义</translation>
+        </message>
+        <message>
+            <source>What the meaning layer found for the pair (translation or paraphrase) and its own figure; empty when it found nothing or was off.</source>
+            <translation>语义层对该文档对的发现（翻译或改写）及其自身的数值；没有发现或语义层未开启时为空。</translation>
+        </message>
+        <message>
+            <source>Group</source>
+            <translation>组</translation>
+        </message>
+        <message>
+            <source>Flagged pairs link documents into groups G1, G2, …; the likely source is named only where the evidence points to one, and a pair of two copies is marked copy vs copy.</source>
+            <translation>需关注的文档对把文档连成分组 G1、G2……；只有证据指向某篇文档时才标出可能的来源，两篇都是抄本的文档对标为“抄本对抄本”。</translation>
+        </message>
+        <message>
+            <source>Student view</source>
+            <translation>学生视图</translation>
+        </message>
+        <message>
+            <source>The share of one document's text found in any other document, each character counted once; its sources ranked by how much of the text each holds, each in its own color, the same colors in its text.</source>
+            <translation>一篇文档的文字在任何其他文档中出现的比例，每个字符只计一次；其来源按各自包含的文字多少排序，每个来源一种颜色，正文中用同样的颜色标出。</translation>
+        </message>
+        <message>
+            <source>Heat Map</source>
+            <translation>热力图</translation>
+        </message>
+        <message>
+            <source>One cell per pair of documents, from pale to dark red as the similarity rises (the scale beside it); rows in group order, each group outlined on the diagonal.</source>
+            <translation>每对文档一个格子，相似度越高颜色越深（从浅色到深红，见旁边的色标）；行按分组排列，每个分组在对角线上加框。</translation>
+        </message>
+        <message>
+            <source>Verdict</source>
+            <translation>审阅结论</translation>
+        </message>
+        <message>
+            <source>The reviewers' decision on a pair or a document, with a note: kept with the saved check and written into every export.</source>
+            <translation>审阅者对文档对或文档的结论及备注：随检测结果一起保存，并写入每一种导出文件。</translation>
+        </message>
+    </context>
+    <context>
+        <name>Keyboard</name>
+        <message>
+            <source>&amp;Documents</source>
+            <extracomment>The views of the View menu: (name, shortcut) in menu order; Pairs and Heat Map keep theirs. Verdicts on the pair in hand: status -&gt; shortcut ("" clears the verdict).</extracomment>
+            <translation>文档(&amp;D)</translation>
+        </message>
+        <message>
+            <source>Move to the document list</source>
+            <translation>转到文档列表</translation>
+        </message>
+        <message>
+            <source>&amp;Next View</source>
+            <translation>下一个视图(&amp;N)</translation>
+        </message>
+        <message>
+            <source>P&amp;revious View</source>
+            <translation>上一个视图(&amp;R)</translation>
+        </message>
+        <message>
+            <source>The verdict on the pair in hand</source>
+            <translation>对当前文档对的结论</translation>
+        </message>
+        <message>
+            <source>Edit &amp;Note…</source>
+            <translation>编辑备注(&amp;N)…</translation>
+        </message>
+        <message>
+            <source>A note on the pair in hand, for the reviewers</source>
+            <translation>给审阅者看的、关于当前文档对的备注</translation>
+        </message>
+        <message>
+            <source>&amp;Review</source>
+            <translation>审阅(&amp;R)</translation>
+        </message>
+        <message>
+            <source>&amp;Keyboard Shortcuts</source>
+            <translation>键盘快捷键(&amp;K)</translation>
+        </message>
+        <message>
+            <source>&amp;Reading the Figures</source>
+            <translation>如何解读数值(&amp;R)</translation>
+        </message>
+        <message>
+            <source>What each figure and color means</source>
+            <translation>每个数值和颜色的含义</translation>
+        </message>
+        <message>
+            <source>&amp;Pairs</source>
+            <translation>文档对(&amp;P)</translation>
+        </message>
+        <message>
+            <source>&amp;Heat Map</source>
+            <translation>热力图(&amp;H)</translation>
+        </message>
+        <message>
+            <source>&amp;Groups</source>
+            <translation>分组(&amp;G)</translation>
+        </message>
+        <message>
+            <source>G&amp;raph</source>
+            <translation>关系图(&amp;R)</translation>
+        </message>
+        <message>
+            <source>&amp;Student</source>
+            <translation>学生(&amp;S)</translation>
+        </message>
+        <message>
+            <source>Shared &amp;Text</source>
+            <translation>共有文字(&amp;T)</translation>
+        </message>
+        <message>
+            <source>Not Yet &amp;Reviewed</source>
+            <translation>尚未审阅(&amp;R)</translation>
+        </message>
+        <message>
+            <source>&amp;Confirmed</source>
+            <translation>确认抄袭(&amp;C)</translation>
+        </message>
+        <message>
+            <source>&amp;Suspicious</source>
+            <translation>可疑(&amp;S)</translation>
+        </message>
+        <message>
+            <source>Not &amp;Plagiarism</source>
+            <translation>不是抄袭(&amp;P)</translation>
+        </message>
+        <message>
+            <source>Verdict</source>
+            <translation>审阅结论</translation>
+        </message>
+        <message>
+            <source>Pick a pair first: a row of the Pairs list, a source in the Student view, or an open pair.</source>
+            <translation>请先选择一个文档对：文档对列表中的一行、学生视图中的一个来源，或一个已打开的文档对。</translation>
+        </message>
+    </context>
+    <context>
         <name>MainMenus</name>
         <message>
             <source>&amp;Open Files…</source>
@@ -727,14 +946,6 @@ Do you want to replace it?</source>
         <message>
             <source>&amp;Clear List</source>
             <translation>清空列表(&amp;C)</translation>
-        </message>
-        <message>
-            <source>&amp;Pairs</source>
-            <translation>文档对(&amp;P)</translation>
-        </message>
-        <message>
-            <source>&amp;Heat Map</source>
-            <translation>热力图(&amp;H)</translation>
         </message>
         <message>
             <source>Close &amp;Tab</source>

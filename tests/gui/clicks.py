@@ -36,6 +36,7 @@ class Dialogs:
     files: list[Path] = field(default_factory=list)  # Open Files… answers these
     texts: dict[str, str] = field(default_factory=dict)  # getText: title -> answer (else its default)
     note: str = "Checked by hand"
+    save_suffix: str = ""  # save dialogs choose the filter with this suffix (".pdf"), else their own
     accept: bool = True  # False: every dialog is cancelled
     asked: list[tuple[str, str]] = field(default_factory=list)
     saved: list[str] = field(default_factory=list)  # paths answered to save dialogs, in order
@@ -68,7 +69,9 @@ class Dialogs:
         self.asked.append(("getSaveFileName", caption))
         if not self.accept:
             return "", ""
-        chosen = selected or filter.split(";;")[0]
+        filters = filter.split(";;")
+        chosen = next((f for f in filters if self.save_suffix and self.save_suffix in _suffixes(f)),
+                      selected or filters[0])
         suffix = next(iter(_suffixes(chosen)), "")
         stem = Path(str(directory)).stem or "answer"
         path = self.folder / f"{stem}-{len(self.saved) + 1}{suffix}"
@@ -150,6 +153,8 @@ class App:
         sys.excepthook = hook
         app._watch.start()
         qtbot.waitExposed(app.window)
+        app.window.activateWindow()  # shortcuts reach the active window only
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is app.window, timeout=WAIT_MS)
         return app
 
     # ----- driving -------------------------------------------------------------------------
@@ -184,6 +189,9 @@ class App:
 
     def key(self, key, modifier=Qt.KeyboardModifier.NoModifier, widget=None) -> None:
         """A key click where the keyboard focus is (or on `widget`), then settle."""
+        if widget is None and QApplication.activeWindow() is not self.window:
+            self.window.activateWindow()
+            self.qtbot.waitUntil(lambda: QApplication.activeWindow() is self.window, timeout=WAIT_MS)
         target = widget or QApplication.focusWidget() or self.window
         QTest.keyClick(target, key, modifier)
         self.settle()
@@ -193,7 +201,7 @@ class App:
 
     def answer_open_dialogs(self) -> None:
         """Close every message box (recording it; an error or warning is an error) and accept
-        every other dialog the app opened (options, archive browser, About Qt …)."""
+        every other modal dialog the app opened (options, archive browser, About Qt …)."""
         for widget in QApplication.topLevelWidgets():
             if not widget.isVisible():
                 continue
@@ -203,7 +211,8 @@ class App:
                 if widget.icon() in ERROR_ICONS:
                     self.errors.append(f"{widget.icon().name} box — {text}\n{widget.detailedText()}")
                 widget.done(0)
-            elif isinstance(widget, QDialog) and not isinstance(widget, QProgressDialog):
+            elif (isinstance(widget, QDialog) and not isinstance(widget, QProgressDialog)
+                  and widget.windowModality() != Qt.WindowModality.NonModal):  # a help page may stay
                 self.modal_dialogs.append(type(widget).__name__)
                 widget.accept()
 

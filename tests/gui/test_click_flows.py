@@ -3,7 +3,11 @@ menu clicks only, dialogs answered by the test (tests/gui/clicks.py)."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from clicks import App
 from core.store import open_store
@@ -52,5 +56,97 @@ def test_archive_add_asks_for_a_label_and_offers_the_last_one(qtbot, tmp_path, m
         assert app.dialogs.offered["Add to Archive"] == "class 3, spring 2026"
         with open_store(app.window.archive.location()) as store:
             assert [d.label for d in store.documents()] == ["class 3, spring 2026"] * 4
+    finally:
+        app.close()
+
+
+def _text_of(path: str) -> str:
+    if path.endswith(".pdf"):
+        from pdfminer.high_level import extract_text
+
+        return extract_text(path)
+    return Path(path).read_text(encoding="utf-8-sig")
+
+
+def test_the_main_flow_without_a_mouse(qtbot, tmp_path, monkeypatch, essays):
+    """Open, check, the pairs, a pair, its passages, a verdict with a note, every export and the
+    student report, the Student view in Chinese: keys only. The verdict and the note are in
+    every file written."""
+    ctrl, shift = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
+    app = App.started(qtbot, tmp_path, monkeypatch)
+    w = app.window
+    try:
+        app.dialogs.files = essays
+        app.key(Qt.Key.Key_O, ctrl)
+        app.key(Qt.Key.Key_R, ctrl)
+        report = w.session.report
+        app.key(Qt.Key.Key_1, ctrl)  # View > Pairs: the table has the focus, its first row current
+        assert QApplication.focusWidget() is w.pairs.view and w.pairs.view.currentIndex().isValid()
+        first = w.pairs.current_pair()
+        app.key(Qt.Key.Key_Return)  # opens the pair; the passages have the focus
+        view = w.tabs.currentWidget()
+        assert not w.tabs.is_fixed(view) and view.pair == report.pairs[first]
+        assert view.passage_count > 1
+        app.key(Qt.Key.Key_F3)
+        at = view.current_passage()
+        app.key(Qt.Key.Key_F3)
+        assert view.current_passage() == (at + 1) % view.passage_count
+        app.key(Qt.Key.Key_1, ctrl | shift)  # Review > Confirmed
+        app.key(Qt.Key.Key_N, ctrl | shift)  # Review > Edit Note…
+        verdict = w.review.pair_verdict(report.pairs[first])
+        assert (verdict.status, verdict.note) == ("confirmed", app.dialogs.note)
+
+        written = {}
+        for suffix in (".html", ".pdf", ".csv", ".json"):
+            app.dialogs.save_suffix = suffix
+            app.key(Qt.Key.Key_E, ctrl)  # File > Export Report…
+            written[suffix] = app.dialogs.saved[-1]
+        texts = {suffix: _text_of(path) for suffix, path in written.items()}
+        for suffix in (".html", ".pdf"):
+            assert "Confirmed" in texts[suffix] and app.dialogs.note in texts[suffix], suffix
+        assert f"confirmed,{app.dialogs.note}" in texts[".csv"]
+        pairs = json.loads(texts[".json"])["pairs"]
+        assert [(p["verdict"], p["note"]) for p in pairs if "verdict" in p] == [("confirmed", app.dialogs.note)]
+
+        left = report.pairs[first].left
+        app.key(Qt.Key.Key_5, ctrl)  # View > Student, then its sources: Enter opens a pair
+        w.student_view.show_document(left)
+        app.dialogs.save_suffix = ".pdf"
+        app.key(Qt.Key.Key_E, ctrl | shift)  # File > Export Student Report…
+        student = _text_of(app.dialogs.saved[-1])
+        assert "Confirmed" in student and app.dialogs.note in student
+
+        app.trigger(w.main_menus.language_actions["zh_CN"])  # the Student view follows at once
+        heading = w.student_view.heading.text()
+        assert "的文字在其他" in heading and "of its text" not in heading
+        sources = [w.student_view.sources.item(r, w.student_view.SIMILARITY).text()
+                   for r in range(w.student_view.sources.rowCount())]
+        assert not any("not flagged" in s for s in sources)
+        app.key(Qt.Key.Key_Slash, ctrl)  # Help > Keyboard Shortcuts, in Chinese
+        shortcuts = w.keyboard.help_dialogs["shortcuts"]
+        assert shortcuts.isVisible() and "键盘快捷键" in shortcuts.windowTitle()
+        assert "Ctrl+Shift+1" in shortcuts.text() and "确认抄袭" in shortcuts.text()
+        app.key(Qt.Key.Key_F1)  # Help > Reading the Figures
+        figures = w.keyboard.help_dialogs["figures"]
+        assert "覆盖率" in figures.text() and "汉明距离" in figures.text()
+    finally:
+        app.close()
+
+
+def test_every_view_has_a_shortcut_in_the_view_menu(qtbot, tmp_path, monkeypatch):
+    app = App.started(qtbot, tmp_path, monkeypatch)
+    try:
+        w = app.window
+        view_menu = w.menus["view"].actions()
+        for i in range(w.tabs.count()):  # every view of the results (no compare tab is open)
+            widget = w.tabs.widget(i)
+            entries = [a for a in view_menu if not a.shortcut().isEmpty() and a.text()
+                       and a.objectName().startswith("action_show_")]
+            found = []
+            for action in entries:
+                app.trigger(action)
+                if w.tabs.currentWidget() is widget:
+                    found.append(action)
+            assert found, f"no View entry with a shortcut shows {w.tabs.tabText(i)}"
     finally:
         app.close()
