@@ -70,7 +70,7 @@ class MainWindow(QMainWindow):
         self.keyboard.build()
         self._connect()
         self.retranslate()
-        window_layout.restore(self, self.splitter, self.settings)
+        window_layout.restore(self, self.splitter, self.settings, self._headers())
         self._update_actions()
 
     def _build_panes(self) -> None:
@@ -96,8 +96,7 @@ class MainWindow(QMainWindow):
 
         self.splitter = workspace(self.documents, self.stale_banner, self.tabs)
         self.setCentralWidget(self.splitter)
-        self.setMinimumSize(*MIN_SIZE)
-        self.resize(1200, 760)
+        self.setMinimumSize(*MIN_SIZE)  # the size: gui/window_layout.py fits it to the screen
 
     def _connect(self) -> None:
         s = self.session
@@ -122,8 +121,12 @@ class MainWindow(QMainWindow):
 
         self.student_report = StudentReport(self)
 
+    def _headers(self) -> dict:
+        """The tables whose columns (widths, sorting) are kept between runs."""
+        return {"pairs": self.pairs.view.horizontalHeader(), "documents": self.documents.view.horizontalHeader()}
+
     def save_layout(self) -> None:
-        window_layout.save(self, self.splitter, self.settings)
+        window_layout.save(self, self.splitter, self.settings, self._headers())
 
     # ----- language --------------------------------------------------------------------------
     def retranslate(self) -> None:

@@ -76,6 +76,13 @@ class Settings:
     def set_splitter(self, name: str, data: QByteArray) -> None:
         self.q.setValue(f"window/splitter_{name}", data)
 
+    def view_state(self, name: str) -> QByteArray | None:
+        """A table header's saved state (column widths, order, sorting)."""
+        return self._bytes(f"window/view_{name}")
+
+    def set_view_state(self, name: str, data: QByteArray) -> None:
+        self.q.setValue(f"window/view_{name}", data)
+
     def recent_files(self) -> list[str]:
         """The recent files and folders (strings only; anything else stored there is ignored)."""
         value = self.q.value("files/recent", [])

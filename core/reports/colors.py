@@ -20,6 +20,21 @@ COLORS.update({
     "cls-quoted_cited": "#b2f2bb", "cls-references": "#dee2e6", "cls-template": "#d0bfff",
 })
 
+#: A document's sources in its per-student page, by rank (most text first): the same light
+#: colors as the app's Student view (gui/widgets/compare_view.py PALETTE); the sources after
+#: these share SOURCE_OTHER.
+SOURCE_PALETTE = ("#ffd8a8", "#a5d8ff", "#b2f2bb", "#fcc2d7", "#ffec99", "#d0bfff",
+                  "#96f2d7", "#ffc9c9", "#bac8ff", "#d8f5a2", "#eebefa", "#99e9f2")
+SOURCE_OTHER = "#dee2e6"
+COLORS.update({f"src-{i}": color for i, color in enumerate(SOURCE_PALETTE)})
+COLORS["src-other"] = SOURCE_OTHER
+
+
+def source_color(rank: int) -> str:
+    """The `COLORS` key of the source ranked `rank` (0 = the most text) on a per-student page."""
+    return f"src-{rank}" if rank < len(SOURCE_PALETTE) else "src-other"
+
+
 #: Drawn under text changed inside a passage (inserted, deleted or substituted units).
 CHANGE_COLOR = "#b3261e"
 FLAG_COLOR = "#b3261e"

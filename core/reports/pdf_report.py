@@ -108,7 +108,8 @@ class Layout:
 
     # ----- story -------------------------------------------------------------------------
     def story(self) -> list:
-        flow = [self.para(self.doc.title, "title"), self.para(self.doc.subtitle, "subtitle")]
+        # a title holding a file name breaks after its _ . - only, never inside a word
+        flow = [self.para(self.doc.title, "title", kind="name"), self.para(self.doc.subtitle, "subtitle")]
         for section in self.doc.sections:
             flow += self.section(section)
         flow.append(self.para(self.doc.footer, "note"))
@@ -128,7 +129,7 @@ class Layout:
         from reportlab.platypus import PageBreak as RLPageBreak
         flow = [RLPageBreak()] if section.new_page else []
         if section.title:
-            flow.append(heading(self.para(section.title, "h2")))
+            flow.append(heading(self.para(section.title, "h2", kind="name")))
         for block in section.blocks:
             flow += self.block(block)
         return flow

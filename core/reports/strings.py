@@ -15,11 +15,13 @@ _EN = {
     "student_report": "Similarity report for {name}",
     "student_report_intro": ("Similarity Index counts every matched passage; the second figure leaves out "
                              "quotations and the bibliography. Sources are ranked by how much of this text they "
-                             "share. In the text each passage is colored by how it is attributed here; "
-                             "underlined words differ from the source."),
+                             "share. In the text each source's passages are in that source's color (the legend "
+                             "names them, as the app's Student view does); underlined words differ from the "
+                             "source."),
     "col_student_source": "Source",
     "col_share": "Share of this text",
     "no_sources": "No source shares a counted passage with this text.",
+    "other_sources": "Other sources",
     "verdict_label": "Verdict",
     "html_lang": "en",
     "title": "Plagscope similarity report",
@@ -164,10 +166,11 @@ _ZH = {
     # 每位学生一页（core/reports/student_pages.py）
     "student_report": "{name} 的相似度检测报告",
     "student_report_intro": ("总文字复制比计入全部相同片段；去除引用文献复制比不计引用和参考文献。相似来源按与本文共有的比例排序。"
-                             "全文中各片段按其在本文中的标注方式着色，带下划线的字词与来源不同。"),
+                             "全文中各来源的片段用该来源的颜色标出（图例列出各来源，与程序的学生视图相同），带下划线的字词与来源不同。"),
     "col_student_source": "相似来源",
     "col_share": "占本文比例",
     "no_sources": "没有来源与本文共有计入的片段。",
+    "other_sources": "其他来源",
     "verdict_label": "结论",
     "html_lang": "zh-CN",
     "title": "Plagscope 相似度检测报告",

@@ -2,9 +2,10 @@
 
 A page holds the academic figures (CNKI's names in Chinese, Turnitin's in English), the
 reviewer's verdict and note if any, the sources ranked by how much of the student's text
-they share, the sections' copy ratios, and the student's whole text with every passage
-colored by its attribution class in that text (where passages of different classes overlap,
-the least attributed class shows) and the words changed inside passages underlined. It is
+they share, the sections' copy ratios, and the student's whole text with every source's
+passages in that source's color and a legend naming the sources, as the app's Student view
+shows them (where sources overlap, the one holding more of the text shows), and the words
+changed inside passages underlined. It is
 built from the same report model as the class report and rendered by the same renderers,
 in the reader's language; `write_student_reports` writes one per student with a passage.
 """
@@ -18,20 +19,13 @@ from pathlib import Path
 
 import numpy as np
 
-from core.academic.figures import CLASS_LABELS, LABELS, FigureTable, passages
-from core.models import ATTRIBUTIONS, Report
-from core.reports.colors import class_color
+from core.academic.figures import LABELS, FigureTable
+from core.models import Report
+from core.reports.colors import SOURCE_PALETTE, source_color
 from core.reports.model import (Cell, Column, Figure, Figures, Mark, MarkedText, Paragraph, ReportDocument,
                                 Row, Section, Table)
 
-#: Where passages of several classes overlap, the first of these shows (least attributed first).
-PRIORITY = ("unattributed", "cited", "quoted", "quoted_cited", "template", "references")
 _CJK = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-
-
-def class_key(cls: str) -> str:
-    """The colors.COLORS key of an attribution class."""
-    return class_color(cls)
 
 
 def student_document(report: Report, index: int, *, language: str = "en", verdicts=None,
@@ -57,10 +51,14 @@ def student_document(report: Report, index: int, *, language: str = "en", verdic
     verdict = _verdict(ctx, "document", index)
     if verdict:
         blocks.append(Paragraph(f"{s('verdict_label')}: {verdict}", "metrics"))
+    from core.review import student_summary
+
+    # the sources as the app's Student view ranks and colors them (most of this text first)
+    shown = [s for s in student_summary(report, index).sources if s.spans]
     pair_verdicts = _source_verdicts(ctx, report, index) if verdicts and verdicts.pairs else None
-    rows = tuple(Row((Cell(ctx.name(other), hint=ctx.path(other)), Cell(pct(ratio), bar=ratio))
-                     + ((Cell(pair_verdicts.get(other, "")),) if pair_verdicts is not None else ()))
-                 for other, ratio in f.ranked)
+    rows = tuple(Row((Cell(ctx.name(s.other), hint=ctx.path(s.other)), Cell(pct(s.share), bar=s.share))
+                     + ((Cell(pair_verdicts.get(s.other, "")),) if pair_verdicts is not None else ()))
+                 for s in shown)
     columns = (Column(s("col_student_source"), "name", 2.0), Column(s("col_share"), "number"))
     if pair_verdicts is not None:
         columns += (Column(s("col_verdict"), "text", 1.0),)
@@ -69,7 +67,7 @@ def student_document(report: Report, index: int, *, language: str = "en", verdic
         blocks.append(Table((Column(names["sections"], "text", 2.0), Column(s("col_share"), "number")),
                             tuple(Row((Cell(sec.title), Cell(pct(sec.copy_ratio), bar=sec.copy_ratio)))
                                   for sec in f.sections), kind="sections"))
-    blocks.append(_marked_text(ctx, report, index, passages(report, table.analyses)[index], language))
+    blocks.append(_marked_by_source(ctx, report, index, shown))
     title = s("student_report", name=ctx.name(index))
     return ReportDocument(
         title=title, subtitle=s("generated", date=when.strftime("%Y-%m-%d %H:%M")), language=language,
@@ -90,32 +88,33 @@ def _source_verdicts(ctx, report: Report, index: int) -> dict[int, str]:
     return out
 
 
-def _marked_text(ctx, report: Report, index: int, mine, language: str) -> MarkedText:
-    """The text with one mark per run of one class (overlapping passages merged)."""
+def _marked_by_source(ctx, report: Report, index: int, shown) -> MarkedText:
+    """The text with each source's passages in that source's color, as the app's Student view
+    shows it: sources ranked by how much of the text each holds (core.review's student
+    summary: `shown`), where sources overlap the one with more text shows; a legend names each
+    source."""
     doc = report.documents[index]
     n = len(doc.text)
-    rank = np.full(n + 1, len(PRIORITY), dtype=np.int8)  # no class
-    for p in mine:
-        a, b = max(0, p.span.start), min(n, p.span.end)
-        if b > a:
-            rank[a:b] = np.minimum(rank[a:b], PRIORITY.index(p.cls))
+    rank = np.full(n + 1, len(shown), dtype=np.int32)  # no source
+    for r, source in enumerate(shown):
+        for span in source.spans:
+            a, b = max(0, span.start), min(n, span.end)
+            if b > a:
+                rank[a:b] = np.minimum(rank[a:b], r)
     edges = np.flatnonzero(np.diff(rank)) + 1
-    starts = np.concatenate(([0], edges))
-    ends = np.concatenate((edges, [n + 1]))
-    labels = CLASS_LABELS[language]
     marks = []
-    for a, b in zip(starts.tolist(), ends.tolist()):
+    for a, b in zip(np.concatenate(([0], edges)).tolist(), np.concatenate((edges, [n + 1])).tolist()):
         r = int(rank[a])
-        if r < len(PRIORITY) and a < n:
-            cls = PRIORITY[r]
-            marks.append(Mark(a, min(b, n), len(marks) + 1, class_key(cls), labels[cls]))
+        if r < len(shown) and a < n:
+            marks.append(Mark(a, min(b, n), len(marks) + 1, source_color(r), ctx.name(shown[r].other)))
     changes = set()
     for pair in report.pairs:
         for m in pair.matches:
             side = m.left_changes if pair.left == index else m.right_changes if pair.right == index else ()
             changes.update((c.start, c.end) for c in side if c.end > c.start)
-    seen = {mark.color for mark in marks}
-    legend = tuple(Figure(labels[c], class_key(c)) for c in ATTRIBUTIONS if class_key(c) in seen)
+    legend = tuple(Figure(ctx.name(s.other), source_color(r)) for r, s in enumerate(shown[:len(SOURCE_PALETTE)]))
+    if len(shown) > len(SOURCE_PALETTE):
+        legend += (Figure(ctx.s("other_sources"), source_color(len(SOURCE_PALETTE))),)
     return MarkedText(doc.text, tuple(marks), tuple(sorted(changes)), title=ctx.name(index),
                       hint=ctx.path(index), language="zh" if _CJK.search(doc.text) else "", legend=legend)
 

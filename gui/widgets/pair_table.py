@@ -22,6 +22,7 @@ from core.models import Report
 
 from ..i18n import plural
 from ..models.pairs import PAIR_ROLE, SHOW, PairFilter, PairModel
+from .frozen_columns import FrozenColumns
 
 SLIDER_MIN_WIDTH = 60
 NAME_MIN_WIDTH = 110  # px: about 14 characters of a file name, elided in the middle
@@ -84,6 +85,9 @@ class PairTable(QWidget):
         # the figures keep their width: every column keeps room for a shortened name
         header.setMinimumSectionSize(NAME_MIN_WIDTH)
         header.setDefaultSectionSize(NAME_MIN_WIDTH)  # what squeezed stretch sections fall back to
+        self.view.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        # the two names stay at the left edge while the figures scroll sideways
+        self.frozen = FrozenColumns(self.view, PairModel.RIGHT + 1)
         self.view.pairActivated.connect(self.pairActivated)
         self.review = None  # gui.review.Review, for verdicts (set by the window)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
@@ -203,6 +207,9 @@ class PairTable(QWidget):
             if column == PairModel.MEANING:  # its cells ("Paraphrase 100%") are wider than the title
                 title = max(title, QCoreApplication.translate("PairModel", "Paraphrase") + " 100%",
                             QCoreApplication.translate("PairModel", "Translation") + " 100%",
+                            key=metrics.horizontalAdvance)
+            elif column == PairModel.GROUP:  # "G12 · copy vs copy" must not be cut
+                title = max(title, "G99 · " + QCoreApplication.translate("PairModel", "copy vs copy"),
                             key=metrics.horizontalAdvance)
             header.resizeSection(column, max(NAME_MIN_WIDTH, metrics.horizontalAdvance(title) + 28))
 

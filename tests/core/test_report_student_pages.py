@@ -6,10 +6,10 @@ import pytest
 import make_academic
 from core.academic.figures import LABELS, document_figures
 from core.models import Verdict
-from core.reports.colors import COLORS
+from core.reports.colors import COLORS, source_color
 from core.reports.html_report import html_page
 from core.reports.model import Figures, MarkedText, Paragraph, Table
-from core.reports.student_pages import class_key, student_document, write_student_reports
+from core.reports.student_pages import student_document, write_student_reports
 from core.review.verdicts import Verdicts
 
 
@@ -42,14 +42,18 @@ def test_the_page_has_the_figures_in_the_readers_language(report, language):
     assert [r.cells[0].text for r in sources.rows] == ["zh_source_a.txt", "zh_source_b.txt", "zh_combined.txt"]
     text = next(b for b in blocks(page) if isinstance(b, MarkedText))
     essay = {d.name: d for d in make_academic.build()}["zh_essay.txt"]
-    assert {(m.start, m.end): m.color for m in text.marks} == {(p.start, p.end): class_key(p.cls)
-                                                               for p in essay.planted}
-    assert all(m.color in COLORS for m in text.marks)
-    assert [f.value for f in text.legend] == [class_key(c) for c in
-                                              ("unattributed", "quoted", "cited", "quoted_cited", "references")]
+    # colored by source, as the Student view: the legend names the sources in the table's order
+    legend = {f.label: f.value for f in text.legend}
+    assert list(legend) == [r.cells[0].text for r in sources.rows][:len(legend)]
+    assert list(legend.values()) == [source_color(r) for r in range(len(legend))]
+    assert all(m.color == legend[m.label] and m.color in COLORS for m in text.marks)
+    texts = {d.name: d.text for d in report.documents}
+    for p in essay.planted:  # each planted copy is marked as found in a document holding it
+        mark = next(m for m in text.marks if m.start <= p.start < m.end)
+        assert mark.label == p.source or essay.text[p.start:p.end] in texts[mark.label]
 
 
-def test_overlapping_passages_show_the_least_attributed_class(report):
+def test_overlapping_sources_show_one_color(report):
     names = [d.name for d in report.documents]
     i = names.index("zh_source_b.txt")  # its reference list is shared with two documents
     text = next(b for b in blocks(student_document(report, i)) if isinstance(b, MarkedText))
@@ -66,7 +70,7 @@ def test_the_verdict_and_note_are_on_the_page(report):
     assert not any(line.startswith("Verdict") for line in
                    (b.text for b in blocks(student_document(report, i)) if isinstance(b, Paragraph)))
     html = html_page(page)
-    assert ".cls-quoted_cited { background-color: #b2f2bb; }" in html and " cls-quoted_cited" in html
+    assert ".src-0 { background-color: #ffd8a8; }" in html and " src-0" in html  # the first source's color
 
 
 def test_write_student_reports_writes_html_and_pdf_per_student(report, tmp_path):
@@ -79,3 +83,29 @@ def test_write_student_reports_writes_html_and_pdf_per_student(report, tmp_path)
 
     text = extract_text(str(pdf))
     assert "总文字复制比" in text and "去除引用文献复制比" in text and "zh_source_a.txt" in text
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_a_long_name_in_the_pdf_title_breaks_only_after_its_separators(report, language):
+    import io
+    from dataclasses import replace
+
+    from pdfminer.high_level import extract_text
+
+    from core.reports.pdf_report import pdf_bytes
+
+    i = [d.name for d in report.documents].index("en_essay.txt")
+    for extra in ("", "x", "xyz", "wxyz0"):  # where a line would run out moves along the name
+        long_name = f"grade10_class3_2026spring{extra}_essay_student_017_final_version_after_comments.txt"
+        docs = list(report.documents)
+        docs[i] = replace(docs[i], name=long_name)
+        renamed = replace(report, documents=tuple(docs))
+        text = extract_text(io.BytesIO(pdf_bytes(student_document(renamed, i, language=language))))
+        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        start = next(n for n, line in enumerate(lines) if "grade10" in line)
+        pieces = [lines[start][lines[start].index("grade10"):]]
+        while long_name not in "".join(pieces):
+            pieces.append(lines[start + len(pieces)])
+        assert len(pieces) > 1  # the name did not fit one line
+        for piece in pieces[:-1]:
+            assert piece[-1] in "_.-", pieces  # a line ends after a separator, never inside a word

@@ -150,3 +150,52 @@ def test_every_view_has_a_shortcut_in_the_view_menu(qtbot, tmp_path, monkeypatch
             assert found, f"no View entry with a shortcut shows {w.tabs.tabText(i)}"
     finally:
         app.close()
+
+
+def test_the_window_fits_the_screen_and_keeps_its_layout(qtbot, tmp_path, monkeypatch):
+    app = App.started(qtbot, tmp_path, monkeypatch)
+    w = app.window
+    try:
+        area = w.screen().availableGeometry()
+        assert area.contains(w.frameGeometry()) and w.width() >= area.width() * 0.6
+        w.resize(area.width() * 2 // 3, area.height() * 2 // 3)
+        w.splitter.setSizes([250, w.splitter.width() - 250])
+        header = w.pairs.view.horizontalHeader()
+        header.resizeSection(w.pairs.model.LONGEST, 177)
+        sizes, splitter, width = w.size(), w.splitter.sizes(), header.sectionSize(w.pairs.model.LONGEST)
+        app.trigger("quit")
+    finally:
+        app.close()
+    again = App.started(qtbot, tmp_path, monkeypatch)
+    try:
+        w = again.window
+        assert w.size() == sizes and w.splitter.sizes() == splitter
+        assert w.pairs.view.horizontalHeader().sectionSize(w.pairs.model.LONGEST) == width
+    finally:
+        again.close()
+
+
+def test_the_pairs_keep_their_names_in_view_when_scrolled_sideways(qtbot, tmp_path, monkeypatch, essays):
+    app = App.started(qtbot, tmp_path, monkeypatch)
+    w = app.window
+    try:
+        app.dialogs.files = essays
+        app.trigger("open")
+        app.trigger("check")
+        app.trigger("show_pairs")
+        w.resize(700, w.height())
+        w.splitter.setSizes([200, 500])
+        qtbot.waitUntil(lambda: w.pairs.view.horizontalScrollBar().maximum() > 0)
+        bar = w.pairs.view.horizontalScrollBar()
+        bar.setValue(bar.maximum())  # the last columns (Group, Verdict) in view
+        frozen = w.pairs.frozen
+        assert frozen.isVisible()
+        assert frozen.geometry().left() <= w.pairs.view.frameWidth()
+        assert frozen.width() == sum(w.pairs.view.columnWidth(c) for c in (0, 1))
+        model = w.pairs.proxy
+        row = frozen.rowAt(5)
+        assert frozen.indexAt(frozen.viewport().rect().topLeft()).data() == model.index(row, 0).data()
+        bar.setValue(0)
+        assert not frozen.isVisible()  # unscrolled, the table's own name columns are there
+    finally:
+        app.close()

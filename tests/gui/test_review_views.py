@@ -8,6 +8,7 @@ import json
 import pytest
 from make_class import make_class, write_class
 from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtTest import QTest
 
 from core.models import Verdict
 from gui.models.documents import DocumentModel
@@ -260,7 +261,9 @@ def test_student_view_ranks_sources_colors_the_text_and_opens_compare(qtbot, rev
     cursor = QTextCursor(view.text.document())
     cursor.setPosition(start + 1)
     assert cursor.charFormat().background().color() == source_color(1)
-    view.sources.cellDoubleClicked.emit(0, 1)
+    view.sources.setFocus()
+    view.sources.setCurrentCell(0, 1)
+    QTest.keyClick(view.sources, Qt.Key.Key_Return)  # Enter opens the source's pair
     current = w.tabs.currentWidget()
     assert isinstance(current, CompareView)
 
@@ -336,3 +339,11 @@ def test_cancelling_a_class_check_ends_its_child_process(qtbot, window, driver, 
         window.actions.cancel.trigger()
     assert not any(p.name == "plagscope-check" for p in multiprocessing.active_children())
     assert not window.session.busy and window.actions.check.isEnabled()
+
+
+def test_the_student_pdf_colors_sources_as_the_student_view_does():
+    from core.reports.colors import SOURCE_OTHER, SOURCE_PALETTE
+    from gui.widgets.student_view import OTHER_COLOR, SOURCES_SHOWN, source_color
+
+    assert [source_color(r).name() for r in range(SOURCES_SHOWN + 1)] == [*SOURCE_PALETTE, OTHER_COLOR]
+    assert SOURCE_OTHER == OTHER_COLOR

@@ -1,0 +1,217 @@
+"""The teacher's flow through the real window, clicked, on a generated class: the worst repaint
+gap of each stage, and every exception or error dialog.
+
+    python bench/click_bench.py [--docs 200] [--out table.md]
+    DISPLAY=:21 QT_QPA_PLATFORM=xcb python bench/click_bench.py     # a real X server (Xvfb)
+
+The app is started through its entry point (gui.app.start) on a throwaway settings file and
+data folder, and driven only by its actions (QAction.trigger(), as a menu click), with the file,
+input and message dialogs answered as tests/gui/clicks.py answers them: open the essays, check
+them with the default options (the meaning layer included when installed), save the check, open
+it again, add the documents to the archive with a label, set verdicts from the Review menu on
+the first pairs, export the report in every format and a student report.
+
+A probe widget in the status bar asks for a repaint every 10 ms and notes when each paint
+happens; the longest time between two paints is the worst repaint gap, counted against the stage
+running when it ended (a check's stages are its Progress stages). Prints one Markdown table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "gui"), str(ROOT / "bench")]
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QCoreApplication, QElapsedTimer, QSettings, QTimer  # noqa: E402
+from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
+
+#: The probe's repaint interval (ms); a gap is the time between two of its paints.
+PROBE_MS = 10
+TARGET_MS = 200
+
+
+class Probe(QWidget):
+    """A few pixels that repaint every PROBE_MS; the gaps between paints, by stage."""
+
+    def __init__(self):
+        super().__init__()
+        self.setFixedSize(6, 6)
+        self.clock = QElapsedTimer()
+        self.clock.start()
+        self.last = None
+        self.stage = "start"
+        self.worst: dict[str, int] = defaultdict(int)
+        self.seconds: dict[str, float] = defaultdict(float)
+        self._stage_started = time.monotonic()
+        self.timer = QTimer(self)
+        self.timer.setInterval(PROBE_MS)
+        self.timer.timeout.connect(self.update)
+        self.timer.start()
+
+    def set_stage(self, stage: str) -> None:
+        now = time.monotonic()
+        self.seconds[self.stage] += now - self._stage_started
+        self.stage, self._stage_started = stage, now
+
+    def paintEvent(self, event) -> None:
+        now = self.clock.elapsed()
+        if self.last is not None:
+            self.worst[self.stage] = max(self.worst[self.stage], now - self.last)
+        self.last = now
+        from PySide6.QtGui import QPainter
+
+        painter = QPainter(self)
+        painter.fillRect(self.rect(), self.palette().window())
+        painter.end()
+
+
+class Patch:
+    """setattr with undo (what the harness' monkeypatch does, without pytest)."""
+
+    def __init__(self):
+        self.saved = []
+
+    def setattr(self, obj, name, value) -> None:
+        self.saved.append((obj, name, getattr(obj, name)))
+        setattr(obj, name, value)
+
+    def undo(self) -> None:
+        for obj, name, value in reversed(self.saved):
+            setattr(obj, name, value)
+
+
+def run(docs: int, folder: Path) -> tuple[dict, dict, list[str], dict]:
+    from clicks import Dialogs, App
+    from gui_bench import make_essays
+
+    from gui import app as gui_app
+    from gui.settings import Settings
+
+    essays = folder / "class"
+    essays.mkdir()
+    make_essays(essays, docs)
+    os.environ["PLAGSCOPE_DATA_DIR"] = str(folder / "data")
+    os.environ.pop("PLAGSCOPE_DB", None)
+    answers = folder / "answers"
+    answers.mkdir()
+    patch = Patch()
+    dialogs = Dialogs(answers, files=sorted(essays.glob("*.txt")),
+                      texts={"Add to Archive": "grade 10 class 3, spring 2026"})
+    dialogs.install(patch)
+    settings = Settings(QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat))
+    settings.set_language("en")
+    running = gui_app.start([], settings=settings)
+    window = running.window
+    app = App.__new__(App)  # the harness' waiting and error recording, without qtbot
+    app.running, app.dialogs, app.window = running, dialogs, window
+    app.errors, app.boxes, app.modal_dialogs = [], [], []
+    hook = sys.excepthook
+
+    def record(exc_type, exc, tb):
+        app.errors.append(f"uncaught {exc_type.__name__}: {exc}")
+        hook(exc_type, exc, tb)
+
+    sys.excepthook = record
+    probe = Probe()
+    window.statusBar().addPermanentWidget(probe)
+    window.session.progress.connect(lambda p: probe.set_stage(f"check: {getattr(p, 'stage', '?')}")
+                                    if window.session.checking else None)
+    facts = {}
+
+    def wait_idle(timeout: float = 1800) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            QCoreApplication.processEvents()
+            app.answer_open_dialogs()
+            if app.idle():
+                break
+            time.sleep(0.002)
+        for _ in range(20):  # let the views finish what the end of the work started
+            QCoreApplication.processEvents()
+            time.sleep(0.005)
+
+    def step(stage: str, action: str, **dialog) -> None:
+        for key, value in dialog.items():
+            setattr(dialogs, key, value)
+        probe.set_stage(stage)
+        window.actions[action].trigger()
+        wait_idle()
+
+    step("open files", "open")
+    facts["documents"] = len(window.session.ready_entries())
+    started = time.monotonic()
+    step("check", "check")
+    facts["check (s)"] = round(time.monotonic() - started, 1)
+    facts["pairs"] = len(window.session.report.pairs) if window.session.report else 0
+    facts["meaning layer"] = "on" if window.session.options.semantic and window.session.semantic_available() else "off"
+    probe.set_stage("after the check")
+    wait_idle()
+    step("save check", "save_check")
+    step("open check", "open_check")
+    step("archive add (label)", "archive_add")
+    probe.set_stage("verdicts")
+    window.actions.show_pairs.trigger()
+    table = window.pairs.view
+    for row, action in zip(range(min(10, window.pairs.proxy.rowCount())), ["verdict_confirmed", "verdict_suspicious"] * 5):
+        table.setCurrentIndex(window.pairs.proxy.index(row, 0))
+        window.actions[action].trigger()
+        QCoreApplication.processEvents()
+    window.actions.verdict_note.trigger()
+    wait_idle()
+    for suffix in (".html", ".pdf", ".csv", ".json"):
+        step(f"export {suffix[1:].upper()}", "export", save_suffix=suffix)
+    window.actions.show_documents.trigger()
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    QTest.keyClick(window.documents.view, Qt.Key.Key_Home)
+    step("student report PDF", "student_report", save_suffix=".pdf")
+    probe.set_stage("end")
+    app.answer_open_dialogs()
+    facts["files written"] = len([p for p in dialogs.saved if Path(p).exists()])
+    errors = list(app.errors)
+    window.session.cancel()
+    window.close()
+    window.archive.clear_autosave()
+    sys.excepthook = hook
+    patch.undo()
+    return dict(probe.worst), dict(probe.seconds), errors, facts
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--docs", type=int, default=200)
+    parser.add_argument("--out", type=Path, help="also write the table to this file")
+    args = parser.parse_args()
+    QApplication.instance() or QApplication(sys.argv[:1])
+    with tempfile.TemporaryDirectory() as tmp:
+        worst, seconds, errors, facts = run(args.docs, Path(tmp))
+    load = os.getloadavg()[0]
+    lines = [f"click flow, {facts.get('documents')} essays, default options (meaning layer "
+             f"{facts.get('meaning layer')}), platform {QApplication.platformName()}, load {load:.1f}, "
+             f"{facts.get('pairs')} pairs, check {facts.get('check (s)')} s, "
+             f"{facts.get('files written')} files written",
+             "", "| stage | time (s) | worst repaint gap (ms) |", "|---|---:|---:|"]
+    for stage in worst:
+        if stage in ("start", "end"):
+            continue
+        mark = "" if worst[stage] <= TARGET_MS else " (over 200)"
+        lines.append(f"| {stage} | {seconds.get(stage, 0):.1f} | {worst[stage]}{mark} |")
+    lines += ["", f"exceptions and error dialogs: {len(errors)}", *errors]
+    text = "\n".join(lines)
+    print(text)
+    if args.out:
+        args.out.write_text(text + "\n", encoding="utf-8")
+    sys.exit(1 if errors else 0)
+
+
+if __name__ == "__main__":
+    main()
