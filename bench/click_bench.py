@@ -73,6 +73,43 @@ class Probe(QWidget):
         painter.end()
 
 
+class Sampler:
+    """With --why: while the probe has not painted for GAP_SAMPLE_MS, sample what the GUI thread
+    runs (its innermost frames in our code), to name what a gap is made of."""
+
+    GAP_SAMPLE_MS = 100
+
+    def __init__(self, probe: Probe):
+        import threading
+
+        self.probe, self.samples = probe, defaultdict(int)
+        self.gui = threading.main_thread().ident
+        self.running = True
+        self.thread = threading.Thread(target=self._run, daemon=True, name="gap-sampler")
+        self.thread.start()
+
+    def _run(self) -> None:
+        import traceback
+
+        while self.running:
+            time.sleep(0.02)
+            last = self.probe.last
+            if last is None or self.probe.clock.elapsed() - last < self.GAP_SAMPLE_MS:
+                continue
+            frame = sys._current_frames().get(self.gui)
+            if frame is None:
+                continue
+            ours = [f for f in traceback.extract_stack(frame)
+                    if str(ROOT) in f.filename and "/.venv/" not in f.filename][-3:]
+            key = " < ".join(f"{Path(f.filename).name}:{f.lineno} {f.name}" for f in reversed(ours)) or "(Qt)"
+            self.samples[(self.probe.stage, key)] += 1
+
+    def report(self, top: int = 25) -> list[str]:
+        self.running = False
+        ranked = sorted(self.samples.items(), key=lambda kv: -kv[1])[:top]
+        return [f"{n * 20:>6} ms  [{stage}] {where}" for (stage, where), n in ranked]
+
+
 class Patch:
     """setattr with undo (what the harness' monkeypatch does, without pytest)."""
 
@@ -88,7 +125,7 @@ class Patch:
             setattr(obj, name, value)
 
 
-def run(docs: int, folder: Path) -> tuple[dict, dict, list[str], dict]:
+def run(docs: int, folder: Path, why: bool = False) -> tuple[dict, dict, list[str], dict]:
     from clicks import Dialogs, App
     from gui_bench import make_essays
 
@@ -122,6 +159,12 @@ def run(docs: int, folder: Path) -> tuple[dict, dict, list[str], dict]:
     sys.excepthook = record
     probe = Probe()
     window.statusBar().addPermanentWidget(probe)
+    sampler = Sampler(probe) if why else None
+    probe.set_stage("start (engine warm-up)")
+    warm = [t for t in __import__("threading").enumerate() if t.name == "engine-warm-up"]
+    while any(t.is_alive() for t in warm):  # what a user waits out before the first click
+        QCoreApplication.processEvents()
+        time.sleep(0.005)
     window.session.progress.connect(lambda p: probe.set_stage(f"check: {getattr(p, 'stage', '?')}")
                                     if window.session.checking else None)
     facts = {}
@@ -177,6 +220,7 @@ def run(docs: int, folder: Path) -> tuple[dict, dict, list[str], dict]:
     probe.set_stage("end")
     app.answer_open_dialogs()
     facts["files written"] = len([p for p in dialogs.saved if Path(p).exists()])
+    facts["why"] = sampler.report() if sampler else []
     errors = list(app.errors)
     window.session.cancel()
     window.close()
@@ -190,10 +234,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--docs", type=int, default=200)
     parser.add_argument("--out", type=Path, help="also write the table to this file")
+    parser.add_argument("--why", action="store_true", help="also sample what the GUI thread runs in the gaps")
     args = parser.parse_args()
     QApplication.instance() or QApplication(sys.argv[:1])
     with tempfile.TemporaryDirectory() as tmp:
-        worst, seconds, errors, facts = run(args.docs, Path(tmp))
+        worst, seconds, errors, facts = run(args.docs, Path(tmp), args.why)
     load = os.getloadavg()[0]
     lines = [f"click flow, {facts.get('documents')} essays, default options (meaning layer "
              f"{facts.get('meaning layer')}), platform {QApplication.platformName()}, load {load:.1f}, "
@@ -201,11 +246,13 @@ def main() -> None:
              f"{facts.get('files written')} files written",
              "", "| stage | time (s) | worst repaint gap (ms) |", "|---|---:|---:|"]
     for stage in worst:
-        if stage in ("start", "end"):
+        if stage in ("start", "end") or stage not in seconds:
             continue
         mark = "" if worst[stage] <= TARGET_MS else " (over 200)"
         lines.append(f"| {stage} | {seconds.get(stage, 0):.1f} | {worst[stage]}{mark} |")
     lines += ["", f"exceptions and error dialogs: {len(errors)}", *errors]
+    if facts.get("why"):
+        lines += ["", "GUI thread during gaps (sampled every 20 ms):", *facts["why"]]
     text = "\n".join(lines)
     print(text)
     if args.out:
