@@ -15,7 +15,7 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QThreadPool, Signal
+from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
 from core import pipeline, reports, rules
 from core.models import Document, FileError, PairResult, Progress, Report
@@ -38,6 +38,8 @@ _DISPLAY_ONLY = {"display_threshold"}
 #: Saves stay on a thread: sending a report to a child takes as much of this process's
 #: interpreter as writing it here, and the save took three times longer.
 CHILD_DOCUMENTS = 40
+#: While files load, the views hear of new documents at most this often (ms).
+LOAD_REFRESH_MS = 100
 
 
 class State(Enum):
@@ -117,6 +119,10 @@ class Session(QObject):
         #: how long the last report's check took (s), kept in saved checks; None when not known
         self.check_seconds: float | None = None
         self._check_started = 0.0
+        self._refresh = QTimer(self)  # documentsChanged while files load: at most this often
+        self._refresh.setSingleShot(True)
+        self._refresh.setInterval(LOAD_REFRESH_MS)
+        self._refresh.timeout.connect(self.documentsChanged)
 
     # ----- state ---------------------------------------------------------------------------
     @property
@@ -163,10 +169,17 @@ class Session(QObject):
             return None
         return self.analysis.figures[index]
 
-    def _changed(self) -> None:
+    def _changed(self, soon: bool = False) -> None:
+        """The documents changed: tell the views now, or (`soon`, a file of a running load)
+        once per LOAD_REFRESH_MS, so a class of 200 files is not 200 refreshes of every row."""
         self._revision += 1
         if self.report is not None:
             self.stale = True
+        if soon:
+            if not self._refresh.isActive():
+                self._refresh.start()
+            return
+        self._refresh.stop()
         self.documentsChanged.emit()
 
     # ----- documents -----------------------------------------------------------------------
@@ -211,7 +224,7 @@ class Session(QObject):
             else:
                 entry.state, entry.document, entry.error = State.FAILED, None, item.error
                 failures.append(item.error)
-            self._changed()
+            self._changed(soon=True)
 
     def _put(self, new: Entry) -> None:
         """Add an entry, or replace a failed one for the same file (the user is retrying it)."""
@@ -223,6 +236,9 @@ class Session(QObject):
 
     def _on_load_end(self, job: int, cancelled: bool = False) -> None:
         worker, failures = self._loads.pop(job, (None, []))
+        if self._refresh.isActive():  # the last files of the load, shown before it is over
+            self._refresh.stop()
+            self.documentsChanged.emit()
         if cancelled:
             before = len(self.entries)
             self.entries = [e for e in self.entries if not (e.job == job and e.state is State.LOADING)]

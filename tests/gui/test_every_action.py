@@ -17,7 +17,10 @@ LAST = ("menu_language", "action_quit")
 
 
 def _key(action) -> str:
-    return action.objectName() or describe(action)
+    """An action's identity across the walk: its name, else (a Recent Files entry, which is
+    renumbered as it is used) what it opens, else where it is in the menus."""
+    data = action.data()
+    return action.objectName() or (f"opens {data}" if isinstance(data, str) and data else describe(action))
 
 
 def _last_rank(action) -> int:
