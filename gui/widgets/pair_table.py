@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QEvent, QModelIndex, Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QFontMetrics, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -208,9 +208,14 @@ class PairTable(QWidget):
                 title = max(title, QCoreApplication.translate("PairModel", "Paraphrase") + " 100%",
                             QCoreApplication.translate("PairModel", "Translation") + " 100%",
                             key=metrics.horizontalAdvance)
-            elif column == PairModel.GROUP:  # "G12 · copy vs copy" must not be cut
-                title = max(title, "G99 · " + QCoreApplication.translate("PairModel", "copy vs copy"),
-                            key=metrics.horizontalAdvance)
+            elif column == PairModel.GROUP:  # "G12 · copy vs copy" must not be cut, bold in a flagged row
+                bold = self.view.font()
+                bold.setBold(True)
+                group = "G99 · " + QCoreApplication.translate("PairModel", "copy vs copy")
+                wide = QFontMetrics(bold).horizontalAdvance(group)
+                title = max(title, group, key=metrics.horizontalAdvance)
+                header.resizeSection(column, max(NAME_MIN_WIDTH, wide + 28, metrics.horizontalAdvance(title) + 28))
+                continue
             header.resizeSection(column, max(NAME_MIN_WIDTH, metrics.horizontalAdvance(title) + 28))
 
     def set_show(self, show: str) -> None:

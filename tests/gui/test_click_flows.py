@@ -197,5 +197,8 @@ def test_the_pairs_keep_their_names_in_view_when_scrolled_sideways(qtbot, tmp_pa
         assert frozen.indexAt(frozen.viewport().rect().topLeft()).data() == model.index(row, 0).data()
         bar.setValue(0)
         assert not frozen.isVisible()  # unscrolled, the table's own name columns are there
+        header = w.pairs.view.horizontalHeader()  # a group of copies is never cut to "G5 · co…"
+        longest = header.fontMetrics().horizontalAdvance("G12 · " + w.pairs.model.tr("copy vs copy"))
+        assert header.sectionSize(w.pairs.model.GROUP) > longest
     finally:
         app.close()
