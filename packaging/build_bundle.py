@@ -83,7 +83,7 @@ Try it on the sample essays
 
 If the window does not open
   `plagscope` says which system libraries are missing and the command that installs
-  them (Qt's X11 libraries, e.g. libxcb-cursor0 on a minimal system). The command line
+  them (on a minimal system, for example libegl1 and libgl1). The command line
   works without them.
 
 Where your data goes
