@@ -62,9 +62,10 @@ class CheckOptions:
     exclude_template: bool = True
     min_match_chars: int = 13
     min_match_words: int = 6
-    # The semantic layer (core/semantic; docs/meaning.md): sentence
-    # embeddings find translations and paraphrases; needs the `semantic` extra installed.
-    semantic: bool = True
+    # The semantic layer (core/semantic; docs/meaning.md): sentence embeddings find
+    # translations and paraphrases; needs the `semantic` extra installed. Off unless asked:
+    # a first check of a class costs several times the verbatim check (docs/decisions/051).
+    semantic: bool = False
 
     def __post_init__(self) -> None:
         def need(ok: bool, message: str) -> None:

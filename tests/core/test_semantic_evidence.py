@@ -19,6 +19,7 @@ from core.semantic.vector_store import VectorStore
 from test_semantic import loaded, needs_model, tatoeba, translated_pair  # noqa: F401  (fixture)
 
 SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
+ON = CheckOptions(semantic=True)  # the layer is off unless asked (docs/decisions/051)
 
 
 @pytest.fixture(autouse=True)
@@ -49,7 +50,7 @@ def test_samples_paraphrases_are_found_and_pasted_copies_are_never_paraphrase(tm
     from core.cli import main
 
     out = tmp_path / "r.json"
-    assert main(["check", str(SAMPLES), "--json", str(out), "--quiet"]) == 0  # layer on: default
+    assert main(["check", str(SAMPLES), "--semantic", "--json", str(out), "--quiet"]) == 0
     data = json.loads(out.read_text(encoding="utf-8"))
     names = [d["name"] for d in data["documents"]]
     by_pair = {frozenset((names[p["left"]], names[p["right"]])): p for p in data["pairs"]}
@@ -118,7 +119,7 @@ def test_shared_headings_and_reference_lists_alone_are_no_meaning_finding():
         ESSAY_ZH.format(title="另一篇作文", body="".join(zh[60:68]), end="".join(zh[68:72])),
     ]
     report = run(check_documents([Document(i, f"{i}.txt", f"/{i}.txt", "txt", t)
-                                  for i, t in enumerate(docs)], CheckOptions()))
+                                  for i, t in enumerate(docs)], ON))
     assert report.options.semantic is True
     by_pair = {(p.left, p.right): p for p in report.pairs}
     for pair in ((0, 1), (2, 3)):  # the same headings and reference list, nothing else
@@ -132,7 +133,7 @@ def test_identical_copies_are_no_paraphrase():
     zh, en, _ = translated_pair()
     docs = [Document(0, "a.txt", "/a.txt", "txt", en), Document(1, "b.txt", "/b.txt", "txt", en),
             Document(2, "zh.txt", "/zh.txt", "txt", zh)]
-    report = run(check_documents(docs, CheckOptions()))
+    report = run(check_documents(docs, ON))
     by_pair = {(p.left, p.right): p for p in report.pairs}
     assert by_pair[(0, 1)].similarity == 1.0 and by_pair[(0, 1)].semantic is None
     # the copied text is compared in one of its holders: the translation is found there
@@ -147,10 +148,10 @@ def test_a_recheck_encodes_nothing_and_gives_the_same_findings(monkeypatch):
     docs = [Document(0, "zh", "/zh", "txt", zh), Document(1, "en", "/en", "txt", en),
             Document(2, "other", "/other", "txt", unrelated)]
     seen = encoded_texts(monkeypatch)
-    first = run(check_documents(docs, CheckOptions()))  # a new process would read the same file
+    first = run(check_documents(docs, ON))  # a new process reads the same file
     assert seen and len(seen) == len(set(seen))  # each distinct sentence encoded once
     seen.clear()
-    again = run(check_documents(docs, CheckOptions()))
+    again = run(check_documents(docs, ON))
     assert seen == []
     assert [p.semantic for p in again.pairs] == [p.semantic for p in first.pairs]
     assert any(p.semantic for p in first.pairs)
@@ -185,7 +186,7 @@ def test_a_huge_document_is_compared_for_meaning_in_its_first_sentences_only(mon
     docs = [Document(0, "zh.txt", "/zh.txt", "txt", zh),
             Document(1, "big.txt", "/big.txt", "txt", en)]
     seen = encoded_texts(monkeypatch)
-    report = run(check_documents(docs, CheckOptions()))
+    report = run(check_documents(docs, ON))
     notes = [e for e in report.errors if e.code == "semantic_budget"]
     assert {e.path for e in notes} == {"/zh.txt", "/big.txt"}
     assert "first 6 sentences" in notes[0].message
@@ -211,7 +212,7 @@ def test_a_tampered_model_file_leaves_the_verbatim_check_with_a_note(tmp_path, m
     (essays / "a.txt").write_text(text, encoding="utf-8")
     (essays / "b.txt").write_text(text, encoding="utf-8")
     out = tmp_path / "r.json"
-    assert main(["check", str(essays), "--json", str(out), "--quiet"]) == 0  # the layer on: default
+    assert main(["check", str(essays), "--semantic", "--json", str(out), "--quiet"]) == 0
     printed = capsys.readouterr().out
     assert "meaning layer could not run" in printed and "sp.model" in printed
     report = json.loads(out.read_text(encoding="utf-8"))

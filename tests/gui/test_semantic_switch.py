@@ -34,15 +34,15 @@ def test_switch_sits_next_to_check_and_is_remembered(make_window, settings, monk
     switch = w.actions.semantic
     toolbar = w.main_menus.toolbar.actions()
     assert toolbar.index(switch) == toolbar.index(w.actions.check) + 1
-    assert switch.isCheckable() and switch.isEnabled() and switch.isChecked()  # on by default
+    assert switch.isCheckable() and switch.isEnabled() and not switch.isChecked()  # off by default
     assert "Translations and Paraphrases" in switch.text()
     switch.trigger()
-    assert w.session.options.semantic is False
-    assert settings.options().semantic is False  # remembered: a stored False stays False
+    assert w.session.options.semantic is True
+    assert settings.options().semantic is True  # remembered
     again = make_window()
-    assert not again.actions.semantic.isChecked() and again.session.options.semantic is False
+    assert again.actions.semantic.isChecked() and again.session.options.semantic is True
     again.actions.semantic.trigger()
-    assert settings.options().semantic is True and make_window().actions.semantic.isChecked()
+    assert settings.options().semantic is False and not make_window().actions.semantic.isChecked()
 
 
 def test_switch_is_disabled_and_says_how_to_install_without_the_model(make_window, monkeypatch):
@@ -55,7 +55,8 @@ def test_switch_is_disabled_and_says_how_to_install_without_the_model(make_windo
 @needs_model
 def test_pairs_found_by_meaning_are_marked_everywhere(qtbot, window, driver, tmp_path):
     driver.load(window, translated_essays(tmp_path / "essays"))
-    assert window.actions.semantic.isChecked()  # on by default when the model is installed
+    assert not window.actions.semantic.isChecked()  # off by default: the user turns it on
+    window.actions.semantic.trigger()
     report = driver.check(window)
     [k] = [k for k, p in enumerate(report.pairs) if p.semantic is not None]
     pair = report.pairs[k]
