@@ -110,13 +110,6 @@ def per_file() -> None:
                   f"{seconds:8.2f}  {code}")
 
 
-def _module(name: str):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "tests/data" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def cli_peak(*args) -> tuple[float, float, int]:
     """(peak RSS in MB, seconds, exit status) of `plagscope ARGS` in a child process (a 60 s
     bound: a child still running then counts as hung, exit "hung")."""
@@ -146,19 +139,23 @@ def checks_table() -> None:
     """Every hostile saved check of tests/data/make_hostile.py exported (`plagscope report`),
     then an archive with a broken page: `archive add`, `check`, `repair` into a new file."""
     import shutil
-    import sqlite3
 
-    sys.path.insert(0, str(ROOT))
-    hostile = _module("make_hostile")
     print(f"{'saved check (report --json)':28} {'file kB':>8} {'peak RSS MB':>11} {'seconds':>8} {'exit':>5}")
     with tempfile.TemporaryDirectory() as tmp:
-        made = hostile.write_all(Path(tmp) / "checks")
+        # made in a child: this process must stay small, as a child's peak counts the memory
+        # it was forked with
+        listing = subprocess.run([sys.executable, "tests/data/make_hostile.py", str(Path(tmp) / "checks")],
+                                 cwd=ROOT, check=True, capture_output=True, text=True).stdout
+        made = dict(line.split(" ", 1) for line in listing.splitlines())
         for name, path in made.items():
+            path = Path(path)
             mb, s, rc = cli_peak("report", path, "--json", Path(tmp) / f"{name}.json")
             print(f"{name:28} {path.stat().st_size / 1024:8.0f} {mb:11.0f} {s:8.2f} {rc:>5}")
         archive = Path(tmp) / "archive.sqlite3"
         samples = sorted((ROOT / "resources" / "samples").glob("*.txt"))
         cli_peak("archive", "add", *samples[:6], "--db", archive, "--quiet")
+        import sqlite3
+
         conn = sqlite3.connect(archive)
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         page = conn.execute("PRAGMA page_size").fetchone()[0]
