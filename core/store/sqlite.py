@@ -223,7 +223,7 @@ class SQLiteStore(SqlStore):
                 return 1
             return 0
 
-        conn.set_progress_handler(check, 20_000)
+        conn.set_progress_handler(check, 4_000)
 
     def _call_started(self) -> None:
         self._deadline = time.monotonic() + READ_SECONDS

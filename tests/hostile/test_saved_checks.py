@@ -112,3 +112,27 @@ def test_a_check_on_read_only_media_opens_and_exports(hostile_checks, read_only_
     assert result.returncode == 0, result.stderr
     assert "4 documents, 2 pairs" in result.stdout
     assert sha256(target) == before and sorted(p.name for p in read_only_media.iterdir()) == ["class.plagscope"]
+
+
+def test_reading_a_check_is_bounded_in_time(hostile_checks, tmp_path, monkeypatch):
+    """Any read of a check from someone else stops at the time bound with one message (here a
+    check of 5,000 pairs and a bound of 0 s); the same file opens with the real bound."""
+    import sqlite3
+
+    from core.store import StoreError
+    from core.store import sqlite as sqlite_store
+    from core.store.saved import open_check
+
+    path = tmp_path / "many.plagscope"
+    shutil.copyfile(hostile_checks["good"], path)
+    conn = sqlite3.connect(path)
+    data = conn.execute("SELECT data FROM check_pairs WHERE position = 0").fetchone()[0]
+    conn.executemany("INSERT INTO check_pairs (position, data) VALUES (?, ?)",
+                     [(i, data) for i in range(2, 20_002)])
+    conn.commit()
+    conn.close()
+    monkeypatch.setattr(sqlite_store, "READ_SECONDS", 0.0)
+    with pytest.raises(StoreError, match="many.plagscope took longer than 0 s to read"):
+        open_check(path)
+    monkeypatch.undo()
+    assert len(open_check(path).report.pairs) == 20_002
