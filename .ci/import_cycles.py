@@ -7,6 +7,7 @@ and exits 1 when there is any. Run by .ci/run:  python .ci/import_cycles.py
 
 from __future__ import annotations
 
+import itertools
 import sys
 from pathlib import Path
 
@@ -43,7 +44,7 @@ def main() -> int:
     for cycle in cycles:
         ring = cycle + cycle[:1]
         print(" -> ".join(ring))
-        for a, b in zip(ring, ring[1:]):
+        for a, b in itertools.pairwise(ring):
             for via in graph.edges[a, b]["via"][:3]:
                 print(f"    {via}")
     print(f"{len(cycles)} import cycles among {graph.number_of_nodes()} packages and modules of core")

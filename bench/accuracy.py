@@ -25,9 +25,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from core.options import CheckOptions  # noqa: E402
-from core.pipeline import check, run  # noqa: E402
-from core.reports import write_report  # noqa: E402
+from core.options import CheckOptions
+from core.pipeline import check, run
+from core.reports import write_report
 
 
 def last_line(out: str) -> dict[str, str]:
@@ -60,7 +60,7 @@ def many_copies(m: int = 60, size: int = 2000) -> str:
     failed, slowest = [], (0.0, 0)
     for n in range(2, m + 1):
         rng = random.Random(n)
-        han = lambda k: "".join(chr(rng.randrange(0x4E00, 0x4E00 + 3000)) for _ in range(k))
+        han = lambda k: "".join(chr(rng.randrange(0x4E00, 0x4E00 + 3000)) for _ in range(k))  # noqa: B023
         essay = han(size)
         texts = [essay] * n + [han(size) for _ in range(m - n)]
         docs = [Document(i, f"d{i}.txt", f"d{i}.txt", "txt", t) for i, t in enumerate(texts)]

@@ -44,16 +44,15 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "tests" / "core"))
 
-import numpy as np  # noqa: E402
+import corpus
+import numpy as np
 
-import corpus  # noqa: E402
-from core.models import Document  # noqa: E402
-from core.options import CheckOptions  # noqa: E402
-from core.pipeline import check_documents, run  # noqa: E402
-from core.engine.profile import profiles  # noqa: E402
-from core.store import open_store  # noqa: E402
-from core.pipeline import CheckRequest, run_check  # noqa: E402
-from core.store.archive import add_documents, find_candidates  # noqa: E402
+from core.engine.profile import profiles
+from core.models import Document
+from core.options import CheckOptions
+from core.pipeline import CheckRequest, check_documents, run, run_check
+from core.store import open_store
+from core.store.archive import add_documents, find_candidates
 
 SHARED = ROOT.parent / "shared"
 if not (SHARED / "eval").exists():
@@ -187,9 +186,9 @@ def lookups(store, doc: Document, options: CheckOptions) -> dict:
     """Each look-up alone: seconds and candidate ids."""
     prof = profiles([doc.text], options)[0]
     out = {}
-    for name, flags in (("fingerprints", dict(use_simhash=False, use_sentences=False)),
-                        ("simhash", dict(use_fingerprints=False, use_sentences=False)),
-                        ("sentences", dict(use_fingerprints=False, use_simhash=False))):
+    for name, flags in (("fingerprints", {"use_simhash": False, "use_sentences": False}),
+                        ("simhash", {"use_fingerprints": False, "use_sentences": False}),
+                        ("sentences", {"use_fingerprints": False, "use_simhash": False})):
         t = time.perf_counter()
         c = find_candidates(store, [prof], [doc.text], options.hamming, **flags)[0]
         out[name] = (time.perf_counter() - t, c.ids())
@@ -287,8 +286,8 @@ def bench_backend(backend: str, location: str, essays: Essays, sizes: list[int],
 def peers(location: str, essays: Essays, queries, options: CheckOptions,
           thresholds=(0.5, 0.1)) -> list[dict]:
     """`simhash`'s SimhashIndex and datasketch's MinHashLSH holding the same archived documents."""
-    from simhash import Simhash, SimhashIndex
     from datasketch import MinHash, MinHashLSH
+    from simhash import Simhash, SimhashIndex
 
     with open_store(location) as store:
         metas = store.documents()

@@ -30,8 +30,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "gui"), str(ROOT / "bench")]
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QCoreApplication, QElapsedTimer, QSettings, QTimer  # noqa: E402
-from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
+from PySide6.QtCore import QCoreApplication, QElapsedTimer, QSettings, QTimer
+from PySide6.QtWidgets import QApplication, QWidget
 
 #: The probe's repaint interval (ms); a gap is the time between two of its paints.
 PROBE_MS = 10
@@ -126,7 +126,7 @@ class Patch:
 
 
 def run(docs: int, folder: Path, why: bool = False) -> tuple[dict, dict, list[str], dict]:
-    from clicks import Dialogs, App
+    from clicks import App, Dialogs
     from gui_bench import make_essays
 
     from gui import app as gui_app
@@ -240,7 +240,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         worst, seconds, errors, facts = run(args.docs, Path(tmp), args.why)
     load = os.getloadavg()[0]
-    lines = [f"click flow, {facts.get('documents')} essays, default options (meaning layer "
+    lines = [f"click flow, {facts.get('documents')} essays, default options (meaning layer "  # noqa: ISC004
              f"{facts.get('meaning layer')}), platform {QApplication.platformName()}, load {load:.1f}, "
              f"{facts.get('pairs')} pairs, check {facts.get('check (s)')} s, "
              f"{facts.get('files written')} files written",

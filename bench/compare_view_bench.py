@@ -22,8 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from core.models import Document, Match, PairResult, Span  # noqa: E402
-from core.options import CheckOptions  # noqa: E402
+from core.models import Document, Match, PairResult, Span
+from core.options import CheckOptions
 
 SHARED = ROOT.parent / "shared"
 LUXUN = SHARED / "corpora" / "luxun"
@@ -154,10 +154,16 @@ def time_highlight_strategies(left, right, pair, runs: int = 5) -> dict[str, flo
     (the compare view's way, without its overlap splitting and passage list).
     """
     from PySide6.QtGui import QTextCharFormat, QTextCursor, QTextDocument
-    from PySide6.QtWidgets import QHBoxLayout, QPlainTextDocumentLayout, QPlainTextEdit, QTextEdit, QWidget
+    from PySide6.QtWidgets import (
+        QHBoxLayout,
+        QPlainTextDocumentLayout,
+        QPlainTextEdit,
+        QTextEdit,
+        QWidget,
+    )
 
-    from gui.widgets.compare_view import passage_color
     from gui.text_positions import PositionMap, qt_input
+    from gui.widgets.compare_view import passage_color
 
     app = _app()
     sides = []

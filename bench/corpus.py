@@ -33,7 +33,7 @@ import re
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -253,7 +253,7 @@ def build(lang: str, docs: int, seed: int = 0, copy_share: float = 0.1,
     room = [DOC_CHARS[1] - reserve * counts.get(i, 0) for i in range(docs)]
     maps: dict[int, Substitution] = {}
 
-    @lru_cache(maxsize=None)
+    @cache
     def rendered(rnd: int, s: int) -> str:
         if rnd not in maps:
             maps[rnd] = substitution(source, rnd, seed)

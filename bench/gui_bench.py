@@ -23,11 +23,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QElapsedTimer, QEventLoop, QTimer  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtCore import QElapsedTimer, QEventLoop, QTimer
+from PySide6.QtWidgets import QApplication
 
-from gui.app import tune_interpreter, warm_up_engine  # noqa: E402
-from gui.session import Session  # noqa: E402
+from gui.app import tune_interpreter, warm_up_engine
+from gui.session import Session
 
 LUXUN = ROOT.parent / "shared" / "corpora" / "luxun"
 SAMPLES = ROOT / "resources" / "samples"
@@ -41,7 +41,7 @@ def make_essays(folder: Path, n: int, seed: int = 7) -> None:
     texts = [p.read_text(encoding="utf-8", errors="replace") for p in sorted(source.rglob("*.txt"))
              if not p.name.startswith("README")]
     pool = "\n".join(texts)
-    starts = sorted(rng.sample(range(0, max(1, len(pool) - 2000)), n))
+    starts = sorted(rng.sample(range(max(1, len(pool) - 2000)), n))
     essays = [pool[s : s + rng.randint(500, 2000)] for s in starts]
     for i in range(0, n, 10):
         donor = essays[(i + 3) % n]

@@ -115,17 +115,16 @@ def cli_peak(*args) -> tuple[float, float, int]:
     bound: a child still running then counts as hung, exit "hung")."""
     code = "import sys; from core.cli import main; sys.exit(main(sys.argv[1:]))"
     import os
+    import resource
     import signal
     import threading
-
-    import resource
 
     def bounded() -> None:  # a bomb that inflates stops at 2 GB, never takes the machine
         resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
 
     proc = subprocess.Popen([sys.executable, "-c", code, *map(str, args)], cwd=CODE,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            preexec_fn=bounded)
+                            preexec_fn=bounded)  # noqa: PLW1509
     timer = threading.Timer(60, lambda: os.kill(proc.pid, signal.SIGKILL))
     start = time.perf_counter()
     timer.start()
@@ -198,9 +197,9 @@ def main() -> None:
         # made in a child: this process must stay small, as a child's peak counts the memory
         # it was forked with
         big = Path(tmp) / "tiny_runs.docx"
-        subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, 'bench'); "
+        subprocess.run([sys.executable, "-c", ("import sys; sys.path.insert(0, 'bench'); "
                         "from pathlib import Path; from hostile_rss import tiny_runs_docx; "
-                        "tiny_runs_docx(Path(sys.argv[1]))", str(big)], cwd=ROOT, check=True)
+                        "tiny_runs_docx(Path(sys.argv[1]))"), str(big)], cwd=ROOT, check=True)
         import zipfile
 
         xml_mb = zipfile.ZipFile(big).getinfo("word/document.xml").file_size / 2**20

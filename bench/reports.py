@@ -20,11 +20,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "core")]
 
-from pdfminer.pdfpage import PDFPage  # noqa: E402
+from pdfminer.pdfpage import PDFPage
+from report_samples import class_report
 
-from core.reports import render  # noqa: E402
-from report_samples import class_report  # noqa: E402
-
+from core.reports import render
 
 
 def main() -> None:

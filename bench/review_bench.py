@@ -39,10 +39,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "data"))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QEventLoop, QSettings, QTimer  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
-
-from gui_bench import StallMeter  # noqa: E402  (the same stall measure as the check bench)
+from gui_bench import StallMeter
+from PySide6.QtCore import QEventLoop, QSettings, QTimer
+from PySide6.QtWidgets import QApplication
 
 
 def check_class(docs: int, group_size: int, seed: int = 5):
@@ -252,7 +251,7 @@ def bench_exports(app: QApplication, report, runs: int, fmt: str = "pdf") -> lis
             task = window.exporter.write(Target(os.path.join(tmp, f"class{run}{where}.{fmt}"), fmt))
             meter.start()
             t = time.perf_counter()
-            pump(app, lambda: task.finished, timeout=600)
+            pump(app, lambda: task.finished, timeout=600)  # noqa: B023
             rows.append((f"export {fmt.upper()} #{run + 1}, {where} (load {os.getloadavg()[0]:.2f})",
                          time.perf_counter() - t, meter.stop()))
             if task.error:

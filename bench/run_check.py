@@ -25,7 +25,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from peers import peak_rss  # noqa: E402
+from peers import peak_rss
 
 
 class TreeRss:
@@ -67,7 +67,7 @@ class TreeRss:
         while not self._stop.wait(self._interval):
             self.peak = max(self.peak, self._tree())
 
-    def __enter__(self) -> "TreeRss":
+    def __enter__(self) -> TreeRss:  # noqa: PYI034
         self._thread.start()
         return self
 

@@ -48,12 +48,12 @@ sys.path.insert(0, str(ROOT))
 SHARED = next((p / "shared" for p in ROOT.parents if (p / "shared" / "corpora").is_dir()),
               ROOT.parent / "shared")
 
-from core.models import Document  # noqa: E402
-from core.options import CheckOptions  # noqa: E402
-from core.pipeline import ProfileCache, check_documents, run  # noqa: E402
-from core.semantic import model  # noqa: E402
-from core.semantic.align import pair_score  # noqa: E402
-from core.semantic.sentences import split  # noqa: E402
+from core.models import Document
+from core.options import CheckOptions
+from core.pipeline import ProfileCache, check_documents, run
+from core.semantic import model
+from core.semantic.align import pair_score
+from core.semantic.sentences import split
 
 
 def auc(scores, labels) -> float:
@@ -84,7 +84,7 @@ def table(head: list[str], rows: list[list[str]]) -> str:
 # -- translation ---------------------------------------------------------------------------
 
 def tatoeba(shared: Path) -> list[tuple[str, str]]:
-    rows = list(csv.DictReader(open(shared / "corpora" / "tatoeba-cmn-eng" / "cmn-eng.tsv",
+    rows = list(csv.DictReader(open(shared / "corpora" / "tatoeba-cmn-eng" / "cmn-eng.tsv",  # noqa: SIM115
                                     encoding="utf-8"), delimiter="\t"))
     seen_en, seen_zh, out = set(), set(), []
     two = re.compile(r"[.!?][\"”']?\s+\S|[。！？][”」]?.")  # more than one sentence
@@ -366,9 +366,9 @@ def archive_bench(size: int, queries: int = 5) -> str:
     sys.path.insert(0, str(ROOT / "bench"))
     import corpus  # bench/corpus.py
 
+    from core.pipeline import CheckRequest, run_check
     from core.semantic import stored
     from core.store import open_store
-    from core.pipeline import CheckRequest, run_check
     from core.store.archive import add_documents
 
     docs_, truth, _ = translation_set(tatoeba(SHARED), 9)

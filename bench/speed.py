@@ -34,8 +34,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-import corpus  # noqa: E402
-import peers  # noqa: E402
+import corpus
+import peers
 
 OUT = ROOT / "bench" / "out"
 LANGS = ("zh", "en")
@@ -89,10 +89,10 @@ def plagscope_recipes() -> tuple[dict, dict]:
     import rjieba
 
     from core.engine.normalize import units
-    from core.options import CheckOptions
     from core.engine.profile import fingerprint_texts, language, profiles
     from core.engine.simhash import keywords, simhash, vocabulary
     from core.engine.winnowing import fingerprints
+    from core.options import CheckOptions
 
     options = CheckOptions(semantic=False)  # the verbatim engine alone
     jieba.setLogLevel(logging.WARNING)
@@ -272,8 +272,8 @@ def copydetect_row(lang, size, folder, previous, runs, limit):
     if previous is not None:
         predicted = previous[1] * (size / previous[0]) ** 2
         if predicted > limit:
-            return ([lang, f"{size:,}", "copydetect", f"not run: ~{predicted / 60:.0f} min predicted "
-                     f"(grows with N^2 from {previous[0]:,})", "", "", "", "", load()], None)
+            return ([lang, f"{size:,}", "copydetect", (f"not run: ~{predicted / 60:.0f} min predicted "
+                     f"(grows with N^2 from {previous[0]:,})"), "", "", "", "", load()], None)
     walls, result = [], None
     for _ in range(runs):
         try:
@@ -422,7 +422,7 @@ def quick() -> str:
                                         "queries": [f"{v:016x}" for v in fps[:2000].tolist()],
                                         "k": 3, "runs": 1})
     theirs = peer["query"][0] / 2000 * len(fps)
-    worst = lambda i: min(r[i] for r in ratios.values())  # noqa: E731
+    worst = lambda i: min(r[i] for r in ratios.values())
     return (f"winnow_vs_copydetect={worst(3):.0f}x winnow_vs_copydetect_w10={worst(0):.0f}x "
             f"winnow_vs_winnowing={worst(1):.0f}x "
             f"simhash_vs_jieba={ratios['zh'][2]:.2f}x allpairs_1000={check['wall']:.1f}s "

@@ -52,7 +52,7 @@ def one_run(platform: str, home: str) -> dict:
     env = dict(os.environ, QT_QPA_PLATFORM=platform, HOME=home, XDG_CONFIG_HOME=home,
                XDG_DATA_HOME=home, XDG_CACHE_HOME=home)
     start = time.time()
-    out = subprocess.run([sys.executable, "-c", CHILD], cwd=ROOT, env=env, capture_output=True,
+    out = subprocess.run([sys.executable, "-c", CHILD], cwd=ROOT, env=env, capture_output=True,  # noqa: PLW1510
                          text=True, timeout=120)
     lines = [line for line in out.stdout.splitlines() if line.startswith("{")]
     if not lines:

@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 
-from corpus import cached  # noqa: E402
+from corpus import SHARED, cached
 
 
 def run(folder: Path, workers: int | None) -> dict:
@@ -38,13 +38,14 @@ def main() -> None:
     parser.add_argument("--docs", type=int, nargs="+", default=[200, 1000, 3000, 10000])
     parser.add_argument("--lang", choices=("zh", "en"), default="zh")
     parser.add_argument("--runs", type=int, default=2)
+    parser.add_argument("--shared", type=Path, default=SHARED, help="the shared corpora (bench/corpus.py)")
     args = parser.parse_args()
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}, {os.cpu_count()} cores")
-    print(f"| essays | chars | workers=1 s | pool s | pool/1 | fingerprinting 1 / pool s | loading 1 / pool s |")
+    print("| essays | chars | workers=1 s | pool s | pool/1 | fingerprinting 1 / pool s | loading 1 / pool s |")
     print("|---:|---:|---:|---:|---:|---:|---:|")
     for docs in args.docs:
-        folder = cached(args.lang, docs)
-        chars = sum(len(p.read_text(encoding="utf-8")) for p in folder.glob("*.txt"))
+        folder = cached(args.lang, docs, shared=args.shared)
+        chars = sum(len(p.read_text(encoding="utf-8")) for p in folder.rglob("*.txt"))
         one, pool = [], []
         for _ in range(args.runs):
             one.append(run(folder, 1))

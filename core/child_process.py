@@ -199,7 +199,7 @@ def _serve(conn) -> None:
     multiprocessing.current_process().daemon = False  # the job may start processes (a check's pool)
     try:
         signal.signal(signal.SIGTERM, _ended)
-        kind, head = pickle.loads(conn.recv_bytes())
+        _kind, head = pickle.loads(conn.recv_bytes())
         job, *args = drain(_receive(conn, head, None))
         steps = job(*args)
         last = 0.0
@@ -217,10 +217,10 @@ def _serve(conn) -> None:
         drain(_send(conn, "done", result))
     except (EOFError, BrokenPipeError, Ended):
         return  # the caller stopped waiting
-    except BaseException as exc:  # handed to the caller, who raises it
+    except BaseException as exc:  # handed to the caller, who raises it  # noqa: BLE001
         try:
             message = pickle.dumps(("error", exc))
-        except Exception:
+        except Exception:  # noqa: BLE001
             message = pickle.dumps(("error", RuntimeError(f"{type(exc).__name__}: {exc}")))
         try:
             conn.send_bytes(message)

@@ -189,13 +189,13 @@ def _helper_pids() -> set[int]:
     counts on them while it lives, so they are never ended here."""
     pids = set()
     try:
-        from multiprocessing import forkserver
+        from multiprocessing import forkserver  # noqa: PLC0415 (not on every platform)
 
         pids.add(forkserver._forkserver._forkserver_pid)
     except (ImportError, AttributeError):  # no forkserver on this platform
         pass
     try:
-        from multiprocessing import resource_tracker
+        from multiprocessing import resource_tracker  # noqa: PLC0415 (not on every platform)
 
         pids.add(resource_tracker._resource_tracker._pid)
     except (ImportError, AttributeError):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from core.messages import text
+from core.models import FileError
+
 
 class LoadError(Exception):
     """A file could not be read as a document.
@@ -18,15 +21,11 @@ class LoadError(Exception):
         self.values = dict(values or {})
 
     @classmethod
-    def of(cls, path, code: str, **values) -> "LoadError":
-        from core.messages import text
-
+    def of(cls, path, code: str, **values) -> LoadError:
         return cls(str(path), text(code, "en", **values), code, values)
 
     def to_file_error(self):
         """The FileError a report lists for this file."""
-        from core.models import FileError
-
         return FileError(self.path, self.reason, self.code, dict(self.values))
 
     def __reduce__(self):

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import string
 
-__all__ = ["LANGUAGES", "MESSAGES", "STAGES", "SUPPORTED_NOTE", "text", "is_code"]
+__all__ = ["LANGUAGES", "MESSAGES", "STAGES", "SUPPORTED_NOTE", "is_code", "text"]
 
 LANGUAGES = ("en", "zh")
 

@@ -6,7 +6,7 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-import numpy as np
+from core.messages import text
 
 if TYPE_CHECKING:
     from core.options import CheckOptions
@@ -169,17 +169,14 @@ class FileError:
     values: dict = field(default_factory=dict, hash=False)
 
     @classmethod
-    def of(cls, path: str, code: str, **values) -> "FileError":
+    def of(cls, path: str, code: str, **values) -> FileError:
         """The error for `path` with reason `code`, its English message filled in."""
-        from core.messages import text
-
         return cls(str(path), text(code, "en", **values), code, dict(values))
 
     def text(self, lang: str = "en") -> str:
         """The reason in `lang` ("en" or "zh")."""
         if not self.code:
             return self.message
-        from core.messages import text
 
         return text(self.code, lang, **self.values)
 
@@ -189,13 +186,13 @@ class Report:
     """The result of a check: documents (with their simhashes), ranked pairs, file errors, the
     groups of linked documents and the text most of the documents share (`SharedText`)."""
 
-    options: "CheckOptions"
+    options: CheckOptions
     documents: tuple[Document, ...]
     simhashes: tuple[int, ...]
     pairs: tuple[PairResult, ...]
     errors: tuple[FileError, ...] = field(default=())
     groups: tuple[Group, ...] = field(default=())
-    shared_texts: tuple["SharedText", ...] = field(default=())
+    shared_texts: tuple[SharedText, ...] = field(default=())
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,16 +216,16 @@ class SharedText:
                 "spans": [[s.start, s.end] for s in self.spans], "at": self.at}
 
     @classmethod
-    def from_dict(cls, data: dict, chars: "list[int] | tuple[int, ...]") -> "SharedText":
+    def from_dict(cls, data: dict, chars: list[int] | tuple[int, ...]) -> SharedText:
         """Read `to_dict`'s output back, checked against the documents' lengths `chars`.
         Raises ValueError naming what is wrong."""
         if not isinstance(data, dict):
-            raise ValueError("must be an object")
+            raise ValueError("must be an object")  # noqa: TRY004
         text, documents, spans, at = (data.get("text"), data.get("documents"), data.get("spans"),
                                       data.get("at", 0))
-        whole = lambda v: isinstance(v, int) and not isinstance(v, bool)  # noqa: E731
+        whole = lambda v: isinstance(v, int) and not isinstance(v, bool)
         if not isinstance(text, str):
-            raise ValueError("text must be a string")
+            raise ValueError("text must be a string")  # noqa: TRY004
         if (not isinstance(documents, list) or not documents
                 or not all(whole(d) and 0 <= d < len(chars) for d in documents)):
             raise ValueError("documents must be one or more document indexes")
@@ -262,49 +259,3 @@ class Verdict:
     def __post_init__(self) -> None:
         if self.status not in ("", *VERDICTS):
             raise ValueError(f"unknown verdict {self.status!r}")
-
-
-@dataclass(frozen=True, slots=True)
-class SentenceVectors:
-    """One document's sentences and their vectors as the semantic layer made them with `model`
-    (a row of the archive's `semantic_vectors`; made by core.semantic, stored by core.store): spans into the document's text, units, minor flags and one
-    float16 vector per sentence."""
-
-    model: str
-    lang: str
-    starts: np.ndarray  # int64
-    ends: np.ndarray  # int64
-    units: np.ndarray  # int32
-    minor: np.ndarray  # bool
-    vectors: np.ndarray  # float16 (sentences, dim)
-
-    def __len__(self) -> int:
-        return len(self.starts)
-
-    @classmethod
-    def of(cls, model: str, lang: str, starts, ends, units, minor, vectors) -> "SentenceVectors":
-        vectors = np.asarray(vectors)
-        n = len(starts)
-        if vectors.ndim != 2 or not (len(ends) == len(units) == len(minor) == len(vectors) == n):
-            raise ValueError("sentence spans, flags and vectors (sentences x dim) differ in length")
-        return cls(model, lang, np.asarray(starts, np.int64), np.asarray(ends, np.int64),
-                   np.asarray(units, np.int32), np.asarray(minor, bool),
-                   vectors.astype(np.float16))
-
-    def row(self) -> tuple:
-        """(lang, sentences, dim, starts, ends, units, minor, vectors) as stored."""
-        return (self.lang, len(self), int(self.vectors.shape[1]),
-                self.starts.astype("<i4").tobytes(), self.ends.astype("<i4").tobytes(),
-                self.units.astype("<i4").tobytes(), self.minor.astype(np.uint8).tobytes(),
-                self.vectors.astype("<f2").tobytes())
-
-    @classmethod
-    def from_row(cls, model: str, lang: str, sentences: int, dim: int, starts, ends, units, minor,
-                 vectors) -> "SentenceVectors":
-        n = int(sentences)
-        return cls(model, lang,
-                   np.frombuffer(bytes(starts), "<i4").astype(np.int64),
-                   np.frombuffer(bytes(ends), "<i4").astype(np.int64),
-                   np.frombuffer(bytes(units), "<i4").astype(np.int32),
-                   np.frombuffer(bytes(minor), np.uint8).astype(bool),
-                   np.frombuffer(bytes(vectors), "<f2").astype(np.float16).reshape(n, int(dim)))

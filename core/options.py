@@ -93,7 +93,7 @@ class CheckOptions:
         base = DEFAULTS[lang]
         return replace(base, k=self.k or base.k, window=self.window or base.window)
 
-    def with_changes(self, **changes) -> "CheckOptions":
+    def with_changes(self, **changes) -> CheckOptions:
         """A validated copy with some fields changed."""
         return replace(self, **changes)
 
@@ -101,7 +101,7 @@ class CheckOptions:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict) -> "CheckOptions":
+    def from_dict(cls, data: dict) -> CheckOptions:
         """Build from a mapping, ignoring unknown keys (settings written by other versions)."""
         names = {f.name for f in fields(cls)}
         clean = {key: value for key, value in data.items() if key in names}

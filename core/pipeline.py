@@ -15,6 +15,7 @@ from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from core import child_process
 from core.academic.classify import attribute
 from core.concurrency import run_jobs, workers_for
 from core.engine.batches import batches
@@ -29,15 +30,36 @@ from core.review.analysis import Analysis, analyse, bound
 from core.review.groups import with_groups
 from core.steps import drain
 from core.store import Store, open_store
-from core.store.archive import (AddResult, add_documents, archive_options, archived_documents,
-                                file_facts, find_candidates, keep_new_pairs)
+from core.store.archive import (
+    AddResult,
+    add_documents,
+    archive_options,
+    archived_documents,
+    file_facts,
+    find_candidates,
+    keep_new_pairs,
+)
 
 _PARALLEL_CHARS = 400_000  # below this much parsed text, worker processes cost more than they save
 _CHUNK_CHARS = 200_000
 
-__all__ = ["CheckRequest", "Checked", "ProfileCache", "check", "check_documents", "run", "run_check",
-           "profile_documents", "load_paths", "load_stream", "load_file", "Expanded", "Loaded",
-           "normalize_path", "included"]
+__all__ = [
+    "CheckRequest",
+    "Checked",
+    "Expanded",
+    "Loaded",
+    "ProfileCache",
+    "check",
+    "check_documents",
+    "included",
+    "load_file",
+    "load_paths",
+    "load_stream",
+    "normalize_path",
+    "profile_documents",
+    "run",
+    "run_check",
+]
 
 
 run = drain  # drain a progress generator and return its result (core/steps.py)
@@ -430,13 +452,11 @@ def _in_child(request: CheckRequest, options: CheckOptions, cache: ProfileCache 
     and the profiles `cache` holds of them, then receives the report, its analysis and the
     profiles the child computed (kept in `cache` for the next check), all in pieces. Checked
     here when the inputs cannot be sent (an open Store)."""
-    from core.child_process import Batched, in_child
-
     documents = request.documents
     cached = cache.about(d.key for d in documents) if cache is not None else []
     rest = replace(request, documents=(), in_child=False)
-    report, data, figures, added, computed = yield from in_child(
-        _check_in_child, rest, Batched(documents), options, Batched(cached),
+    report, data, figures, added, computed = yield from child_process.in_child(
+        _check_in_child, rest, child_process.Batched(documents), options, child_process.Batched(cached),
         stage="fingerprinting", name="plagscope-check", or_here=True)
     if cache is not None:
         cache.update(computed)
@@ -447,8 +467,6 @@ def _in_child(request: CheckRequest, options: CheckOptions, cache: ProfileCache 
 def _check_in_child(request: CheckRequest, documents, options: CheckOptions, cached):
     """In the child: `run_check`, returning the review without its report (the report crosses
     once, in pieces), every document's figures and the profiles computed here."""
-    from core.child_process import Batched
-
     cache = ProfileCache()
     cache.update(cached)
     known = {key for key, _ in cached}
@@ -456,6 +474,6 @@ def _check_in_child(request: CheckRequest, documents, options: CheckOptions, cac
     analysis = checked.analysis
     return (checked.report,
             replace(analysis.review, report=None) if analysis is not None else None,
-            Batched(analysis.figures.computed() if analysis is not None else ()),
+            child_process.Batched(analysis.figures.computed() if analysis is not None else ()),
             checked.added,
-            Batched((key, value) for key, value in cache.items() if key not in known))
+            child_process.Batched((key, value) for key, value in cache.items() if key not in known))

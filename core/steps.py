@@ -81,7 +81,7 @@ def from_callback(work: Callable[[Callable[[int, int], None]], T], stage: str,
     def target() -> None:
         try:
             state["value"] = work(tell)
-        except BaseException as exc:  # handed to the generator's consumer
+        except BaseException as exc:  # handed to the generator's consumer  # noqa: BLE001
             state["error"] = exc
         finally:
             ended.set()

@@ -10,15 +10,17 @@ import traceback
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QObject, QStandardPaths, QThreadPool, Qt
+from PySide6.QtCore import QCoreApplication, QObject, QStandardPaths, Qt, QThreadPool
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from core import __version__
+from core.engine import warm_up
 
 from . import icons
 from .i18n import Translations, system_language
 from .main_window import MainWindow
 from .settings import Settings
+from .smoke import arm
 
 log = logging.getLogger("plagscope")
 
@@ -115,8 +117,6 @@ def warm_up_engine() -> threading.Thread:
 
     def run() -> None:
         try:
-            from core.engine.segment import warm_up
-
             warm_up()
         except Exception:  # the check reports any real problem with its own message
             log.exception("warming up the engine failed")
@@ -153,7 +153,6 @@ def start(paths: list[str] | None = None, *, settings: Settings | None = None,
     paths = window.archive.take_saved_checks(paths or [])  # `plagscope class.plagscope`
     if paths:
         window.add_paths([os.path.abspath(p) for p in paths])
-    from .smoke import arm  # CI's start-up check (PLAGSCOPE_SMOKE_SCREENSHOT); idle otherwise
 
     smoke = arm(app, window)  # kept alive while the app runs
     if smoke is None and offer_recovery:  # an unattended run must not wait on a question

@@ -19,13 +19,25 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox, QProgressDialog
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QInputDialog,
+    QLineEdit,
+    QMessageBox,
+    QProgressDialog,
+)
 
 from core.display import safe_name
 from core.models import Progress
+from core.store import StoreError, data_dir, open_store, resolve_location
+from core.store import saved as saved_checks
+from core.store.archive import add_documents, file_facts
 
 from .archive_marks import archive_tooltip, shown_name  # noqa: F401 (re-exported)
-from .session import Entry, State, normalize_path
+from .background import Autosaver, FileTask
+from .dialogs.archive_browser import ArchiveBrowser
+from .entries import Entry, State
+from .session import normalize_path
 from .worker import Worker, start
 
 if TYPE_CHECKING:
@@ -41,8 +53,6 @@ AUTOSAVE_DELAY_MS = 1000
 
 
 def autosave_dir() -> Path:
-    from core.store import data_dir
-
     return data_dir()
 
 
@@ -85,7 +95,6 @@ class ArchiveController(QObject):
         self.session.checkFinished.connect(self._check_finished)
         self.session.archive_location = None
         window.installEventFilter(self)
-        from .background import Autosaver
 
         # on the worker pool, one at a time; verdicts in quick succession make one save
         self.autosaver = Autosaver(self._autosave_job, self, delay_ms=AUTOSAVE_DELAY_MS)
@@ -130,14 +139,10 @@ class ArchiveController(QObject):
         self.window.actions.archive_switch.setIconText(self.tr("Archive"))
 
     def location(self) -> str:
-        from core.store import resolve_location
-
         saved = self.window.settings.q.value(SETTINGS_KEY, "")
         return resolve_location(str(saved) if saved else None)
 
     def _open_store(self):
-        from core.store import open_store
-
         return open_store(self.location())
 
     def _error(self, title: str, text: str, detail: str = "") -> None:
@@ -165,9 +170,6 @@ class ArchiveController(QObject):
         semantic, cache = self.session.options.semantic, self.session.cache
 
         def job():
-            from core.store import open_store
-            from core.store.archive import add_documents, file_facts
-
             with open_store(location) as store:
                 ready, sizes = [], []
                 for d in docs:
@@ -239,10 +241,6 @@ class ArchiveController(QObject):
 
     # ----- browsing and location -----------------------------------------------------------
     def browse(self):
-        from core.store import StoreError
-
-        from .dialogs.archive_browser import ArchiveBrowser
-
         try:
             store = self._open_store()
         except StoreError as e:
@@ -280,14 +278,11 @@ class ArchiveController(QObject):
                 return None
             if not path.endswith(SUFFIX):
                 path += SUFFIX
-        from .background import FileTask
 
         verdicts, seconds = self.current_verdicts(), self.session.check_seconds
 
         def job():
-            from core.store.saved import save_check_steps  # imported on the worker, not here
-
-            return (yield from save_check_steps(path, report, verdicts, seconds))
+            return (yield from saved_checks.save_check_steps(path, report, verdicts, seconds))
 
         task = FileTask(job, parent=self.window,
                         title=self.tr("Save Check"),
@@ -322,14 +317,12 @@ class ArchiveController(QObject):
                                                   self.tr("Plagscope checks (*.plagscope)"))
             if not path:
                 return None
-        from .background import FileTask
 
         threshold = self.session.options.display_threshold
 
         def job():  # the saved check, its review and figures, from a child process
-            from core.store.saved import open_analysed  # imported on the worker, not here
 
-            return (yield from open_analysed(path, threshold))
+            return (yield from saved_checks.open_analysed(path, threshold))
 
         task = FileTask(job, parent=self.window, title=self.tr("Open Check"),
                         label=self.tr("Opening %1…").replace("%1", safe_name(os.path.basename(path))),
@@ -393,11 +386,9 @@ class ArchiveController(QObject):
         path = self.autosave_path()
         if self._autosaved is report and path.exists():  # the check is in the file: only the verdicts
             def job():
-                from core.store.saved import save_verdicts  # imported on the worker, not here
-
                 yield Progress("saving", 0, 1)
                 try:
-                    return save_verdicts(path, verdicts)
+                    return saved_checks.save_verdicts(path, verdicts)
                 except Exception:
                     self._autosaved = None  # the file is not what it was: the next save writes it whole
                     raise
@@ -405,10 +396,8 @@ class ArchiveController(QObject):
             return job()
 
         def job():
-            from core.store.saved import save_check_steps
-
             path.parent.mkdir(parents=True, exist_ok=True)
-            saved = yield from save_check_steps(path, report, verdicts, seconds)
+            saved = yield from saved_checks.save_check_steps(path, report, verdicts, seconds)
             self._autosaved = report  # one autosave at a time (Autosaver): nothing else writes this
             return saved
 

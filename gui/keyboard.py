@@ -17,7 +17,9 @@ from PySide6.QtWidgets import QAbstractItemView, QMessageBox, QTabWidget, QWidge
 from core.models import VERDICTS, PairResult, Verdict
 
 from .actions import Actions, Menus
+from .dialogs.help import figures_dialog, shortcuts_dialog
 from .review import Review, verdict_label
+from .widgets.verdict_menu import edit_note
 
 #: The views of the View menu: (name, shortcut) in menu order; Pairs and Heat Map keep theirs.
 VIEW_KEYS = (("pairs", "Ctrl+1"), ("heat_map", "Ctrl+2"), ("groups", "Ctrl+3"), ("graph", "Ctrl+4"),
@@ -147,8 +149,6 @@ class Keyboard(QObject):
         self.review.set_pair_verdict(pair, Verdict(status if status in VERDICTS else "", current.note))
 
     def edit_note(self) -> None:
-        from .widgets.verdict_menu import edit_note
-
         pair = self.pair_in_hand()
         if pair is None:
             self._no_pair()
@@ -158,13 +158,9 @@ class Keyboard(QObject):
 
     # ----- help ------------------------------------------------------------------------------
     def show_shortcuts(self) -> QWidget:
-        from .dialogs.help import shortcuts_dialog
-
         return self._show_help("shortcuts", lambda: shortcuts_dialog(self.parent_widget))
 
     def show_figures(self) -> QWidget:
-        from .dialogs.help import figures_dialog
-
         return self._show_help("figures", lambda: figures_dialog(self.parent_widget))
 
     def _show_help(self, name: str, make: Callable[[], QWidget]) -> QWidget:

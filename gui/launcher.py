@@ -15,7 +15,9 @@ import multiprocessing
 import os
 import sys
 
+from core import cli
 from core.cli import SUBCOMMANDS
+from core.cli.common import EXIT_INTERRUPTED
 from core.display import safe_name
 
 #: First arguments handed to `core.cli` (it prints help, the version or runs the subcommand).
@@ -137,9 +139,6 @@ def main(argv: list[str] | None = None) -> int:
     multiprocessing.freeze_support()
     args = list(sys.argv[1:] if argv is None else argv)
     if is_cli(args):
-        from core import cli
-        from core.cli.common import EXIT_INTERRUPTED
-
         try:
             return cli.entry(args)  # main, then every process it started is ended
         except SystemExit as e:  # argparse exits after --help, --version and usage errors
@@ -154,7 +153,8 @@ def main(argv: list[str] | None = None) -> int:
     if problem:
         print(f"plagscope: {problem}", file=sys.stderr)
         return EXIT_NO_WINDOW
-    from gui import app  # Qt is imported only here, when the window is wanted
+
+    from gui import app  # noqa: PLC0415 (Qt is imported only here, when the window is wanted)
 
     return app.main(args)
 

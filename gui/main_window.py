@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 import os
 
-from PySide6.QtCore import QEvent, QTimer, Qt
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QWidget
 
@@ -14,18 +14,22 @@ from core.models import PairResult, Report
 from core.options import CheckOptions
 
 from . import icons, window_layout
+from .archive import ArchiveController
+from .dialogs.export import Exporter
 from .dialogs.files import FileChooser
 from .dialogs.messages import Messages
 from .dialogs.options_dialog import OptionsDialog
-from .dialogs.export import Exporter
+from .entries import CheckError, State
 from .i18n import Translations
+from .keyboard import Keyboard
 from .main_menus import MainMenus
 from .review_panes import ReviewPanes
-from .session import CheckError, Session, State
+from .session import Session
 from .settings import Settings
+from .student_report import StudentReport
 from .widgets import DocumentList, FileDrop, HeatMap, PairTable, ResultTabs, StaleBanner, StatusArea
-from .widgets.workspace import workspace
 from .widgets.shared_text_view import SharedTextView
+from .widgets.workspace import workspace
 from .worker import give_way_to
 
 log = logging.getLogger(__name__)
@@ -57,10 +61,8 @@ class MainWindow(QMainWindow):
         self.actions, self.menus = self.main_menus.actions, self.main_menus.menus
         self.main_menus.show_semantic(self.session.options.semantic)
         self.status = StatusArea(self.statusBar(), self.actions.cancel)
-        from .archive import ArchiveController  # Save/Open Check, autosave, the Archive menu
 
         self.archive = ArchiveController(self)
-        from .keyboard import Keyboard  # the View menu's views, the Review menu, Help pages
 
         self.keyboard = Keyboard(
             actions=self.actions, menus=self.menus, tabs=self.tabs, documents=self.documents,
@@ -117,7 +119,6 @@ class MainWindow(QMainWindow):
         self.shared_text.templateChosen.connect(self.use_text_as_template)
         s.checkFinished.connect(self.shared_text.set_report)
         self.review_panes.connect()
-        from .student_report import StudentReport  # File > Export Student Report
 
         self.student_report = StudentReport(self)
 

@@ -13,34 +13,21 @@ them), so they survive a re-check and are what a saved check stores: `set_verdic
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QObject, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
 from core.models import VERDICTS, PairResult, Report, Verdict
-from core.review import ReviewData, review
-from core.review import UNREVIEWED, Verdicts, pair_key
+from core.review import UNREVIEWED, ReviewData, Verdicts, pair_key, review
 
 from .session import freeze_long_lived
+from .verdict_style import VERDICT_COLORS, verdict_label
 from .worker import Worker, start_analysis
 
-__all__ = ["Review", "verdict_label", "VERDICT_COLORS"]
+__all__ = ["VERDICT_COLORS", "Review", "verdict_label"]
 
 #: A new report's review starts this long after it arrived (ms): the window fills its tables first.
 REVIEW_DELAY_MS = 100
 
 #: Background colors of the verdicts in tables (pale, so text stays readable).
-VERDICT_COLORS = {"confirmed": "#f6c9c4", "suspicious": "#fbe3b4", "not_plagiarism": "#cfe8d3"}
-
-
-def verdict_label(status: str) -> str:
-    """The words for a verdict status in the current language ("" for not yet reviewed)."""
-    return {
-        "": QCoreApplication.translate("Review", "Not yet reviewed"),
-        "confirmed": QCoreApplication.translate("Review", "Confirmed"),
-        "suspicious": QCoreApplication.translate("Review", "Suspicious"),
-        "not_plagiarism": QCoreApplication.translate("Review", "Not plagiarism"),
-    }.get(status, status)
-
-
 class Review(QObject):
     """The review data of the session's last report, and the verdicts."""
 

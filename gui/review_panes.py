@@ -16,6 +16,7 @@ from .review import Review
 from .widgets.graph_view import GraphView
 from .widgets.groups_view import GroupsView
 from .widgets.student_view import StudentView
+from .widgets.verdict_menu import add_verdict_actions
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -117,8 +118,6 @@ class ReviewPanes(QObject):
         self.window.actions.document_verdict.setEnabled(self._document_of_list() is not None)
 
     def _fill_document_verdicts(self) -> None:
-        from .widgets.verdict_menu import add_verdict_actions
-
         menu = self.document_verdict_menu
         menu.clear()
         document, report = self._document_of_list(), self.window.session.report

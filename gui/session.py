@@ -10,18 +10,22 @@ import gc
 import os
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass
-from enum import Enum
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
 from core import pipeline, reports, rules
-from core.models import Document, FileError, PairResult, Progress, Report
+from core.atomic import write_text_atomic
+from core.loaders import LoadError, load_document
+from core.models import FileError, PairResult, Progress, Report, text_key
 from core.options import CheckOptions
-from core.pipeline import Expanded, Loaded, normalize_path  # noqa: F401  (normalize_path: the key of an entry)
+from core.pipeline import Expanded, Loaded, normalize_path
+from core.reports import student_pages
+from core.reports.html_report import html_page
+from core.store import data_dir
 
+from .entries import CheckError, Entry, State
+from .i18n import core_language
 from .worker import Worker, analysis_pool, start
 
 if TYPE_CHECKING:
@@ -42,27 +46,6 @@ CHILD_DOCUMENTS = 40
 LOAD_REFRESH_MS = 100
 
 
-class State(Enum):
-    LOADING = "loading"
-    READY = "ready"
-    FAILED = "failed"
-
-
-@dataclass
-class Entry:
-    """One file the user added: its loaded document, or why it could not be used."""
-
-    path: str
-    state: State
-    document: Document | None = None
-    error: FileError | None = None  # a code and values: shown in the interface's language
-    job: int = 0
-
-    @property
-    def name(self) -> str:
-        return self.document.name if self.document else Path(self.path).name
-
-
 def freeze_long_lived() -> None:
     """Keep the objects alive now (a report: at 500 documents, hundreds of thousands of spans
     and passages) out of the cyclic garbage collector's full passes. Such a pass walks every
@@ -71,10 +54,6 @@ def freeze_long_lived() -> None:
     reference counting when the next report replaces them; only reference cycles among them
     would stay, and reports, passages and spans are frozen dataclasses without cycles."""
     gc.freeze()
-
-
-class CheckError(Exception):
-    """A check cannot start; the message is for the user."""
 
 
 class Session(QObject):
@@ -235,7 +214,7 @@ class Session(QObject):
             self.entries[self.entries.index(old)] = new
 
     def _on_load_end(self, job: int, cancelled: bool = False) -> None:
-        worker, failures = self._loads.pop(job, (None, []))
+        worker, failures = self._loads.pop(job, (None, []))  # noqa: RUF059
         if self._refresh.isActive():  # the last files of the load, shown before it is over
             self._refresh.stop()
             self.documentsChanged.emit()
@@ -283,11 +262,6 @@ class Session(QObject):
         data directory (templates/), which joins the list as the template; a previous template
         leaves the list, its text living on in the new one. Returns the new template's path.
         Raises OSError when the file cannot be written, CheckError when it cannot be read back."""
-        from core.atomic import write_text_atomic
-        from core.loaders import LoadError, load_document
-        from core.models import text_key
-        from core.store import data_dir
-
         old = self.entry(self.template) if self.template else None
         if old is not None and old.document is not None and text in old.document.text:
             return old.path  # ignored already
@@ -300,8 +274,6 @@ class Session(QObject):
         try:
             document = load_document(key, -1, max_chars=self.options.max_chars)
         except LoadError as e:  # the reason in the UI language (e.g. "contains no words to compare")
-            from .i18n import core_language
-
             raise CheckError(e.to_file_error().text(core_language())) from None
         if old is not None:
             self.entries.remove(old)
@@ -409,10 +381,8 @@ class Session(QObject):
         freeze_long_lived()
         best = [0.0] * len(report.documents)  # per document first: a path is normalized once
         for pair in report.pairs:
-            if pair.similarity > best[pair.left]:
-                best[pair.left] = pair.similarity
-            if pair.similarity > best[pair.right]:
-                best[pair.right] = pair.similarity
+            best[pair.left] = max(best[pair.left], pair.similarity)
+            best[pair.right] = max(best[pair.right], pair.similarity)
         paths = [normalize_path(d.path) for d in report.documents]
         highest: dict[str, float] = {}
         for path, value in zip(paths, best):  # one file listed twice: its highest
@@ -473,12 +443,8 @@ class Session(QObject):
         report, verdicts, table = self.require_report(), self.verdicts, self.analysis.figures
 
         def work(tell) -> bytes:
-            from core.reports.student_pages import student_document
-
-            page = student_document(report, index, language=language, verdicts=verdicts, table=table)
+            page = student_pages.student_document(report, index, language=language, verdicts=verdicts, table=table)
             if fmt == "html":
-                from core.reports.html_report import html_page
-
                 return html_page(page).encode("utf-8", "replace")
             from core.reports.pdf_report import pdf_bytes
 

@@ -153,7 +153,7 @@ def _checked(value, kind: str, optional: bool):
     elif kind == "str":
         if isinstance(value, str):
             return value
-    elif kind == "tuple":
+    elif kind == "tuple":  # noqa: SIM102
         if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
             return tuple(value)
     raise ValueError(f"not a {kind}")

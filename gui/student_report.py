@@ -12,6 +12,9 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from core import reports
 
+from .dialogs.export import start_export
+from .session import normalize_path
+
 
 class StudentReport(QObject):
     """The action, its menu entry and context-menu entry on the document list, and its slot."""
@@ -42,8 +45,6 @@ class StudentReport(QObject):
         view = getattr(w, "student_view", None)
         if (view is not None and w.tabs.currentWidget() is view and view.document is not None
                 and w.session.report is not None and view.document < len(w.session.report.documents)):
-            from .session import normalize_path
-
             return normalize_path(w.session.report.documents[view.document].path)
         return w.documents.current_path()
 
@@ -73,7 +74,6 @@ class StudentReport(QObject):
         except (OSError, ValueError) as e:
             w.messages.error(self.tr("Export failed"), self.tr("The report could not be saved."), str(e))
             return None
-        from .dialogs.export import start_export
 
         self.task = start_export(w, steps, target, self.tr("Export Student Report"))
         return self.task

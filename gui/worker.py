@@ -13,7 +13,15 @@ import time
 import traceback
 from collections.abc import Callable, Generator
 
-from PySide6.QtCore import QAbstractEventDispatcher, QCoreApplication, QEvent, QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import (
+    QAbstractEventDispatcher,
+    QCoreApplication,
+    QEvent,
+    QObject,
+    QRunnable,
+    QThreadPool,
+    Signal,
+)
 
 from core.models import Progress
 
@@ -158,7 +166,7 @@ class Worker(QRunnable):
                         pending = value
                 else:
                     self.signals.progress.emit(value)
-        except Exception as exc:  # every failure becomes a signal; nothing escapes the thread
+        except Exception as exc:  # every failure becomes a signal; nothing escapes the thread  # noqa: BLE001
             details = traceback.format_exc()
             log.error("%s failed:\n%s", self.name, details)
             self.signals.failed.emit(str(exc) or type(exc).__name__, details)

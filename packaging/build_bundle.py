@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "packaging"))
 
-import bundle_rules  # noqa: E402
+import bundle_rules
 
 BUILD = ROOT / "build" / "bundle"
 DIST = ROOT / "dist"

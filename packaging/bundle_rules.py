@@ -66,7 +66,7 @@ DROPPED_DATA = ("jieba/lac_small/",)
 def version(root: Path) -> str:
     """The app's version, read from core/__init__.py (the one place it is written)."""
     text = (Path(root) / "core" / "__init__.py").read_text(encoding="utf-8")
-    match = re.search(r'^__version__ = "([^"]+)"', text, re.M)
+    match = re.search(r'^__version__ = "([^"]+)"', text, re.MULTILINE)
     if not match:
         raise ValueError("core/__init__.py has no __version__")
     return match.group(1)

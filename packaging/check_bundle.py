@@ -187,15 +187,15 @@ EGL = "libEGL.so.1"
 def hide_egl(app: Bundle) -> None:
     """The launcher's X11 check, frozen: with libEGL hidden (a private mount namespace, root
     only) the window does not start and the message names the one package to install."""
-    found = subprocess.run(["ldconfig", "-p"], capture_output=True, text=True).stdout
+    found = subprocess.run(["ldconfig", "-p"], capture_output=True, text=True).stdout  # noqa: PLW1510
     path = next((line.split("=>")[1].strip() for line in found.splitlines()
                  if line.strip().startswith(EGL + " ") and "x86-64" in line), None)
     if os.geteuid() != 0 or not shutil.which("unshare") or path is None:
         print(f"    (skipped the missing-library check: needs root, unshare and {EGL})")
         return
     step(f"the window with {EGL} missing: the launcher names the package")
-    script = f'mount --bind /dev/null "$1" && exec env -i HOME="$2" DISPLAY=:0 "$3" samples'
-    proc = subprocess.run(["unshare", "-m", "sh", "-c", script, "sh", path, str(app.home), str(app.program)],
+    script = 'mount --bind /dev/null "$1" && exec env -i HOME="$2" DISPLAY=:0 "$3" samples'
+    proc = subprocess.run(["unshare", "-m", "sh", "-c", script, "sh", path, str(app.home), str(app.program)],  # noqa: PLW1510
                           cwd=app.folder, capture_output=True, text=True, timeout=120)
     if proc.returncode != 3 and "mount" in proc.stderr:
         print(f"    (skipped: no private mount namespace here: {proc.stderr.strip()[:200]})")

@@ -10,7 +10,6 @@ import sys
 from gui.launcher import main
 
 
-
 def restore_library_path(environ) -> None:
     """Give programs this one starts (fc-match, xdg-open, a browser for a report) the user's own
     LD_LIBRARY_PATH, not the one PyInstaller's bootloader set (the bundle's folder first, the

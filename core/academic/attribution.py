@@ -35,7 +35,16 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import cached_property
 
-from core.academic.text import CJK_CHAR, Counter, lines, merge, mostly_cjk, overlap, sentence_ends, units_in
+from core.academic.text import (
+    CJK_CHAR,
+    Counter,
+    lines,
+    merge,
+    mostly_cjk,
+    overlap,
+    sentence_ends,
+    units_in,
+)
 from core.models import Document, Layout, Span
 
 QUOTE_MIN_CJK = 8  # CJK characters: “双减” or “躺平” are terms, not quotations

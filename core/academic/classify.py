@@ -14,6 +14,9 @@ from dataclasses import replace
 import numpy as np
 
 from core.academic.attribution import Attribution, analyse, match_class
+from core.engine.hashing import kgram_hashes
+from core.engine.normalize import units
+from core.engine.profile import language
 from core.models import Document, Match, PairResult, Span
 from core.options import CheckOptions
 
@@ -23,7 +26,7 @@ TEMPLATE_SHARE = 0.5
 class Analyses:
     """Attribution of each document, computed on first use (documents by index)."""
 
-    _recent: list[Analyses] = []  # the last few checks' (see `of`)
+    _recent: list[Analyses] = []  # the last few checks' (see `of`)  # noqa: RUF012
     KEEP = 2
 
     def __init__(self, documents: Sequence[Document]):
@@ -53,9 +56,6 @@ class _Template:
     """Which units of a text lie in a k-gram the template has too."""
 
     def __init__(self, template: Document, options: CheckOptions):
-        from core.engine.hashing import kgram_hashes
-        from core.engine.normalize import units
-
         self.options = options
         self.units_of = units
         self.kgram_hashes = kgram_hashes
@@ -71,8 +71,6 @@ class _Template:
     def covered(self, index: int, text: str) -> tuple[np.ndarray, np.ndarray]:
         """(unit starts, covered flags) of a document."""
         if index not in self._covered:
-            from core.engine.profile import language
-
             u = self.units_of(text)
             k = self.options.params(language(u, text)).k
             flags = np.zeros(len(u), dtype=bool)

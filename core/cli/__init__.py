@@ -48,7 +48,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status (argparse exits 2 on bad usage)."""
-    from core.cli.common import interrupted, prepare_streams
+    # imported here: this module stays light, the launcher imports it to learn the subcommands
+    from core.cli.common import interrupted, prepare_streams  # noqa: PLC0415
 
     prepare_streams()
     try:
@@ -62,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
 def entry(argv: list[str] | None = None) -> int:
     """`main` as a process runs it (`plagscope check ...`, `python -m core.cli`): afterwards
     every process the command started is ended, the forkserver too, so none outlives it."""
-    from core.concurrency import end_children
+    from core.concurrency import end_children  # noqa: PLC0415 (as in main: this module stays light)
 
     try:
         return main(argv)

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import argparse
 
-from core.cli.common import fit, out, show, width
+from core.academic.figures import document_figures
+from core.cli.common import fit, out, show, warn, width
 from core.models import Report
 from core.options import CheckOptions
+from core.reports.student_pages import write_student_reports as write
 
 _D = CheckOptions()
 
@@ -52,8 +54,6 @@ def option_fields(args: argparse.Namespace) -> dict:
 
 def format_figures(report: Report) -> str:
     """One row per document: its figures, and its largest source."""
-    from core.academic.figures import document_figures
-
     names = [show(d.name) for d in report.documents]
     head = (f"{fit('document', 28)}  {'chars':>7}  {'matched':>7}  {'sim%':>6}  {'excl%':>6}  "
             f"{'top%':>6}  {'src':>3}  top source")
@@ -77,13 +77,10 @@ def write_student_reports(args: argparse.Namespace, report: Report) -> list[str]
     """Lines to print after writing the per-student reports `--student-reports` asks for."""
     if not getattr(args, "student_reports", None):
         return []
-    from core.reports.student_pages import write_student_reports as write
 
     try:
         written = write(report, args.student_reports, language=args.report_language)
     except (OSError, ValueError) as e:  # ValueError: no font with Chinese characters for the PDF
-        from core.cli.common import warn
-
         warn(f"could not write the student reports to {show(args.student_reports)}: {e}")
         return []
     return [f"wrote {len(written)} student report files to {show(args.student_reports)}"]

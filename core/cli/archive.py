@@ -5,9 +5,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from core.cli.common import EXIT_OK, drain, fit, out, show, warn
+from core.pipeline import CheckRequest, run_check
+from core.store import StoreError, open_store, resolve_location
+from core.store.archive import add_paths
+from core.store.repair import problems, repair_steps
+from core.store.saved import save_check
 
 HELP = "keep past submissions and check new essays against them"
 DESCRIPTION = """Keep past submissions in an archive that `plagscope check --archive` compares
@@ -77,14 +83,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def open_archive(db: str | None, read_only: bool = False):
-    from core.store import open_store, resolve_location
-
     return open_store(resolve_location(db), read_only=read_only)
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from core.store import StoreError
-
     try:
         store = open_archive(chosen_db(args, parser), read_only=args.action in ("check", "repair"))
     except StoreError as exc:
@@ -100,8 +102,6 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 def _add(store, args, parser) -> int:
-    from core.store.archive import add_paths
-
     result = drain(add_paths(store, args.paths, label=args.label, semantic=args.semantic),
                    args.quiet)
     out(f"added {len(result.added)}, already present {len(result.present)}, "
@@ -158,8 +158,6 @@ def _stats(store, args, parser) -> int:
 
 
 def _check(store, args, parser) -> int:
-    from core.store.repair import problems
-
     found = problems(store, texts=not args.quick)
     where = show(store.location)
     if not found:
@@ -174,10 +172,6 @@ def _check(store, args, parser) -> int:
 
 
 def _repair(store, args, parser) -> int:
-    import os
-
-    from core.store.repair import repair_steps
-
     if os.path.exists(args.target) and os.path.samefile(args.target, store.location):
         parser.error("repair into a new file, not the damaged one")
     result = drain(repair_steps(store, args.target), args.quiet)
@@ -212,9 +206,6 @@ def add_check_arguments(c: argparse.ArgumentParser) -> None:
 def check_generator(args: argparse.Namespace, options):
     """The check to run (core.pipeline.run_check): with the archive when asked, and archived
     afterwards if asked. Its report; SystemExit when the archive cannot be used."""
-    from core.pipeline import CheckRequest, run_check
-    from core.store import StoreError, resolve_location
-
     with_archive = args.archive or args.add_to_archive is not None
     request = CheckRequest(paths=tuple(args.paths),
                            archive=resolve_location(args.db) if with_archive else None,
@@ -238,9 +229,6 @@ def save_if_asked(args: argparse.Namespace, report) -> list[str]:
     """Write --save FILE; the lines to print (or raise SystemExit with a message on failure)."""
     if not getattr(args, "save", None):
         return []
-    from core.store.saved import save_check
-
-    from core.store import StoreError
 
     try:
         path = save_check(args.save, report)

@@ -6,9 +6,12 @@ import argparse
 import sys
 
 from core.cli import academic
+from core.cli.archive import add_check_arguments, archive_lines, check_generator, save_if_asked
 from core.cli.common import EXIT_USAGE, drain, fit, out, show, stdout_closed, warn, width, write_reports
+from core.cli.groups import format_groups, short_names_for
 from core.models import Report
 from core.options import DEFAULTS, CheckOptions
+from core.review.groups import group_details
 from core.rules import is_near_duplicate
 
 HELP = "compare every pair of documents and rank them"
@@ -61,7 +64,6 @@ def add_arguments(c: argparse.ArgumentParser) -> None:
                         help="pairs to print (default 30; reports always hold all)")
     output.add_argument("--quiet", action="store_true", help="no progress on stderr")
     academic.add_arguments(c)
-    from core.cli.archive import add_check_arguments  # --archive, --add-to-archive, --save
 
     add_check_arguments(c)
 
@@ -140,7 +142,6 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error(str(e))
     if args.top < 0:
         parser.error("--top must be 0 or more")
-    from core.cli.archive import archive_lines, check_generator, save_if_asked
 
     report: Report = drain(check_generator(args, options), args.quiet)
     # reports first: a reader that stops reading stdout early (`| head`) must not cost them
@@ -177,8 +178,6 @@ def print_report(report: Report, top: int) -> None:
             out(f"{by_meaning} pairs render each other's sentences (translation or paraphrase: "
                 f"the meaning column, share of sentences aligned)")
         # the groups first, then the pairs by the same short names
-        from core.cli.groups import format_groups, short_names_for
-        from core.review.groups import group_details
 
         details = group_details(report)
         names = short_names_for(report)

@@ -3,18 +3,34 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import unicodedata
 from collections.abc import Generator, Iterable
 from pathlib import Path
 
+from core.concurrency import end_children
 from core.display import safe_name
+from core.messages import text
 from core.models import Progress
+from core.reports import write_report
 
 EXIT_OK, EXIT_WRITE_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
-__all__ = ["EXIT_OK", "EXIT_WRITE_FAILED", "EXIT_USAGE", "EXIT_INTERRUPTED", "show", "width",
-           "fit", "warn", "out", "prepare_streams", "drain", "stdout_closed"]
+__all__ = [
+    "EXIT_INTERRUPTED",
+    "EXIT_OK",
+    "EXIT_USAGE",
+    "EXIT_WRITE_FAILED",
+    "drain",
+    "fit",
+    "out",
+    "prepare_streams",
+    "show",
+    "stdout_closed",
+    "warn",
+    "width",
+]
 
 show = safe_name  # every name or path printed goes through this
 
@@ -92,8 +108,6 @@ def progress_printer(enabled: bool):
 
 def stage_text(stage: str) -> str:
     """A progress stage (a code of core.messages) in English words."""
-    from core.messages import text
-
     return text(stage, "en")
 
 
@@ -120,10 +134,6 @@ def interrupted() -> int:
     Workers ignore SIGINT (core.concurrency), so they are killed here rather than left to
     finish their chunk or print tracebacks; a second Ctrl-C while stopping is ignored.
     """
-    import signal
-
-    from core.concurrency import end_children
-
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     except ValueError:  # not the main thread
@@ -146,8 +156,6 @@ def write_reports(report, targets: Iterable[tuple[str, str | None]], inputs: Ite
     A target that is one of the `inputs` (the documents checked) is refused, never
     overwritten; a failure prints one line naming the file and why.
     """
-    from core.reports import write_report
-
     status, written = EXIT_OK, []
     protected = {_identity(p) for p in inputs}
     protected.discard(None)

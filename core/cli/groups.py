@@ -13,8 +13,9 @@ from core.cli.common import show, width
 from core.messages import text
 from core.models import Report
 from core.review.groups import SOURCE_COVER, GroupDetail
+from core.review.names import short_names
 
-__all__ = ["format_groups", "LINE"]
+__all__ = ["LINE", "format_groups"]
 
 LINE = 100  # wrap member lists at this many columns
 _LISTED = 6  # source-vs-copy pairs listed per group
@@ -42,9 +43,9 @@ def format_groups(report: Report, details: Sequence[GroupDetail], names: Sequenc
     if not details:
         return "no groups: no pair is flagged"
     in_groups = sum(d.size for d in details)
-    lines = [f"{len(details)} group(s) of documents linked by flagged pairs "
+    lines = [(f"{len(details)} group(s) of documents linked by flagged pairs "
              f"(similarity >= {100 * options.display_threshold:g}% or Hamming <= {options.hamming}); "
-             f"{in_groups} of {len(report.documents)} documents"]
+             f"{in_groups} of {len(report.documents)} documents")]
     for g, d in enumerate(details, 1):
         if d.source is not None:
             why = text("group.source", "en", cover=f"{100 * SOURCE_COVER:.0f}%")
@@ -68,7 +69,5 @@ def format_groups(report: Report, details: Sequence[GroupDetail], names: Sequenc
 
 def short_names_for(report: Report) -> list[str]:
     """The distinguishing short names of the report's documents, safe to print."""
-    from core.review.names import short_names
-
     return [show(n) for n in short_names([d.name for d in report.documents],
                                           [d.path for d in report.documents])]

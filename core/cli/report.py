@@ -6,6 +6,9 @@ from __future__ import annotations
 import argparse
 
 from core.cli.common import EXIT_OK, out, warn, write_reports
+from core.reports import FORMATS
+from core.store import StoreError
+from core.store.saved import open_check
 
 HELP = "export a saved check (.plagscope) as JSON, HTML, CSV or PDF"
 DESCRIPTION = ("Export a check saved with `plagscope check ... --save FILE.plagscope` (or File > "
@@ -21,10 +24,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from core.reports import FORMATS
-    from core.store import StoreError
-    from core.store.saved import open_check
-
     targets = [(fmt, getattr(args, fmt)) for fmt in ("json", "html", "csv", "pdf")]
     if not any(t for _, t in targets):
         parser.error("name at least one of --json, --html, --csv, --pdf")

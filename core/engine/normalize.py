@@ -6,6 +6,7 @@ text and a stable 64-bit hash of its folded form, so engines never lose the way 
 
 from __future__ import annotations
 
+import itertools
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -171,4 +172,4 @@ def split_units(joined: Units, offsets: np.ndarray) -> list[Units]:
     """The units of each text of a batch (views into the batch's arrays)."""
     bounds = offsets.tolist()
     return [Units(joined.starts[a:b], joined.ends[a:b], joined.hashes[a:b], joined.single[a:b])
-            for a, b in zip(bounds[:-1], bounds[1:])]
+            for a, b in itertools.pairwise(bounds)]

@@ -9,13 +9,13 @@ import numpy as np
 
 from core.concurrency import run_jobs, workers_for
 from core.engine.batches import batches
-from core.models import Document, Fingerprint, Progress
-from core.engine.normalize import Units, code_points, split_units, unit_batches
-from core.options import CheckOptions, LangParams
 from core.engine.hashing import hash_strings
+from core.engine.normalize import Units, code_points, split_units, unit_batches
 from core.engine.simhash import keywords, simhash, vocabulary
 from core.engine.vocabulary import IDF_FLOOR
 from core.engine.winnowing import fingerprints, fingerprints_joined
+from core.models import Document, Fingerprint, Progress
+from core.options import CheckOptions, LangParams
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,8 +129,10 @@ class ProfileCache:
         return [(key, value) for key, value in self._items.items() if not wanted.isdisjoint(key)]
 
 
-#: Below this much text, starting worker processes costs more than they save.
-PARALLEL_CHARS = 400_000
+#: Below this much text to profile, worker processes cost more than they save (starting them,
+#: and sending every profile back), so by default one process profiles it; `--workers N` asks
+#: for N anyway (bench/workers.py measures it; docs/decisions/022).
+PARALLEL_CHARS = 10_000_000
 #: Text per job sent to a worker.
 CHUNK_CHARS = 200_000
 
@@ -143,12 +145,13 @@ def profile_documents(
     documents: Sequence[Document], options: CheckOptions, cache: ProfileCache | None = None
 ) -> Generator[Progress, None, list[Profile]]:
     """Profiles of the documents (Progress "fingerprinting"), reusing cached ones, computing the
-    rest in worker processes when there is enough text (core.concurrency)."""
+    rest in `options.workers` processes, or by default in one per core when there is enough
+    text to pay for them (core.concurrency)."""
     keys = [cache_key(d, options) for d in documents]
     found: list[Profile | None] = [cache.get(k) if cache else None for k in keys]
     missing = [i for i, p in enumerate(found) if p is None]
     sizes = [len(documents[i].text) for i in missing]
-    workers = workers_for(options.workers) if sum(sizes) >= PARALLEL_CHARS else 1
+    workers = options.workers or (workers_for(None) if sum(sizes) >= PARALLEL_CHARS else 1)
     groups = batches(sizes, CHUNK_CHARS)
     jobs = [([documents[missing[g]].text for g in group], options) for group in groups]
     done = len(documents) - len(missing)

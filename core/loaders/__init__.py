@@ -13,14 +13,13 @@ from importlib import import_module
 from pathlib import Path
 
 from core.errors import LoadError
-from core.models import Document
 from core.loaders import budget
 from core.loaders.budget import READ_SECONDS
 from core.loaders.folders import SUPPORTED, expand_paths
-from core.loaders.reasons import (Unreadable, mode_reason, os_reason, short_cause, too_big,
-                                  too_long, unsupported)
+from core.loaders.reasons import Unreadable, mode_reason, os_reason, short_cause, too_big, too_long, unsupported
+from core.models import Document
 
-__all__ = ["SUPPORTED", "FORMATS", "load_document", "expand_paths", "read_bytes"]
+__all__ = ["FORMATS", "SUPPORTED", "expand_paths", "load_document", "read_bytes"]
 
 FORMATS = {".txt": "txt", ".docx": "docx", ".pdf": "pdf"}
 

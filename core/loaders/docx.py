@@ -16,8 +16,15 @@ from lxml import etree
 
 from core.loaders import docx_stream, ziplimits
 from core.loaders.docx_layout import docx_layout
-from core.loaders.docx_tree import (DAMAGED, NOT_WORD_ZIP, OTHER_OFFICE_FILE, _W, _headers_and_footers,
-                                    _notes, blocks)
+from core.loaders.docx_tree import (
+    _W,
+    DAMAGED,
+    NOT_WORD_ZIP,
+    OTHER_OFFICE_FILE,
+    _headers_and_footers,
+    _notes,
+    blocks,
+)
 from core.loaders.reasons import Unreadable
 
 __all__ = ["blocks", "extract", "extract_with_layout"]
@@ -40,7 +47,7 @@ def extract_with_layout(data: bytes):
         return text, None
     try:
         layout = docx_layout(document, text)  # the body's text comes first in `text`
-    except Exception:  # the layout is a hint for attribution; the text is what matters
+    except Exception:  # the layout is a hint for attribution; the text is what matters  # noqa: BLE001
         layout = None
     return text, layout
 
@@ -61,7 +68,7 @@ def _extract(data: bytes):
         raise Unreadable(DAMAGED) from None
     except (MemoryError, RecursionError):
         raise
-    except Exception:  # python-docx fails in many ways on a damaged package; all mean the same
+    except Exception:  # python-docx fails in many ways on a damaged package; all mean the same  # noqa: BLE001
         raise Unreadable(DAMAGED) from None
     try:
         sections = ["\n".join(blocks(document.element.body))]

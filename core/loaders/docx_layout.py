@@ -35,7 +35,7 @@ class _Styles:
         self.items: dict[str, object] = {}
         try:
             root = document.styles.element
-        except Exception:
+        except Exception:  # noqa: BLE001
             return
         for style in root.iter(_W + "style"):
             self.items[style.get(_W + "styleId") or ""] = style

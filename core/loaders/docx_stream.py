@@ -12,6 +12,7 @@ with a line break, which is what merging neighbours does.
 
 from __future__ import annotations
 
+import io
 import posixpath
 import zipfile
 
@@ -146,7 +147,7 @@ def parse_part(stream, blank_text: bool = False):
                                       remove_blank_text=not blank_text):
         compactor.end(element)
         root = element
-        seen += 1
+        seen += 1  # noqa: SIM113
         if not seen % 4096:
             budget.check()
     if root is None:
@@ -193,8 +194,6 @@ def _content_type(archive: zipfile.ZipFile, part: str) -> str:
 
 def extract(data: bytes) -> str:
     """The text of a (checked) .docx, the same as docx.extract's, in bounded memory."""
-    import io
-
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             names = set(archive.namelist())

@@ -7,8 +7,8 @@ import os
 import stat
 from pathlib import Path
 
-from core.models import FileError
 from core.loaders.reasons import CONVERT, mode_reason, os_reason, unsupported
+from core.models import FileError
 
 SUPPORTED = (".txt", ".docx", ".pdf")
 
@@ -156,7 +156,7 @@ def _walk(root: Path) -> tuple[list[Path], list[FileError], int, int]:
                 errors.append(FileError.of(str(path), CONVERT[suffix]))
             else:
                 skipped += 1
-    key = lambda p: [(part.casefold(), part) for part in p.relative_to(root).parts]  # noqa: E731
+    key = lambda p: [(part.casefold(), part) for part in p.relative_to(root).parts]
     found.sort(key=key)
     errors.sort(key=lambda e: key(Path(e.path)) if Path(e.path).is_relative_to(root) else [])
     return found, errors, skipped, seen_entries

@@ -14,6 +14,7 @@ from pdfminer.pdfpage import PDFPage
 from pdfminer.pdfparser import PDFParser
 
 from core.loaders import budget, pdfguard
+from core.loaders.pdf_layout import Collector
 from core.loaders.reasons import Unreadable
 
 pdfguard.install()
@@ -39,8 +40,6 @@ def extract(data: bytes) -> str:
 def extract_with_layout(data: bytes):
     """(text, Layout or None): the text as `extract` gives it, and the block quotes,
     superscripts and headings its page layout shows (core.loaders.pdf_layout)."""
-    from core.loaders.pdf_layout import Collector
-
     collector = Collector()
     text = _extract(data, collector.converter)
     return text, collector.layout(text)
@@ -62,7 +61,7 @@ def _extract(data: bytes, converter=TextConverter) -> str:
         raise Unreadable(LOOPS) from None
     except (MemoryError, Unreadable):  # Unreadable: over the read budget (core/loaders/budget.py)
         raise
-    except Exception:  # pdfminer raises many kinds of error on malformed files
+    except Exception:  # pdfminer raises many kinds of error on malformed files  # noqa: BLE001
         raise Unreadable(DAMAGED) from None
     if not pages:
         raise Unreadable(NO_PAGES)

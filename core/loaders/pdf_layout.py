@@ -33,6 +33,9 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from pdfminer.converter import TextConverter
+from pdfminer.layout import LTChar, LTContainer, LTTextBox, LTTextLine
+
 from core.models import Layout, Span
 
 INDENT_EMS = 1.5  # a block quote is set in by at least 1.5 body font sizes (16.5 pt at 11 pt)
@@ -87,15 +90,13 @@ class Collector:
 
     def converter(self, resources, buffer, laparams):
         """A pdfminer TextConverter writing the same text that also hands each laid-out page here."""
-        from pdfminer.converter import TextConverter
-
         collector = self
 
         class _Converter(TextConverter):
             def receive_layout(self, ltpage) -> None:
                 try:
                     collector.page(ltpage)
-                except Exception:  # the layout is a hint: never a reason to lose the text
+                except Exception:  # the layout is a hint: never a reason to lose the text  # noqa: BLE001, S110
                     pass
                 super().receive_layout(ltpage)
 
@@ -103,8 +104,6 @@ class Collector:
 
     def page(self, ltpage) -> None:
         """Record the text lines of one page in the order the converter writes them."""
-        from pdfminer.layout import LTChar, LTContainer, LTTextBox, LTTextLine
-
         def walk(item) -> None:
             if isinstance(item, LTTextLine):
                 self._line(item, LTChar)
@@ -148,7 +147,7 @@ class Collector:
         """The block quotes, superscripts and headings as spans into `text` (None if nothing)."""
         try:
             return _layout(self.lines, text)
-        except Exception:  # the layout is a hint: never a reason to refuse a file
+        except Exception:  # the layout is a hint: never a reason to refuse a file  # noqa: BLE001
             return None
 
 

@@ -11,8 +11,18 @@ import stat
 
 from core.messages import SUPPORTED_NOTE, is_code, text
 
-__all__ = ["SUPPORTED_NOTE", "CONVERT", "Unreadable", "unsupported", "os_reason", "mode_reason",
-           "megabytes", "too_big", "too_long", "short_cause"]
+__all__ = [
+    "CONVERT",
+    "SUPPORTED_NOTE",
+    "Unreadable",
+    "megabytes",
+    "mode_reason",
+    "os_reason",
+    "short_cause",
+    "too_big",
+    "too_long",
+    "unsupported",
+]
 
 #: Document formats Plagscope does not read, each with what to do instead (a code).
 CONVERT = {".doc": "convert.doc", ".dot": "convert.doc", ".rtf": "convert.rtf",

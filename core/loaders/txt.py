@@ -8,6 +8,8 @@ from __future__ import annotations
 import codecs
 import re
 
+from charset_normalizer import from_bytes
+
 from core.loaders.reasons import Unreadable
 
 BINARY = "txt.binary"  # a code of core.messages
@@ -100,8 +102,6 @@ def _guess(data: bytes) -> str:
     their text looks garbled: left to itself, charset-normalizer reads short GBK or cp1252
     snippets as Korean or Central European.
     """
-    from charset_normalizer import from_bytes
-
     for candidates in (_LIKELY, None):
         matches = list(from_bytes(data, cp_isolation=candidates))
         if not matches:

@@ -20,16 +20,16 @@ edited aligns in tens of milliseconds; a verbatim one in microseconds.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+import itertools
 import unicodedata
+from dataclasses import dataclass
 
 import numpy as np
 
 from core.engine.hashing import kgram_hashes
 from core.engine.normalize import Units
 from core.matching.index import concat_ranges
-from core.models import Span
+from core.models import Match, Span
 
 DP_CELLS = 400  # gaps up to this many cells (units left x units right) get an exact LCS
 K_MIN = 2  # anchors shorter than this are chance: gaps left after k = 2 stay unaligned
@@ -90,7 +90,7 @@ def _fill(x, y, a0, a1, b0, b1, k, tx, ty) -> None:
     anchors = _anchors(x, y, a0, a1, b0, b1, k, tx, ty)
     anchors.sort()
     bounds = [(a0, b0, 0), *anchors, (a1, b1, 0)]
-    for (pa, pb, pl), (qa, qb, _) in zip(bounds, bounds[1:]):
+    for (pa, pb, pl), (qa, qb, _) in itertools.pairwise(bounds):
         ga0, gb0 = pa + pl, pb + pl
         if ga0 < qa and gb0 < qb and not ty[gb0:qb].any():
             _fill(x, y, ga0, qa, gb0, qb, k - 1, tx, ty)
@@ -186,7 +186,7 @@ class Taken:
     changed_right: int = 0
 
     @classmethod
-    def none(cls, a: Units, b: Units) -> "Taken":
+    def none(cls, a: Units, b: Units) -> Taken:
         return cls(np.zeros(len(a), dtype=bool), np.zeros(len(b), dtype=bool))
 
 
@@ -240,8 +240,6 @@ def aligned_matches(a: Units, b: Units, passages, k: int, min_chars: int = 0,
     none is `dense` with t and `taken` (a pair's lightly edited fragments count beside a dense passage; alone
     they are stock phrases), and what the kept ones took. Given the two `texts`, each span
     also takes in the marks around it that both texts share (see _marks)."""
-    from core.models import Match  # local: models is light, but keep the import list short
-
     aligned = []
     for m in passages:
         left = Span(int(a.starts[m.a0]), int(a.ends[m.a1 - 1]))

@@ -11,12 +11,13 @@ never with the number of pairs. Pairs reported anyway get a passage over it, mar
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 
 import numpy as np
 
-from core.models import Match, PairResult, SharedText, Span
 from core.matching.sources import COMMON, Corpus
+from core.models import Match, PairResult, SharedText, Span
 
 
 def _runs(covered: np.ndarray, join: int) -> list[tuple[int, int]]:
@@ -51,7 +52,7 @@ def shared_texts(corpus: Corpus) -> list[SharedText]:
     run_of = np.full(len(hashes), -1, dtype=np.int64)
     order = np.lexsort((positions, docs))
     bounds = np.flatnonzero(np.diff(np.concatenate(([-1], docs[order], [-1])))) if len(order) else []
-    for lo, hi in zip(bounds[:-1], bounds[1:]):
+    for lo, hi in itertools.pairwise(bounds):
         at = order[lo:hi]
         d = int(docs[at[0]])
         p = corpus.profiles[d]

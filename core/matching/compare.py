@@ -16,19 +16,27 @@ import numpy as np
 
 from core.engine.hashing import kgram_hashes
 from core.engine.profile import Profile
+from core.matching.common import mark, shared_texts
 from core.matching.index import document_frequency_cap
 from core.matching.scoring import EDIT_PENALTY, pair_result, score_pair, similarity
-from core.matching.sources import (SCORED, SEMANTIC, SHARED, CandidateSource, Candidates, Corpus,
-                                   default_sources)
+from core.matching.sources import SCORED, SEMANTIC, SHARED, Candidates, CandidateSource, Corpus, default_sources
 from core.matching.sources.fingerprints import all_kgrams
 from core.matching.sources.simhash import near_duplicates
 from core.matching.sources.vocabulary import approximate_shares
-from core.matching.common import mark, shared_texts
 from core.models import PairResult, Progress, SharedText
 from core.options import CheckOptions
 
-__all__ = ["compare", "compare_class", "template_kgrams", "near_duplicates", "similarity", "pair_result",
-           "all_kgrams", "approximate_shares", "EDIT_PENALTY"]
+__all__ = [
+    "EDIT_PENALTY",
+    "all_kgrams",
+    "approximate_shares",
+    "compare",
+    "compare_class",
+    "near_duplicates",
+    "pair_result",
+    "similarity",
+    "template_kgrams",
+]
 
 _STEP = 256  # pairs between two progress reports
 

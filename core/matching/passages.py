@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.models import Match, Span
 from core.engine.normalize import Units
+from core.models import Match, Span
 
 
 def _split(values: np.ndarray, idx: np.ndarray, k: int, gap: int) -> list[np.ndarray]:

@@ -8,6 +8,8 @@ really within k bits. All of it is vectorized with numpy over many queries at on
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
 from core.matching.index import concat_ranges
@@ -105,7 +107,7 @@ class SimhashIndex:
             key_list = keys.tolist()
             id_list = ids.tolist()
             bounds = _group_bounds(keys).tolist()
-            for a, b in zip(bounds[:-1], bounds[1:]):
+            for a, b in itertools.pairwise(bounds):
                 table[key_list[a]] = tuple([packed[i] for i in id_list[a:b]])
             out.append((shift, int(mask), table))
         return out

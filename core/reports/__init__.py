@@ -24,6 +24,7 @@ from core.reports.html_report import render_html
 from core.reports.json_report import from_json, render_json, to_json
 from core.reports.process import PROCESS_FORMATS, Unpicklable, render_in_process
 from core.reports.strings import Strings, report_language
+from core.steps import from_callback
 
 __all__ = ["FORMATS", "ReportFormat", "format_for", "from_json", "legend", "render", "render_csv", "render_html",
            "render_json", "render_pdf", "report_language", "to_json", "write_rendered_steps", "write_report",
@@ -74,9 +75,10 @@ def format_for(path: str | os.PathLike) -> str:
 
 
 def render_pdf(report: Report, **kwargs) -> bytes:
-    """The PDF report (imported on use: reportlab loads only when a PDF is made)."""
-    from core.reports.pdf_report import render_pdf as render
-    return render(report, **kwargs)
+    """The PDF report (reportlab loads only when a PDF is made)."""
+    from core.reports.pdf_report import render_pdf
+
+    return render_pdf(report, **kwargs)
 
 
 def _html(report: Report, **kw) -> bytes:
@@ -161,8 +163,6 @@ def write_rendered_steps(path: str | os.PathLike,
     file and an existing one as it was. A last step comes between the rendering and the writing:
     work that ends within one poll yields nothing while it runs, and a stop asked for meanwhile
     must still leave no file."""
-    from core.steps import from_callback
-
     data = yield from from_callback(work, "writing_report")
     yield Progress("writing_report", 1, 1)
     return write_bytes_atomic(path, data)

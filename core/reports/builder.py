@@ -21,14 +21,32 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from core import messages
+from core.academic.classify import Analyses, side_classes
+from core.academic.figures import CLASS_LABELS
 from core.display import safe_name
-from core.models import Document, PairResult, Report
-from core.options import LANGS, CheckOptions
+from core.models import ATTRIBUTIONS, Document, PairResult, Report
+from core.options import DEFAULTS, LANGS, CheckOptions
 from core.reports.colors import class_color
 from core.reports.json_report import simhash_hex
-from core.reports.model import (Article, Cell, Column, Comparison, Figure, Figures, MarkedText, Mark,
-                                Paragraph, Passage, ReportDocument, Row, Section, Table)
+from core.reports.model import (
+    Article,
+    Cell,
+    Column,
+    Comparison,
+    Figure,
+    Figures,
+    Mark,
+    MarkedText,
+    Paragraph,
+    Passage,
+    ReportDocument,
+    Row,
+    Section,
+    Table,
+)
 from core.reports.strings import Strings, strings
+from core.review import at_threshold, group_details, short_names, student_summaries
 from core.rules import is_flagged
 
 #: Characters of document text shown side by side (both sides count): 80 pairs of 3,000-character essays.
@@ -71,8 +89,6 @@ class Context:
         key, in the PDF too)."""
         labels = self.__dict__.get("_labels")
         if labels is None:
-            from core.review import short_names
-
             docs = self.report.documents
             labels = [safe_name(n) for n in short_names([d.name for d in docs], [d.path for d in docs])]
             self.__dict__["_labels"] = labels
@@ -272,8 +288,6 @@ def _review(ctx: Context):
     """(group details, short names, per-student summaries) at the report's threshold, once."""
     cached = getattr(ctx, "_review_cache", None)
     if cached is None:
-        from core.review import at_threshold, group_details, student_summaries
-
         report = at_threshold(ctx.report, ctx.threshold)
         names = [ctx.label(i) for i in range(len(report.documents))]
         cached = (group_details(report), names, student_summaries(report))
@@ -292,8 +306,6 @@ def _verdict(ctx: Context, kind: str, key) -> str:
 
 def review_groups(ctx: Context) -> Section | None:
     """Each group: size, likely source (or why none), strongest pair, members, copy-vs-copy pairs."""
-    from core import messages
-
     s, report = ctx.s, ctx.report
     details, names, _ = _review(ctx)
     if not details:
@@ -357,7 +369,6 @@ PARTS: tuple[Callable[[Context], Section | None], ...] = (
 def option_value(name: str, value: object, opts: CheckOptions, s: Strings) -> str:
     """An option's setting as a reader reads it (defaults spelled out, shares as percents)."""
     if name in ("k", "window") and value is None:
-        from core.options import DEFAULTS
         return s("default_k", zh=getattr(DEFAULTS["zh"], name), en=getattr(DEFAULTS["en"], name))
     if name == "workers" and value is None:
         return s("all_cores")
@@ -430,8 +441,6 @@ def _analyses(ctx: Context):
     """Each document's attribution (quotations, citations, references), analysed once per report."""
     cached = getattr(ctx, "_analyses_cache", None)
     if cached is None:
-        from core.academic.classify import Analyses
-
         cached = ctx._analyses_cache = Analyses.of(ctx.report.documents)
     return cached
 
@@ -440,10 +449,6 @@ def comparison(ctx: Context, k: int, pair: PairResult) -> Comparison:
     """The pair's passages, each painted in its attribution class's color in each document's own
     text (the same colors as the app's compare view and the per-student pages), with
     the changed words underlined and a legend of the classes shown."""
-    from core.academic.classify import side_classes
-    from core.academic.figures import CLASS_LABELS
-    from core.models import ATTRIBUTIONS
-
     s, docs = ctx.s, ctx.report.documents
     left, right = docs[pair.left], docs[pair.right]
     names = CLASS_LABELS[s.language]

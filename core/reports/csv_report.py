@@ -11,6 +11,8 @@ from __future__ import annotations
 import csv
 import io
 
+from core.academic.figures import document_figures
+from core.display import spreadsheet_cell
 from core.models import Report
 
 HEADER = ("left", "right", "similarity", "hamming", "left_coverage", "right_coverage",
@@ -60,8 +62,6 @@ def _verdict_cells(report: Report, pair, verdicts) -> tuple[str, str]:
 def safe_cell(text: str) -> str:
     """`text` made inert for spreadsheets: a would-be formula gets a leading apostrophe, also
     after a `;` `,` or tab where another locale splits the cell (core.display.spreadsheet_cell)."""
-    from core.display import spreadsheet_cell
-
     return spreadsheet_cell(text)
 
 
@@ -69,7 +69,6 @@ def figure_cells(report: Report) -> list[list]:
     """Each document's figures as CSV cells, in the order of FIGURES."""
     if not report.pairs:
         return []
-    from core.academic.figures import document_figures
 
     return [[f"{f.total_copy_ratio:.4f}", f"{f.copy_ratio_excluding_quotes:.4f}",
              f"{f.largest_source_ratio:.4f}", f.copied_chars, f.sources]

@@ -17,8 +17,21 @@ from core.models import Report
 from core.reports.builder import build_document
 from core.reports.colors import passage_color
 from core.reports.html_style import STYLE
-from core.reports.model import (Article, Block, Cell, Comparison, Figures, Heading, MarkedText, PageBreak,
-                                Paragraph, ReportDocument, Section, Table)
+from core.reports.model import (
+    Article,
+    Block,
+    Cell,
+    Comparison,
+    Figures,
+    Heading,
+    Mark,
+    MarkedText,
+    PageBreak,
+    Paragraph,
+    ReportDocument,
+    Section,
+    Table,
+)
 from core.reports.strings import Strings, strings
 
 
@@ -180,7 +193,6 @@ def _column(text: MarkedText, s: Strings) -> str:
 def marked_text(text: str, spans: list[tuple[int, int, int]], k: int, side: str,
                 s: Strings | None = None) -> str:
     """`text` escaped, with passages (number j, start, end) of pair k marked as linked segments."""
-    from core.reports.model import Mark
     s = s or strings("en")
     marks = tuple(Mark(start, end, j, passage_color(j), s("passage", j=j)) for j, start, end in spans)
     return marked_html(MarkedText(text, marks, link=f"p{k}", side=side), s)

@@ -56,9 +56,26 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from core.models import (Document, FileError, Group, Match, PairResult, Report, SharedText, Span,
-                         text_key)
+from core.academic.classify import Analyses, side_classes
+from core.academic.figures import document_figures
+from core.models import (
+    ATTRIBUTIONS,
+    ArchiveEntry,
+    Document,
+    FileError,
+    Group,
+    Layout,
+    Match,
+    PairResult,
+    Report,
+    SemanticMatch,
+    SentencePair,
+    SharedText,
+    Span,
+    text_key,
+)
 from core.options import CheckOptions
+from core.review.groups import find_groups
 
 if TYPE_CHECKING:
     from core.review.verdicts import Verdicts
@@ -69,7 +86,7 @@ COMPATIBLE = 1  # the `version` a default report carries: every field since vers
 _MASK64 = (1 << 64) - 1
 
 
-def to_json(report: Report, verdicts: "Verdicts | None" = None, *, version: int | None = None) -> dict:
+def to_json(report: Report, verdicts: Verdicts | None = None, *, version: int | None = None) -> dict:
     """The report as plain JSON values (dicts, lists, str, int, float); `verdicts` (the
     reviewers' decisions, core/review/verdicts.py) add `verdict`/`note` where present.
 
@@ -133,8 +150,6 @@ def semantic_fields(pair: PairResult) -> dict:
 
 def read_semantic(pair: dict, where: str, left_chars: int, right_chars: int):
     """The SemanticMatch of a pair's `semantic` field (None when absent); raises ValueError."""
-    from core.models import SemanticMatch, SentencePair
-
     found = pair.get("semantic")
     if found is None:
         return None
@@ -174,7 +189,7 @@ def _read_shared_texts(data: dict, chars: list[int]) -> tuple[SharedText, ...]:
     return tuple(out)
 
 
-def render_json(report: Report, verdicts: "Verdicts | None" = None, *, version: int | None = None) -> str:
+def render_json(report: Report, verdicts: Verdicts | None = None, *, version: int | None = None) -> str:
     """The report as JSON text: one document, pair or error per line, non-ASCII kept as is.
 
     Raises ValueError for a NaN or infinite number rather than writing invalid JSON.
@@ -283,8 +298,6 @@ def _archive_field(doc: Document) -> dict:
 
 
 def _read_archive(doc: dict, where: str):
-    from core.models import ArchiveEntry
-
     entry = doc.get("archive")
     if entry is None:
         return None
@@ -302,14 +315,12 @@ def review_fields(report: Report) -> dict:
     Every member of a group shares a flagged pair with another member (core/review/groups).
     Groups are the report's own, or found from its pairs when it carries none.
     """
-    from core.review.groups import find_groups
-
     groups = report.groups or find_groups(report)
     return {"groups": [{"members": [int(m) for m in g.members],
                         "source": None if g.source is None else int(g.source)} for g in groups]}
 
 
-def _add_verdicts(data: dict, report: Report, verdicts: "Verdicts | None") -> dict:
+def _add_verdicts(data: dict, report: Report, verdicts: Verdicts | None) -> dict:
     """`verdict` / `note` on each document and pair a reviewer decided on or annotated."""
     if not verdicts:
         return data
@@ -461,9 +472,6 @@ def academic_fields(data: dict, report: Report) -> None:
     Each document: `figures` (core/academic/figures.py; docs/academic.md), and `layout` when
     its file showed one (docx/pdf block quotes, superscripts, headings: spans into its text).
     """
-    from core.academic.classify import Analyses, side_classes
-    from core.academic.figures import document_figures
-
     analyses = Analyses.of(report.documents)
     for item, pair in zip(data["pairs"], report.pairs):
         for out, m in zip(item["matches"], pair.matches):
@@ -487,8 +495,6 @@ LAYOUT_FIELDS = ("block_quotes", "superscripts", "headings")
 def read_layout(doc: dict, where: str, chars: int):
     """A document's `layout` (version 2, when present): spans of block quotes, superscripts
     and headings in its text, so a report read back with its texts classes passages alike."""
-    from core.models import Layout
-
     value = doc.get("layout")
     if value is None:
         return None
@@ -505,8 +511,6 @@ def read_layout(doc: dict, where: str, chars: int):
 
 def read_academic_match(match: dict, where: str, spans: list[Span], units: int) -> Match:
     """A Match from a version 1 or 2 match object (class and changes when present)."""
-    from core.models import ATTRIBUTIONS
-
     cls = match.get("class", "unattributed")
     _need(cls in ATTRIBUTIONS, f"{where}.class", f"must be one of {', '.join(ATTRIBUTIONS)}")
     changes = []

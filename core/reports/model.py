@@ -186,7 +186,7 @@ class Article:
 
     anchor: str
     title: str
-    blocks: tuple["Block", ...]
+    blocks: tuple[Block, ...]
     hint: str = ""
     back: str = ""
     new_page: bool = False
@@ -198,7 +198,7 @@ class PageBreak:
     """Start a new page here when printed (a renderer that has no pages ignores it)."""
 
 
-Block = Union[Heading, Paragraph, Figures, Table, MarkedText, Comparison, Article, PageBreak]
+Block = Union[Heading, Paragraph, Figures, Table, MarkedText, Comparison, Article, PageBreak]  # noqa: UP007
 
 
 @dataclass(frozen=True, slots=True)

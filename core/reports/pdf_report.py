@@ -14,14 +14,27 @@ A4 portrait, 15 mm margins; the Chinese font is embedded (subset).
 from __future__ import annotations
 
 import io
+import itertools
 from datetime import datetime
 from xml.sax.saxutils import escape
 
 from core.models import Report
 from core.reports import colors as C
 from core.reports.builder import build_document
-from core.reports.model import (Article, Block, Column, Comparison, Figures, Heading, MarkedText, PageBreak,
-                                Paragraph, ReportDocument, Section, Table)
+from core.reports.model import (
+    Article,
+    Block,
+    Column,
+    Comparison,
+    Figures,
+    Heading,
+    MarkedText,
+    PageBreak,
+    Paragraph,
+    ReportDocument,
+    Section,
+    Table,
+)
 from core.reports.pdf_text import Measure, break_lines, longest_piece, register_fonts
 from core.reports.strings import strings
 
@@ -189,7 +202,7 @@ class Layout:
                 bounds |= {min(max(a - offset, 0), len(line)), min(max(b - offset, 0), len(line))}
             starts = set(cuts[1:-1])
             edges = sorted(bounds)
-            for a, b in zip(edges, edges[1:]):
+            for a, b in itertools.pairwise(edges):
                 if a in starts:
                     out.append("<br/>")
                 piece = escape(line[a:b])

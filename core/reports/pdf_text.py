@@ -10,13 +10,14 @@ and table columns are sized so that the longest piece of every cell fits.
 
 from __future__ import annotations
 
+import itertools
 import os
 import shutil
 import subprocess
 import sys
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 FONT_ENV = "PLAGSCOPE_CJK_FONT"
 FONT, MONO = "PlagscopeCJK", "PlagscopeCJKMono"
@@ -78,7 +79,7 @@ def find_cjk_font() -> FontFile:
             return FontFile(path, index, mono)
     if shutil.which("fc-match"):
         try:
-            out = subprocess.run(["fc-match", "-f", "%{file}", ":lang=zh-cn"], capture_output=True,
+            out = subprocess.run(["fc-match", "-f", "%{file}", ":lang=zh-cn"], capture_output=True,  # noqa: PLW1510
                                  text=True, timeout=10).stdout.strip()
         except (OSError, subprocess.SubprocessError):
             out = ""
@@ -128,7 +129,7 @@ NAME_BREAKS = set("_.-/\\")
 PROSE_BREAKS = set("-/\\")
 
 
-@lru_cache(maxsize=None)
+@cache
 def is_wide(ch: str) -> bool:
     """Chinese, Japanese and Korean characters and full-width forms: a line may break around them."""
     return unicodedata.east_asian_width(ch) in "WF"
@@ -149,9 +150,7 @@ def break_positions(text: str, kind: str = "text") -> list[int]:
             out.append(i)
         elif cur in CLOSING or prev in OPENING:
             continue
-        elif is_wide(prev) or is_wide(cur):
-            out.append(i)
-        elif prev in after and cur not in after:
+        elif is_wide(prev) or is_wide(cur) or prev in after and cur not in after:
             out.append(i)
     return out
 
@@ -178,7 +177,7 @@ class Measure:
 def pieces(text: str, kind: str = "text") -> list[str]:
     """The text cut at every break position: the pieces a line is made of."""
     cuts = [0, *break_positions(text, kind), len(text)]
-    return [text[a:b] for a, b in zip(cuts, cuts[1:]) if b > a]
+    return [text[a:b] for a, b in itertools.pairwise(cuts) if b > a]
 
 
 def longest_piece(text: str, measure: Measure, kind: str = "text") -> float:

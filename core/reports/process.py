@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from core import reports
 from core.child_process import Unpicklable, in_child
 from core.models import Report
 from core.steps import drain, from_callback
@@ -39,8 +40,6 @@ def _render_steps(report: Report, fmt: str, language: str, threshold, verdicts):
         def work(tell):
             return render_pdf(report, language=language, threshold=threshold, verdicts=verdicts, progress=tell)
     else:
-        from core.reports import render
-
         def work(_tell):
-            return render(report, fmt, language=language, threshold=threshold, verdicts=verdicts)
+            return reports.render(report, fmt, language=language, threshold=threshold, verdicts=verdicts)
     return (yield from from_callback(work, "writing_report"))

@@ -34,19 +34,19 @@ _EN = {
     "how_to_read": "How to read this report",
     "legend": (
         ("Similarity", "How much of the more-copied document lies in shared passages, 0–100%."),
-        ("Hamming", "Bits that differ between the two documents' simhashes (0–64); at or below "
-                    "the threshold the whole documents are near-duplicates."),
+        ("Hamming", ("Bits that differ between the two documents' simhashes (0–64); at or below "
+                    "the threshold the whole documents are near-duplicates.")),
         ("Coverage", "Share of each document (left / right) inside shared passages."),
         ("Longest", "Length of the longest shared passage, in characters."),
-        ("Flagged", "A pair at or above the display threshold, or a near-duplicate. Only flagged "
-                    "pairs are shown passage by passage."),
-        ("Colors", "Each passage is colored by its class in each document's own text: red "
+        ("Flagged", ("A pair at or above the display threshold, or a near-duplicate. Only flagged "
+                    "pairs are shown passage by passage.")),
+        ("Colors", ("Each passage is colored by its class in each document's own text: red "
                    "unattributed, amber cited only, blue quoted only, green quoted and cited, grey "
                    "bibliography, purple template (the legend above each pair). Passages are "
                    "numbered; in the HTML report click one to jump to its twin. Striped text "
-                   "belongs to several passages."),
-        ("Underlined", "Inside a passage, the words that differ from the other side (inserted, "
-                       "deleted or replaced): a light edit shows as such, not as one solid block."),
+                   "belongs to several passages.")),
+        ("Underlined", ("Inside a passage, the words that differ from the other side (inserted, "
+                       "deleted or replaced): a light edit shows as such, not as one solid block.")),
     ),
     "options": "Options",
     "option": "Option",
@@ -124,12 +124,12 @@ _EN = {
     "details": "Flagged pairs passage by passage",
     "details_intro": "Pairs with {rule}.",
     "no_details": "No pair reaches the display threshold.",
-    "details_limited": ("{n} more flagged pair is listed in the table only: to keep the report "
-                        "readable, pairs are shown passage by passage up to a size limit, each "
-                        "document's strongest pair first. The app and the JSON report have them all.",
-                        "{n} more flagged pairs are listed in the table only: to keep the report "
+    "details_limited": (("{n} more flagged pair is listed in the table only: to keep the report "
                         "readable, pairs are shown passage by passage up to a size limit, each "
                         "document's strongest pair first. The app and the JSON report have them all."),
+                        ("{n} more flagged pairs are listed in the table only: to keep the report "
+                        "readable, pairs are shown passage by passage up to a size limit, each "
+                        "document's strongest pair first. The app and the JSON report have them all.")),
     "metrics": ("Similarity {similarity} · Hamming {hamming} · coverage {left} / {right} · "
                 "longest passage {longest} chars · {count}"),
     "count_passages": ("{n} passage", "{n} passages"),
@@ -187,9 +187,9 @@ _ZH = {
         ("覆盖率", "每篇文档（左 / 右）落在相同片段内的比例。"),
         ("最长片段", "最长的一个相同片段的长度（字符）。"),
         ("需关注", "相似度达到显示阈值或整篇近似重复的文档对。只有需关注的文档对逐段列出。"),
-        ("颜色", "每个片段按其在各自文档中的引用类别着色：红色为未标注引用，橙色为仅注明出处，蓝色为仅加引号，"
+        ("颜色", ("每个片段按其在各自文档中的引用类别着色：红色为未标注引用，橙色为仅注明出处，蓝色为仅加引号，"
                  "绿色为引用并注明出处，灰色为参考文献，紫色为模板文字（每个文档对上方有图例）。片段带编号；"
-                 "在 HTML 报告中点击片段可跳到另一侧对应处。带斜纹的文字同时属于多个片段。"),
+                 "在 HTML 报告中点击片段可跳到另一侧对应处。带斜纹的文字同时属于多个片段。")),
         ("下划线", "片段中与另一侧不同的文字（插入、删除或替换），因此轻度改写显示为改写，而不是一整块相同文字。"),
     ),
     "options": "检测参数",
@@ -263,10 +263,10 @@ _ZH = {
     "details": "需关注文档对逐段对照",
     "details_intro": "{rule}的文档对。",
     "no_details": "没有文档对达到显示阈值。",
-    "details_limited": ("另有 {n} 个需关注的文档对只列在上面的表中：为使报告便于阅读，逐段对照有篇幅上限，"
-                        "优先列出每篇文档最相似的一对。程序和 JSON 报告中有全部文档对。",
-                        "另有 {n} 个需关注的文档对只列在上面的表中：为使报告便于阅读，逐段对照有篇幅上限，"
+    "details_limited": (("另有 {n} 个需关注的文档对只列在上面的表中：为使报告便于阅读，逐段对照有篇幅上限，"
                         "优先列出每篇文档最相似的一对。程序和 JSON 报告中有全部文档对。"),
+                        ("另有 {n} 个需关注的文档对只列在上面的表中：为使报告便于阅读，逐段对照有篇幅上限，"
+                        "优先列出每篇文档最相似的一对。程序和 JSON 报告中有全部文档对。")),
     "metrics": ("相似度 {similarity} · 汉明距离 {hamming} · 覆盖率 {left} / {right} · "
                 "最长片段 {longest} 字符 · {count}"),
     "count_passages": ("共 {n} 个片段", "共 {n} 个片段"),

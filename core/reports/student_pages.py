@@ -20,10 +20,26 @@ from pathlib import Path
 import numpy as np
 
 from core.academic.figures import LABELS, FigureTable
+from core.atomic import write_bytes_atomic, write_text_atomic
 from core.models import Report
+from core.reports.builder import Context, _verdict
 from core.reports.colors import SOURCE_PALETTE, source_color
-from core.reports.model import (Cell, Column, Figure, Figures, Mark, MarkedText, Paragraph, ReportDocument,
-                                Row, Section, Table)
+from core.reports.html_report import html_page
+from core.reports.model import (
+    Cell,
+    Column,
+    Figure,
+    Figures,
+    Mark,
+    MarkedText,
+    Paragraph,
+    ReportDocument,
+    Row,
+    Section,
+    Table,
+)
+from core.reports.strings import strings
+from core.review import student_summary
 
 _CJK = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
@@ -31,9 +47,6 @@ _CJK = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 def student_document(report: Report, index: int, *, language: str = "en", verdicts=None,
                      generated: datetime | None = None, table: FigureTable | None = None) -> ReportDocument:
     """Document `index`'s report page as a ReportDocument (render with html_page / pdf_bytes)."""
-    from core.reports.builder import Context, _verdict
-    from core.reports.strings import strings
-
     s = strings(language)
     when = generated or datetime.now().astimezone()
     ctx = Context(report, s, report.options.display_threshold, when, verdicts=verdicts)
@@ -51,7 +64,6 @@ def student_document(report: Report, index: int, *, language: str = "en", verdic
     verdict = _verdict(ctx, "document", index)
     if verdict:
         blocks.append(Paragraph(f"{s('verdict_label')}: {verdict}", "metrics"))
-    from core.review import student_summary
 
     # the sources as the app's Student view ranks and colors them (most of this text first)
     shown = [s for s in student_summary(report, index).sources if s.spans]
@@ -77,8 +89,6 @@ def student_document(report: Report, index: int, *, language: str = "en", verdic
 
 def _source_verdicts(ctx, report: Report, index: int) -> dict[int, str]:
     """Other document -> the reviewers' verdict (and note) on its pair with document `index`."""
-    from core.reports.builder import _verdict
-
     out = {}
     for pair in report.pairs:
         if index in (pair.left, pair.right):
@@ -122,8 +132,6 @@ def _marked_by_source(ctx, report: Report, index: int, shown) -> MarkedText:
 def write_student_reports(report: Report, folder: str | os.PathLike, formats=("html", "pdf"), *,
                           language: str = "en", verdicts=None) -> list[Path]:
     """One report per document with a counted passage, named after it, in `folder`; the paths written."""
-    from core.atomic import write_bytes_atomic, write_text_atomic
-    from core.reports.html_report import html_page
     from core.reports.pdf_report import pdf_bytes
 
     folder = Path(folder)

@@ -31,13 +31,20 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core.models import Group, PairResult, Report, Span
 from core.rules import is_flagged
 
-__all__ = ["GroupDetail", "SOURCE_COVER", "SOURCE_MARGIN", "find_groups", "group_details",
-           "likely_source", "with_groups"]
+__all__ = [
+    "SOURCE_COVER",
+    "SOURCE_MARGIN",
+    "GroupDetail",
+    "find_groups",
+    "group_details",
+    "likely_source",
+    "with_groups",
+]
 
 SOURCE_COVER = 0.8
 SOURCE_MARGIN = 0.15
@@ -89,8 +96,6 @@ def find_groups(report: Report) -> tuple[Group, ...]:
 
 def with_groups(report: Report) -> Report:
     """The report with `groups` filled in (the pipeline's last step)."""
-    from dataclasses import replace
-
     return replace(report, groups=find_groups(report))
 
 
@@ -118,7 +123,6 @@ def connected(edges: Iterable[tuple[int, int]]) -> list[list[int]]:
 
 def group_details(report: Report) -> list[GroupDetail]:
     """Every group of the report with its pairs, strongest pair and likely source."""
-    import networkx as nx  # heavy to import; only a check's end needs it
 
     flagged = _flagged(report)
     components = connected([(report.pairs[i].left, report.pairs[i].right) for i in flagged])

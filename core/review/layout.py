@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from core.models import Report
 from core.review.groups import GroupDetail
 
-__all__ = ["graph_layout", "SEED"]
+__all__ = ["SEED", "graph_layout"]
 
 SEED = 7
 _GAP = 0.6  # between groups, in the units of a group of one

@@ -16,7 +16,14 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from core.academic.figures import FigureTable, Passage, found_elsewhere, match_passages, needs_classes
+from core.academic.figures import (
+    FigureTable,
+    Passage,
+    found_elsewhere,
+    match_passages,
+    needs_classes,
+    passages,
+)
 from core.academic.text import Counter
 from core.models import Report, Span
 from core.rules import is_flagged
@@ -53,8 +60,6 @@ class StudentSummary:
 def _passages(report: Report, documents=None) -> list[list[Passage]]:
     """Each document's passages, classed as precisely as the options need (see needs_classes)."""
     if needs_classes(report.options):
-        from core.academic.figures import passages
-
         return passages(report, FigureTable(report).analyses)
     return match_passages(report, documents)
 

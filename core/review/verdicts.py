@@ -67,12 +67,12 @@ class Verdicts:
         """The verdict on `pair` of `report` (UNREVIEWED if none)."""
         return self.pairs.get(pair_key(report, pair), UNREVIEWED)
 
-    def set_document(self, key: str, verdict: Verdict) -> "Verdicts":
+    def set_document(self, key: str, verdict: Verdict) -> Verdicts:
         documents = dict(self.documents)
         _put(documents, key, verdict)
         return Verdicts(documents, self.pairs)
 
-    def set_pair(self, key: tuple[str, str], verdict: Verdict) -> "Verdicts":
+    def set_pair(self, key: tuple[str, str], verdict: Verdict) -> Verdicts:
         a, b = key
         pairs = dict(self.pairs)
         _put(pairs, (a, b) if a <= b else (b, a), verdict)

@@ -156,9 +156,7 @@ def align(a_text: str, a: SemanticProfile, b_text: str, b: SemanticProfile,
             scores.append(score)
     kept: list[int] = []
     for run in _runs([(a_pos[i], b_pos[j]) for i, j in links]):
-        if len(run) >= MIN_RUN and sum(scores[n] for n in run) >= RUN_EVIDENCE:
-            kept += run
-        elif len(run) == 2 and min(scores[n] for n in run) >= PAIR[kind]:
+        if len(run) >= MIN_RUN and sum(scores[n] for n in run) >= RUN_EVIDENCE or len(run) == 2 and min(scores[n] for n in run) >= PAIR[kind]:
             kept += run
         else:
             kept += [n for n in run if scores[n] >= SOLO[kind]

@@ -16,10 +16,12 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from core.models import Document, Progress, SentenceVectors
+from core.models import Document, Progress
 from core.semantic import model
 from core.semantic import sentences as _sentences
-from core.semantic.sentences import Sentences, split
+from core.semantic.sentences import Sentences, count_units, split
+from core.semantic.vector_store import VectorStore, default_path
+from core.vectors import SentenceVectors
 
 STAGE = "embedding"
 _BATCH = 1024  # sentences per call to the model between two progress reports
@@ -129,8 +131,6 @@ def as_archived(profile: SemanticProfile) -> SemanticProfile:
 
 
 def _language(text: str, sentences: Sentences) -> str:
-    from core.semantic.sentences import count_units
-
     han = words = 0
     for s, e in zip(sentences.starts.tolist(), sentences.ends.tolist()):
         h, w = count_units(text[s:e])
@@ -153,8 +153,6 @@ def without(profile: SemanticProfile, text_length: int, spans) -> SemanticProfil
 
 def _store(store):
     if store is None:
-        from core.semantic.vector_store import VectorStore, default_path
-
         return VectorStore(default_path())
     return store
 

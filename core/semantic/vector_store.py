@@ -16,6 +16,8 @@ from pathlib import Path
 
 import numpy as np
 
+from core.data_dir import data_dir
+
 FILE = "sentence-vectors.sqlite3"
 LIMIT = 200_000  # vectors kept (1 kB each as float16: about 230 MB with keys and pages)
 _CHUNK = 500  # keys per query
@@ -28,8 +30,6 @@ def _key(model: str, text: str) -> bytes:
 
 
 def default_path() -> Path:
-    from core.data_dir import data_dir
-
     return data_dir() / FILE
 
 

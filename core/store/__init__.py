@@ -10,12 +10,20 @@ import os
 
 from core.data_dir import data_dir
 from core.store.base import Store, StoreError
-from core.store.postgres import is_postgres
+from core.store.postgres import PostgresStore, is_postgres
+from core.store.sqlite import SQLiteStore
 
 ENV = "PLAGSCOPE_DB"
 
-__all__ = ["Store", "StoreError", "open_store", "resolve_location", "default_location",
-           "data_dir", "ENV"]
+__all__ = [
+    "ENV",
+    "Store",
+    "StoreError",
+    "data_dir",
+    "default_location",
+    "open_store",
+    "resolve_location",
+]
 
 
 def default_location() -> str:
@@ -35,9 +43,6 @@ def open_store(location: str | os.PathLike, kind: str = "archive", create: bool 
     when it cannot be used."""
     location = str(location)
     if is_postgres(location):
-        from core.store.postgres import PostgresStore
-
         return PostgresStore(location, kind, create)
-    from core.store.sqlite import SQLiteStore
 
     return SQLiteStore(location, kind, create, read_only=read_only)

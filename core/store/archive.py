@@ -17,6 +17,7 @@ the same documents by hand.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import time
 from collections import Counter
@@ -26,13 +27,23 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from core.concurrency import ordered, workers_for
-from core.engine.profile import Profile, ProfileCache
+from core.engine.profile import Profile, ProfileCache, fingerprint_texts
+from core.engine.segment import warm_up
+from core.engine.simhash import keywords, simhash, vocabulary
+from core.errors import LoadError
+from core.loaders import expand_paths, load_document
 from core.models import Document, FileError, Progress, Report
 from core.options import CheckOptions
 from core.rules import hamming
 from core.steps import drain
 from core.store.base import Store
-from core.store.records import NewDocument, blocks, decompress, record_of, sentence_hashes
+from core.store.records import (
+    NewDocument,
+    blocks,
+    decompress,
+    record_of,
+    sentence_hashes,
+)
 
 MAX_CANDIDATES = 100  # archived documents per new document by shared fingerprints (most first)
 ARCHIVE_MAX_SHARE = 0.01  # a fingerprint in more of the archive than this is common text...
@@ -49,8 +60,6 @@ _AHEAD = 16  # batches queued per worker: they keep profiling while the writer m
 def archive_options(store: Store, options: CheckOptions | None = None) -> CheckOptions:
     """The options the archive's fingerprints were made with (fixed when it was created, so all
     its postings are comparable); a new archive takes them from `options`."""
-    import json
-
     saved = store.meta("options")
     if saved is None:
         chosen = options or CheckOptions()
@@ -92,9 +101,6 @@ def _profile_records(documents: Sequence[Document], options: CheckOptions, label
     """The records of documents: units and fingerprints a batch at a time, the simhash from
     the same keywords `core.engine.profile.profiles` takes (not the rest of a check's profile,
     which the archive does not keep)."""
-    from core.engine.profile import fingerprint_texts
-    from core.engine.simhash import keywords, simhash, vocabulary
-
     texts = [d.text for d in documents]
     out = []
     for d, size, (u, lang, (fp_hashes, fp_units)) in zip(documents, sizes,
@@ -118,9 +124,6 @@ def load_batch(files: Sequence[tuple[str, str, int]], options: CheckOptions, lab
                ) -> tuple[list[NewDocument | FileError], float, int]:
     """Load (path, sha256, size) files and make their records, in order; a file that cannot
     be read gives its FileError instead. With the CPU seconds it took and the process."""
-    from core.errors import LoadError
-    from core.loaders import load_document
-
     cpu = time.process_time()
     out: list = []
     docs, sizes, where = [], [], []
@@ -141,8 +144,6 @@ def load_batch(files: Sequence[tuple[str, str, int]], options: CheckOptions, lab
 
 
 def _warm_worker() -> None:
-    from core.engine.segment import warm_up
-
     warm_up()
 
 
@@ -185,10 +186,11 @@ class _Writer:
 def _with_vectors(records: list, embed: bool, cache: ProfileCache | None = None) -> list:
     """The records with their semantic layer's sentence vectors when `embed` (in this process:
     the model is loaded once; profiles already in `cache` are reused)."""
+    from core.semantic import stored as semantic_store
+
     new = [r for r in records if isinstance(r, NewDocument)]
     if not embed or not new:
         return records
-    from core.semantic import stored as semantic_store
 
     docs = [Document(0, r.name, r.path, r.format, decompress(r.text)) for r in new]
     vectors = dict(zip(map(id, new), drain(semantic_store.embed_for_archive(docs, cache))))
@@ -255,7 +257,6 @@ def add_paths(store: Store, paths: Iterable[str | os.PathLike], label: str = "",
     already archived are not read again; unreadable files are counted with their reason.
     Files are loaded and profiled in worker processes while this one writes, when there are
     many. `semantic`: store sentence vectors too (see add_documents)."""
-    from core.loaders import expand_paths
     from core.semantic import stored as semantic_store
 
     embed = semantic_store.wanted(semantic)

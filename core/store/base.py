@@ -9,15 +9,22 @@ takes its values as parameters (`?` here; the PostgreSQL store turns them into `
 from __future__ import annotations
 
 import functools
-import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 
+import numpy as np
+
 from core.models import Verdict
 from core.store import schema
-from core.store.records import (ArchivedDocument, DamagedText, NewDocument, SentenceVectors,
-                                decompress, unsigned64)
+from core.store.records import (
+    ArchivedDocument,
+    DamagedText,
+    NewDocument,
+    SentenceVectors,
+    decompress,
+    unsigned64,
+)
 
 APPLICATION = "plagscope"
 KINDS = ("archive", "check")
@@ -130,7 +137,7 @@ class Store(ABC):
     @abstractmethod
     def close(self) -> None: ...
 
-    def __enter__(self) -> "Store":
+    def __enter__(self) -> Store:  # noqa: PYI034
         return self
 
     def __exit__(self, *exc) -> None:
@@ -257,7 +264,7 @@ class SqlStore(Store):
         self._writing = False
         try:
             self.conn.rollback()
-        except Exception:  # the connection may be gone; there is nothing left to undo then
+        except Exception:  # the connection may be gone; there is nothing left to undo then  # noqa: BLE001, S110
             pass
 
     # --- helpers ----------------------------------------------------------------------------
@@ -520,7 +527,6 @@ class SqlStore(Store):
                                     (doc_id,)).fetchone()
                 if row is None:
                     continue
-                import numpy as np
 
                 hashes = np.unique(np.frombuffer(bytes(row[0]), dtype="<u8")).view(np.int64)
                 cur = self.conn.cursor()
@@ -575,8 +581,6 @@ class SqlStore(Store):
     _LOCK_ROWS = ""
 
     def merge_pending(self) -> int:
-        import numpy as np
-
         with self.transaction():
             rows = self._execute("SELECT doc, hashes FROM pending" + self._LOCK_ROWS).fetchall()
             if not rows:
@@ -596,8 +600,6 @@ class SqlStore(Store):
 
     def _pending_postings(self, hashes) -> dict[int, list[int]]:
         """For each of `hashes`, the pending documents posting it (one pass over all of them)."""
-        import numpy as np
-
         wanted = np.array(sorted({int(h) for h in hashes}), dtype=np.int64)
         found: dict[int, list[int]] = {}
         if not len(wanted):

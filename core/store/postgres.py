@@ -33,13 +33,7 @@ _SCHEMA_LOCK = 0x706C6167  # "plag": serialises schema creation and migration be
 
 _URL = re.compile(r"(?is)^postgres(?:ql)?://")
 # libpq's connection keywords: `key=value ...` with only these keys is a DSN, never a file name
-_KEYWORDS = frozenset("""host hostaddr port dbname user password passfile require_auth
-    channel_binding connect_timeout client_encoding options application_name
-    fallback_application_name keepalives keepalives_idle keepalives_interval keepalives_count
-    tcp_user_timeout replication gssencmode sslmode sslnegotiation sslcompression sslcert sslkey
-    sslkeylogfile sslpassword sslcertmode sslrootcert sslcrl sslcrldir sslsni requirepeer
-    ssl_min_protocol_version ssl_max_protocol_version krbsrvname gsslib gssdelegation service
-    target_session_attrs load_balance_hosts min_protocol_version max_protocol_version""".split())
+_KEYWORDS = frozenset(["host", "hostaddr", "port", "dbname", "user", "password", "passfile", "require_auth", "channel_binding", "connect_timeout", "client_encoding", "options", "application_name", "fallback_application_name", "keepalives", "keepalives_idle", "keepalives_interval", "keepalives_count", "tcp_user_timeout", "replication", "gssencmode", "sslmode", "sslnegotiation", "sslcompression", "sslcert", "sslkey", "sslkeylogfile", "sslpassword", "sslcertmode", "sslrootcert", "sslcrl", "sslcrldir", "sslsni", "requirepeer", "ssl_min_protocol_version", "ssl_max_protocol_version", "krbsrvname", "gsslib", "gssdelegation", "service", "target_session_attrs", "load_balance_hosts", "min_protocol_version", "max_protocol_version"])
 _PAIR = re.compile(r"\s*([A-Za-z_]+)\s*=\s*('(?:[^'\\]|\\.)*'|[^\s']+)\s*")
 TIMEOUT_ENV = "PLAGSCOPE_PG_TIMEOUT"
 ANSWER_SECONDS = 120.0  # the longest the server may take to answer one call (frozen: an error)
@@ -77,7 +71,7 @@ def redact(dsn: str) -> str:
     m = _URL.match(dsn)
     if m:
         rest = dsn[m.end():]
-        netloc, tail = re.match(r"([^/?#]*)(.*)", rest, re.S).groups()
+        netloc, tail = re.match(r"([^/?#]*)(.*)", rest, re.DOTALL).groups()
         if "@" in netloc:
             userinfo, host = netloc.rsplit("@", 1)
             if ":" in userinfo:
@@ -93,7 +87,7 @@ def secrets_of(dsn: str) -> list[str]:
     found = [os.environ.get(k, "") for k in ("PGPASSWORD", "PGSSLPASSWORD")]
     m = _URL.match(dsn)
     if m:
-        netloc, tail = re.match(r"([^/?#]*)(.*)", dsn[m.end():], re.S).groups()
+        netloc, tail = re.match(r"([^/?#]*)(.*)", dsn[m.end():], re.DOTALL).groups()
         if "@" in netloc and ":" in netloc.rsplit("@", 1)[0]:
             raw = netloc.rsplit("@", 1)[0].split(":", 1)[1]
             found += [raw, unquote(raw)]
@@ -200,7 +194,7 @@ class PostgresStore(SqlStore):
                         sock.shutdown(socket.SHUT_RDWR)
                     finally:
                         sock.close()
-                except Exception:  # already closed: the waiting call ends by itself
+                except Exception:  # already closed: the waiting call ends by itself  # noqa: BLE001, S110
                     pass
 
     def _explain(self, exc: Exception) -> str | None:

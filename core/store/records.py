@@ -7,13 +7,14 @@ import hashlib
 import re
 import zlib
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import numpy as np
 
 from core.engine.normalize import units
 from core.engine.profile import Profile
-from core.models import ArchiveEntry, Document, SentenceVectors
+from core.models import ArchiveEntry, Document
+from core.vectors import SentenceVectors
 
 LONGEST_SENTENCES = 8  # sentences per archived document in the exact-sentence index
 MIN_SENTENCE_UNITS = {"zh": 12, "en": 8}  # shorter sentences are stock phrases, not evidence
@@ -65,7 +66,7 @@ def sentence_hashes(text: str, lang: str, longest: int | None = None, u=None) ->
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,14 +19,30 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from core.child_process import Batched, in_child
-from core.models import (ArchiveEntry, Document, FileError, Group, Layout, Match, PairResult, Progress,
-                         Report, SemanticMatch, SentencePair, SharedText, Span)
+from core.models import (
+    ArchiveEntry,
+    Document,
+    FileError,
+    Group,
+    Layout,
+    Match,
+    PairResult,
+    Progress,
+    Report,
+    SemanticMatch,
+    SentencePair,
+    SharedText,
+    Span,
+)
 from core.options import CheckOptions
-from core.store.base import StoreError
-from core.store.records import prepare
-from core.store.sqlite import SQLiteStore
 from core.review.analysis import analyse, bound
+from core.review.verdicts import Verdicts
 from core.steps import drain
+from core.store import data_dir
+from core.store.archive import file_facts
+from core.store.base import StoreError
+from core.store.records import prepare, signed64
+from core.store.sqlite import SQLiteStore
 
 SUFFIX = ".plagscope"
 FORMAT_VERSION = "1"
@@ -107,8 +123,6 @@ def _layouts_from_json(text: str | None, chars: list[int]) -> dict[int, Layout]:
 
 def _file_facts(doc: Document) -> tuple[str, int]:
     """The SHA-256 and size of the file a document was read from (when it is still there)."""
-    from core.store.archive import file_facts
-
     if doc.archive is None and doc.path and os.path.isfile(doc.path):
         try:
             sha, size = file_facts(doc.path)
@@ -119,8 +133,6 @@ def _file_facts(doc: Document) -> tuple[str, int]:
 
 
 def _empty_verdicts():
-    from core.review.verdicts import Verdicts
-
     return Verdicts()
 
 
@@ -147,8 +159,6 @@ def save_check_steps(path: str | os.PathLike, report: Report,
         store = SQLiteStore(tmp, kind="check")
         try:
             docs = []
-            from core.store.records import signed64
-
             for doc, simhash in zip(report.documents, report.simhashes):
                 sha, size = _file_facts(doc)
                 doc_id, _ = store.add(prepare(replace(doc, sha256=sha), None, size=size))
@@ -219,8 +229,6 @@ def open_check_steps(path: str | os.PathLike) -> Generator[Progress, None, Saved
     then a step per 500 pairs) and returns the SavedCheck. The file is read, never written
     (SQLiteStore.read_only); every value is checked before use, so a damaged or hostile file
     gives one StoreError naming the file and what is wrong."""
-    from core.review.verdicts import Verdicts
-
     yield Progress("opening", 0, 1)
     store = SQLiteStore(path, kind="check", create=False, read_only=True)
     try:
@@ -288,19 +296,19 @@ def open_check_steps(path: str | os.PathLike) -> Generator[Progress, None, Saved
 
 def _json(text):
     if not isinstance(text, str):
-        raise ValueError("not JSON text")
+        raise ValueError("not JSON text")  # noqa: TRY004
     return json.loads(text)
 
 
 def _object(value) -> dict:
     if not isinstance(value, dict):
-        raise ValueError("not a JSON object")
+        raise ValueError("not a JSON object")  # noqa: TRY004
     return value
 
 
 def _list(value) -> list:
     if not isinstance(value, list):
-        raise ValueError("not a JSON list")
+        raise ValueError("not a JSON list")  # noqa: TRY004
     return value
 
 
@@ -361,8 +369,6 @@ def checked_pair(p: PairResult, chars: list[int]) -> PairResult:
 
 def autosave_path() -> Path:
     """Where unsaved work is kept until it is saved or the app closes cleanly."""
-    from core.store import data_dir
-
     return data_dir() / f"autosave{SUFFIX}"
 
 

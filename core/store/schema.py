@@ -45,14 +45,14 @@ _V1 = [
     "CREATE INDEX documents_label ON documents (label)",
     "CREATE INDEX documents_text_key ON documents (text_key)",
     # fingerprint -> document, clustered on the hash: a lookup is one index range
-    "CREATE TABLE postings (hash {bigint} NOT NULL, doc {bigint} NOT NULL, "
-    "PRIMARY KEY (hash, doc)){norowid}",
+    ("CREATE TABLE postings (hash {bigint} NOT NULL, doc {bigint} NOT NULL, "
+    "PRIMARY KEY (hash, doc)){norowid}"),
 ]
 
 # Step 2: exact-sentence lookup (hashes of each document's longest sentences).
 _V2 = [
-    "CREATE TABLE sentences (hash {bigint} NOT NULL, doc {bigint} NOT NULL, "
-    "PRIMARY KEY (hash, doc)){norowid}",
+    ("CREATE TABLE sentences (hash {bigint} NOT NULL, doc {bigint} NOT NULL, "
+    "PRIMARY KEY (hash, doc)){norowid}"),
     "CREATE INDEX sentences_doc ON sentences (doc)",
 ]
 
@@ -65,11 +65,11 @@ _V3 = [
     )""",
     "CREATE TABLE check_pairs (position INTEGER PRIMARY KEY, data TEXT NOT NULL)",
     "CREATE TABLE check_groups (position INTEGER PRIMARY KEY, data TEXT NOT NULL)",
-    "CREATE TABLE check_errors (position INTEGER PRIMARY KEY, path TEXT NOT NULL, "
-    "message TEXT NOT NULL)",
+    ("CREATE TABLE check_errors (position INTEGER PRIMARY KEY, path TEXT NOT NULL, "
+    "message TEXT NOT NULL)"),
     # a document's verdict has right_key ''; a pair's is keyed by (left key, right key)
-    "CREATE TABLE verdicts (left_key TEXT NOT NULL, right_key TEXT NOT NULL, status TEXT NOT NULL, "
-    "note TEXT NOT NULL, PRIMARY KEY (left_key, right_key))",
+    ("CREATE TABLE verdicts (left_key TEXT NOT NULL, right_key TEXT NOT NULL, status TEXT NOT NULL, "
+    "note TEXT NOT NULL, PRIMARY KEY (left_key, right_key))"),
 ]
 
 # Step 4: postings of newly added documents wait in `pending` (one row per document, written in

@@ -73,7 +73,7 @@ def _busy(exc: sqlite3.OperationalError) -> bool:
     return "locked" in message or "busy" in message
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def expected_objects(version: int) -> frozenset[tuple[str, str, str, str | None]]:
     """(type, name, table, sql) of every schema object a Plagscope file of `version` holds:
     the schema's steps 1..version run in memory, read back from sqlite_master."""

@@ -16,10 +16,9 @@ from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from core import reports
-
 from core.display import safe_name
-
-from gui.session import CheckError, Session
+from gui.background import FileTask
+from gui.entries import CheckError
 
 log = logging.getLogger(__name__)
 
@@ -44,8 +43,6 @@ def start_export(window: QWidget, steps, path: str, title: str):
     atomically (a cancel leaves nothing), a failure shown in a dialog naming the file and the
     reason, and on success the folder remembered for the next export and "Report saved to" in
     the status bar. Every export of the app goes through here; returns the running FileTask."""
-    from gui.background import FileTask
-
     task = FileTask(lambda: steps, parent=window, title=title,
                     label=QCoreApplication.translate("Exporter", "Writing %1…").replace(
                         "%1", safe_name(os.path.basename(path))),
@@ -66,7 +63,7 @@ def _written(window: QWidget, path: str) -> None:
 class Exporter(QObject):
     """The export conversation with the user; each step is a method so tests can drive it."""
 
-    def __init__(self, session: Session, parent: QWidget):
+    def __init__(self, session: QObject, parent: QWidget):
         super().__init__(parent)
         self.session = session
         self.parent_widget = parent

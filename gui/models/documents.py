@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QLocale, QObject, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from core.academic import LABELS
 from core.display import safe_name
+from core.review import short_names
 
 from .. import icons
+from ..entries import Entry, State
 from ..i18n import core_language
-from ..session import Entry, Session, State
+from ..widgets.verdict_menu import verdict_cell
 from .table import KEY_ROLE, RIGHT, Column, ColumnTableModel
 
 PATH_ROLE = KEY_ROLE  # the entry's path
@@ -25,7 +28,7 @@ class DocumentModel(ColumnTableModel[Entry]):
 
     NAME, FORMAT, LENGTH, HIGHEST, VERDICT, COPY = range(6)
 
-    def __init__(self, session: Session, parent=None):
+    def __init__(self, session: QObject, parent=None):
         super().__init__(parent)
         self._session = session
         self._short: dict[str, str] = {}  # path -> distinguishing short name (core/review/names)
@@ -72,7 +75,6 @@ class DocumentModel(ColumnTableModel[Entry]):
         key = tuple(e.path for e in entries)
         if key == self._short_of:
             return
-        from core.review import short_names
 
         names = short_names([e.name for e in entries], [e.path for e in entries])
         self._short = {e.path: n for e, n in zip(entries, names)}
@@ -94,7 +96,6 @@ class DocumentModel(ColumnTableModel[Entry]):
     def _verdict(self, e: Entry) -> str:
         if self.verdict_of is None or e.document is None:
             return ""
-        from ..widgets.verdict_menu import verdict_cell
 
         return verdict_cell(self.verdict_of(e))
 
@@ -146,9 +147,6 @@ class DocumentModel(ColumnTableModel[Entry]):
         f = self._session.figures(e.path)
         if f is None:
             return ""
-        from PySide6.QtCore import QLocale
-
-        from core.academic import LABELS
 
         # the UI language sets the default locale (gui/i18n.py): CNKI's names for Chinese
         names = LABELS["zh" if QLocale().language() == QLocale.Language.Chinese else "en"]

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
-
-from collections.abc import Callable
 
 from core import rules
 from core.display import safe_name
@@ -13,6 +13,7 @@ from core.models import PairResult, Report, Verdict
 from gui.archive_marks import archive_mark, shown_name
 
 from .. import icons
+from ..widgets.verdict_menu import verdict_cell, verdict_tooltip
 from .table import KEY_ROLE, RIGHT, SORT_ROLE, Column, ColumnTableModel, SortFilterProxy
 
 PAIR_ROLE = KEY_ROLE  # index of the pair in Report.pairs
@@ -138,13 +139,9 @@ class PairModel(ColumnTableModel[PairResult]):
         return self.verdict_of(pair) if self.verdict_of is not None else Verdict()
 
     def _verdict_text(self, pair: PairResult) -> str:
-        from ..widgets.verdict_menu import verdict_cell
-
         return verdict_cell(self.verdict(pair))
 
     def _verdict_tip(self, pair: PairResult) -> str:
-        from ..widgets.verdict_menu import verdict_tooltip
-
         return verdict_tooltip(self.verdict(pair))
 
     def set_report(self, report: Report | None, hamming_threshold: int | None = None) -> None:

@@ -41,8 +41,8 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPlainTextDocumentLayout,
-    QPushButton,
     QPlainTextEdit,
+    QPushButton,
     QSplitter,
     QStyle,
     QTextEdit,
@@ -52,11 +52,12 @@ from PySide6.QtWidgets import (
 )
 
 from core import rules
+from core.academic import passage_classes
 from core.display import safe_name
-from gui.archive_marks import archive_tooltip, long_name
 from core.models import Document, PairResult
 from core.options import CheckOptions
 from core.review import short_names
+from gui.archive_marks import archive_tooltip, long_name
 
 from ..i18n import plural
 from ..models.passages import PassageRow
@@ -114,7 +115,7 @@ def class_color(cls: str, strong: bool = False) -> QColor:
 def change_tint(color: QColor) -> QColor:
     """`color` mixed with white: the background of edited units inside a passage."""
     r, g, b = color.red(), color.green(), color.blue()
-    mix = lambda c: round(c + (255 - c) * _CHANGE_TINT)  # noqa: E731
+    mix = lambda c: round(c + (255 - c) * _CHANGE_TINT)
     return QColor(mix(r), mix(g), mix(b))
 
 _HATCH_PX = 7
@@ -270,8 +271,6 @@ class CompareView(QWidget):
         return passage_color(index, strong)
 
     def _side_classes(self, left: Document, right: Document, pair: PairResult) -> list[list[str]]:
-        from core.academic import passage_classes
-
         aligned = ["semantic"] * len(self._sentences)
         return [list(side) + aligned for side in passage_classes(left, right, pair)]
 
@@ -322,7 +321,7 @@ class CompareView(QWidget):
     def previous_passage(self) -> None:
         """Go to the previous passage, wrapping before the first."""
         if self.passage_count:
-            start = self._current if self._current >= 0 else 0
+            start = max(self._current, 0)
             self.select_passage((start - 1) % self.passage_count)
 
     @property

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QItemSelectionModel, Qt, QTimer, Signal
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QItemSelectionModel, QObject, Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
 
+from ..entries import State
 from ..models.documents import PATH_ROLE, DocumentModel
 from ..models.table import SORT_ROLE, SortFilterProxy
-from ..session import Session, State
 
 NAME_MIN_WIDTH = 100  # px the names keep before optional columns are hidden
 CONTENTS_PRECISION = 60  # rows read to fit a column's width (Qt's default: 1,000)
@@ -18,7 +25,7 @@ class DocumentList(QWidget):
 
     selectionChanged = Signal()
 
-    def __init__(self, session: Session, parent=None):
+    def __init__(self, session: QObject, parent=None):
         super().__init__(parent)
         self._session = session
         self.model = DocumentModel(session, self)

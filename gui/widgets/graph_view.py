@@ -13,12 +13,19 @@ from bisect import bisect_right
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import (QGraphicsEllipseItem, QGraphicsItem, QGraphicsScene,
-                               QGraphicsSimpleTextItem, QGraphicsView, QLabel, QToolTip, QVBoxLayout, QWidget)
-
+from PySide6.QtWidgets import (
+    QGraphicsEllipseItem,
+    QGraphicsItem,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+    QGraphicsView,
+    QLabel,
+    QToolTip,
+    QVBoxLayout,
+    QWidget,
+)
 
 from .review_pane import BuiltWhenShown
-from ..review import Review
 
 SCALE = 90.0  # scene pixels per layout unit
 NODE = 9.0  # radius of a node
@@ -88,7 +95,7 @@ class GraphView(BuiltWhenShown, QWidget):
 
     documentActivated = Signal(int)
 
-    def __init__(self, review: Review, parent: QWidget | None = None):
+    def __init__(self, review: QObject, parent: QWidget | None = None):
         super().__init__(parent)
         self.review = review
         self.scene = _Scene(self.node_tooltip, self)

@@ -9,16 +9,28 @@ documents in 250 groups open at once.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QModelIndex, QPoint, Qt, Signal
+from PySide6.QtCore import QEvent, QLocale, QModelIndex, QObject, QPoint, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QMenu, QTreeView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QMenu,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
 
 from core import messages
 from core.review import SOURCE_COVER
 
 from .review_pane import BuiltWhenShown
-from ..review import Review
-from .verdict_menu import add_verdict_actions, verdict_brush, verdict_cell, verdict_tooltip
+from .verdict_menu import (
+    add_verdict_actions,
+    verdict_brush,
+    verdict_cell,
+    verdict_tooltip,
+)
 
 ITEM_ROLE = Qt.ItemDataRole.UserRole + 1  # ("group", g) | ("pair", k) | ("doc", i) | ("part", g)
 FILLED_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -28,8 +40,6 @@ COPY_PAIR_COLOR = QColor("#6c757d")
 
 
 def _language() -> str:
-    from PySide6.QtCore import QLocale
-
     return "zh" if QLocale().language() == QLocale.Language.Chinese else "en"
 
 
@@ -41,7 +51,7 @@ class GroupsView(BuiltWhenShown, QWidget):
 
     GROUP, SIZE, SOURCE, STRONGEST, REVIEWED = range(5)
 
-    def __init__(self, review: Review, parent: QWidget | None = None):
+    def __init__(self, review: QObject, parent: QWidget | None = None):
         super().__init__(parent)
         self.review = review
         self.model = QStandardItemModel(self)

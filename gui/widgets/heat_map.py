@@ -8,8 +8,18 @@ dragging scroll, 0 fits the whole map again: at 500 documents a zoomed map shows
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, QSize, Qt, QTimer, Signal
 import numpy as np
+from PySide6.QtCore import (
+    QEvent,
+    QPoint,
+    QPointF,
+    QRect,
+    QRectF,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -26,8 +36,8 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from core import rules
 from core.display import safe_name
-from gui.archive_marks import archive_mark, shown_name
 from core.models import Report
+from gui.archive_marks import archive_mark, shown_name
 
 # similarity -> color stops: pale for nothing shared, through yellow and orange, to dark red
 STOPS = (
@@ -219,7 +229,7 @@ class HeatMap(QWidget):
 
     def _viewport(self) -> QRectF:
         """The part of the widget the grid is drawn in (left of the legend, right of the names)."""
-        grid, cell = self._layout()
+        grid, _cell = self._layout()
         left, top = grid.left() + self._scroll.x(), grid.top() + self._scroll.y()
         legend = LEGEND_GAP + LEGEND_WIDTH + QFontMetrics(self.font()).horizontalAdvance("100%") + 8
         return QRectF(left, top, max(1.0, self.width() - MARGIN - legend - left),

@@ -8,10 +8,10 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QDoubleSpinBox,
-    QMenu,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMenu,
     QSlider,
     QTableView,
     QVBoxLayout,
@@ -23,6 +23,7 @@ from core.models import Report
 from ..i18n import plural
 from ..models.pairs import PAIR_ROLE, SHOW, PairFilter, PairModel
 from .frozen_columns import FrozenColumns
+from .verdict_menu import add_verdict_actions
 
 SLIDER_MIN_WIDTH = 60
 NAME_MIN_WIDTH = 110  # px: about 14 characters of a file name, elided in the middle
@@ -271,8 +272,6 @@ class PairTable(QWidget):
         menu = QMenu(self)
         menu.addAction(self.tr("Compare"), lambda: self.pairActivated.emit(k))
         if self.review is not None:
-            from .verdict_menu import add_verdict_actions
-
             menu.addSeparator()
             add_verdict_actions(menu, self.review.pair_verdict(pair, report),
                                 lambda v: self.review.set_pair_verdict(pair, v, report), self)

@@ -15,6 +15,7 @@ from core.display import safe_name
 from core.models import PairResult, Report
 
 from .. import icons
+from .compare_view import CompareView
 
 log = logging.getLogger(__name__)
 
@@ -27,8 +28,6 @@ def create_compare_view(left, right, pair: PairResult, options, parent: QWidget 
                         documents: int = 0, names: tuple[str, str] | None = None) -> QWidget:
     """The widget a pair opens in (imported lazily: the compare view is only needed on demand);
     `documents`: how many the check compared ("in N of M documents")."""
-    from .compare_view import CompareView
-
     return CompareView(left, right, pair, options, parent, documents=documents, names=names)
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from core.review import ReviewData
+from PySide6.QtCore import QObject
 
-from ..review import Review
+from core.review import ReviewData
 
 
 class BuiltWhenShown:
@@ -15,9 +15,9 @@ class BuiltWhenShown:
     its constructor (after its widgets exist).
     """
 
-    review: Review
+    review: QObject
 
-    def watch(self, review: Review) -> None:
+    def watch(self, review: QObject) -> None:
         """Follow `review`'s changes and build once now."""
         self._stale = False
         review.changed.connect(self._review_changed)

@@ -9,8 +9,8 @@ from PySide6.QtWidgets import QLabel, QProgressBar, QStatusBar, QToolButton
 from core import messages, rules
 from core.models import Progress, Report
 
+from ..entries import State
 from ..i18n import core_language
-from ..session import Session, State
 
 
 class StatusArea(QObject):
@@ -67,7 +67,7 @@ class StatusArea(QObject):
         return (text.replace("%1", str(len(report.documents))).replace("%2", f"{seconds or 0:.1f}")
                 .replace("%3", str(len(report.pairs))).replace("%4", str(near)))
 
-    def update_summary(self, session: Session) -> None:
+    def update_summary(self, session: QObject) -> None:
         ready = len(session.ready_entries())
         failed = sum(e.state is State.FAILED for e in session.entries)
         text = self.tr("%n document(s)", "", ready)

@@ -6,19 +6,37 @@ the side-by-side compare view; the verdict and note on the document are set here
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QTextCharFormat, QTextCursor
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel,
-                               QMenu, QPlainTextEdit, QPushButton, QSplitter, QTableWidget,
-                               QTableWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMenu,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from core.models import VERDICTS, Verdict
 
-from .review_pane import BuiltWhenShown
-from ..review import Review, verdict_label
 from ..text_positions import PositionMap, qt_input
+from ..verdict_style import verdict_label
 from .compare_view import PALETTE
-from .verdict_menu import add_verdict_actions, edit_note, verdict_brush, verdict_cell, verdict_tooltip
+from .review_pane import BuiltWhenShown
+from .verdict_menu import (
+    add_verdict_actions,
+    edit_note,
+    verdict_brush,
+    verdict_cell,
+    verdict_tooltip,
+)
 
 SOURCES_SHOWN = 12  # sources beyond this many share one gray
 OTHER_COLOR = "#dee2e6"
@@ -38,7 +56,7 @@ class StudentView(BuiltWhenShown, QWidget):
 
     COLOR, SOURCE, SHARE, SIMILARITY, VERDICT = range(5)
 
-    def __init__(self, review: Review, parent: QWidget | None = None):
+    def __init__(self, review: QObject, parent: QWidget | None = None):
         super().__init__(parent)
         self.review = review
         self.document: int | None = None
@@ -279,7 +297,7 @@ class StudentView(BuiltWhenShown, QWidget):
 
     def _compare_current(self) -> None:
         row = self.sources.currentRow()
-        self._compare_row(row if row >= 0 else 0)
+        self._compare_row(max(row, 0))
 
     def _sources_menu(self, pos) -> None:
         item = self.sources.itemAt(pos)

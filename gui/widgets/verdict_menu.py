@@ -11,8 +11,7 @@ from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
 from core.models import VERDICTS, Verdict
 
 from ..actions import on_triggered
-from ..review import VERDICT_COLORS, verdict_label
-
+from ..verdict_style import VERDICT_COLORS, verdict_label
 
 
 def verdict_brush(verdict: Verdict) -> QBrush | None:

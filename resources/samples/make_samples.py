@@ -7,7 +7,7 @@ Needs python-docx and reportlab (`pip install -e .[dev]`) and, for the Chinese P
 WenQuanYi Micro Hei font. The output is byte-for-byte reproducible (fixed zip timestamps,
 reportlab's invariant mode), so running it again changes nothing unless a text changed.
 All essays were written for Plagscope; README.md says what each one is for.
-"""
+"""  # noqa: EXE001
 
 from __future__ import annotations
 
@@ -15,12 +15,12 @@ import io
 import sys
 import zipfile
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 CJK_FONT = Path("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc")
-FIXED_TIME = datetime(2024, 9, 1, 8, 0, 0, tzinfo=timezone.utc)
+FIXED_TIME = datetime(2024, 9, 1, 8, 0, 0, tzinfo=UTC)
 
 
 @dataclass(frozen=True)

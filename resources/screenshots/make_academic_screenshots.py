@@ -25,9 +25,9 @@ sys.path.insert(0, str(ROOT / "tests" / "data"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from make_screenshots import check, open_window, screenshot_parser, shoot  # noqa: E402
+from make_screenshots import check, open_window, screenshot_parser, shoot
 
-from gui.app import create_application  # noqa: E402
+from gui.app import create_application
 
 ORIGINAL = "如今人们常说的“内卷”其实是一种资源有限时的过度竞争，每个人都付出更多却得到更少"
 EDITED = "如今大家常说的“内卷”其实是一种资源有限时的过分竞争，每个人都投入更多却得到更少"

@@ -20,9 +20,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from make_screenshots import check, open_window, settle, shoot  # noqa: E402
+from make_screenshots import check, open_window, settle, shoot
 
-from gui.app import create_application  # noqa: E402
+from gui.app import create_application
 
 SAMPLES = ROOT / "resources" / "samples"
 

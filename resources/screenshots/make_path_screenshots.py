@@ -24,14 +24,13 @@ sys.path.insert(0, str(ROOT / "tests" / "data"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QSettings  # noqa: E402
+from make_screenshots import check, screenshot_parser, shoot, wait_until
+from PySide6.QtCore import QSettings
 
-from make_screenshots import check, screenshot_parser, shoot, wait_until  # noqa: E402
-
-from gui.app import create_application  # noqa: E402
-from gui.i18n import Translations  # noqa: E402
-from gui.main_window import MainWindow  # noqa: E402
-from gui.settings import Settings  # noqa: E402
+from gui.app import create_application
+from gui.i18n import Translations
+from gui.main_window import MainWindow
+from gui.settings import Settings
 
 
 def long_names(folder: Path) -> None:
@@ -88,7 +87,6 @@ def main() -> None:
                       key=lambda i: (len([s for s in data.students[i].sources if s.spans]), -i))
         pdf = Path(tmp) / "student.pdf"
         from core import reports
-
         from core.steps import drain
 
         drain(window.session.export_student_steps(str(pdf), _path_of(window, student), "pdf",

@@ -22,9 +22,9 @@ sys.path.insert(0, str(ROOT / "tests" / "data"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from make_screenshots import check, open_window, screenshot_parser, shoot, wait_until  # noqa: E402
+from make_screenshots import check, open_window, screenshot_parser, shoot, wait_until
 
-from gui.app import create_application  # noqa: E402
+from gui.app import create_application
 
 
 def main() -> None:

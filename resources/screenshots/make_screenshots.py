@@ -24,14 +24,14 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QSettings  # noqa: E402
-from PySide6.QtGui import QGuiApplication  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QApplication
 
-from gui.app import create_application  # noqa: E402
-from gui.i18n import Translations  # noqa: E402
-from gui.main_window import MainWindow  # noqa: E402
-from gui.settings import Settings  # noqa: E402
+from gui.app import create_application
+from gui.i18n import Translations
+from gui.main_window import MainWindow
+from gui.settings import Settings
 
 SAMPLES = ROOT / "resources" / "samples"
 

@@ -20,6 +20,7 @@ def academic_report(tmp_path_factory):
     """The check of tests/data/make_academic.py's corpus (planted quoted, cited, reference-list
     and unattributed copies), made once for every test that reads its classes and figures."""
     import make_academic
+
     from core.options import CheckOptions
     from core.pipeline import check, run
 
@@ -29,4 +30,4 @@ def academic_report(tmp_path_factory):
 
 
 # The store's two backends (SQLite file / PostgreSQL schema), for tests/core/test_store*.py.
-from store_backends import postgres_dsn, store_location  # noqa: E402,F401
+from store_backends import postgres_dsn, store_location  # noqa: F401

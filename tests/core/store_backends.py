@@ -103,7 +103,7 @@ if __name__ == "__main__":
 
 
 # --- pytest fixtures (imported by tests/core/conftest.py) ---------------------------------
-import pytest  # noqa: E402
+import pytest
 
 
 @pytest.fixture(scope="session")

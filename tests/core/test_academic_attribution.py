@@ -8,7 +8,7 @@ from docx.shared import Cm
 
 from core.academic.attribution import analyse, match_class
 from core.loaders.docx import extract_with_layout
-from core.models import Document, Layout, Span
+from core.models import Document, Span
 
 
 def doc(text, fmt="txt", layout=None):

@@ -1,9 +1,9 @@
 """The academic corpus (tests/data/make_academic.py): every planted copy is found with its
 class, and every figure equals what the planted spans give, worked out here independently."""
 
+import make_academic
 import pytest
 
-import make_academic
 from core.academic.figures import document_figures
 from core.options import CheckOptions
 from core.pipeline import check, run
@@ -147,7 +147,7 @@ def test_minimum_match_length_drops_shorter_passages(corpus):
 
 
 def test_the_sources_rank_by_their_ratio(corpus):
-    docs, report = corpus
+    _docs, report = corpus
     names = [d.name for d in report.documents]
     f = document_figures(report)[names.index("zh_essay.txt")]
     assert [names[i] for i, _ in f.ranked] == ["zh_source_a.txt", "zh_source_b.txt", "zh_combined.txt"]

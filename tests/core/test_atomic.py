@@ -17,7 +17,7 @@ def test_writes_a_new_file_and_returns_its_path(tmp_path):
     target = tmp_path / "report.txt"
     written = write_text_atomic(target, "相似度 42%\n")
     assert written == target.resolve()
-    assert target.read_bytes() == "相似度 42%\n".encode("utf-8")
+    assert target.read_bytes() == "相似度 42%\n".encode()
     assert _listing(tmp_path) == ["report.txt"]
 
 

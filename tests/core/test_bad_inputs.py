@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import core.loaders as loaders
+from core import loaders
 from core.errors import LoadError
 from core.loaders import expand_paths, load_document, pdfguard, ziplimits
 from core.loaders.reasons import Unreadable
@@ -24,7 +24,7 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 GOOD, BAD = DATA / "good", DATA / "bad"
 
 
-import make_fixtures as mf  # noqa: E402  (tests/data is on the pytest path)
+import make_fixtures as mf
 
 
 def reason_for(path, **limits) -> str:

@@ -82,7 +82,7 @@ def test_saved_check_reopens_and_exports_without_the_files(capsys, tmp_path):
     for f in folder.iterdir():  # the originals are gone
         f.unlink()
     exported = tmp_path / "exported.json"
-    status, out, _ = cli(capsys, "report", saved, "--json", exported, "--html", tmp_path / "e.html",
+    status, out, _ = cli(capsys, "report", saved, "--json", exported, "--html", tmp_path / "e.html",  # noqa: RUF059
                          "--csv", tmp_path / "e.csv")
     assert status == 0
     assert json.loads(exported.read_text(encoding="utf-8")) == json.loads(direct.read_text(encoding="utf-8"))
@@ -98,7 +98,7 @@ def test_saved_check_reopens_and_exports_without_the_files(capsys, tmp_path):
     save_check(saved, report, verdicts)
     again = open_check(saved)
     assert again.verdicts == verdicts and again.report == report
-    status, out, _ = cli(capsys, "report", saved, "--json", exported)
+    status, _out, _ = cli(capsys, "report", saved, "--json", exported)
     data = json.loads(exported.read_text(encoding="utf-8"))
     assert data["pairs"][0]["verdict"] == "confirmed" and data["pairs"][0]["note"] == "copied whole"
     assert data["documents"][0]["verdict"] == "suspicious"

@@ -34,7 +34,7 @@ def test_groups_come_before_the_pairs_with_sources_by_short_name(class_folder, c
 
 
 def test_table_rows_use_short_names_and_never_read_the_same(class_folder, capsys):
-    folder, corpus = class_folder
+    folder, _corpus = class_folder
     main(["check", str(folder), "--quiet", "--workers", "1", "--top", "500", "--no-semantic"])
     printed = capsys.readouterr().out
     table = printed[printed.index("  #  left"):].splitlines()[2:]

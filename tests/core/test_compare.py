@@ -1,10 +1,10 @@
-from core.matching.compare import near_duplicates
+import numpy as np
+
 from core.engine.vocabulary import WEIGHT as VOCABULARY_WEIGHT
+from core.matching.compare import near_duplicates
 from core.models import Span
 from core.options import CheckOptions
 from core.pipeline import check_documents, run
-
-import numpy as np
 
 SOURCE = "春眠不觉晓处处闻啼鸟夜来风雨声花落知多少床前明月光疑是地上霜举头望明月低头思故乡"
 OTHER = "白日依山尽黄河入海流欲穷千里目更上一层楼"

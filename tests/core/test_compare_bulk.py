@@ -3,11 +3,16 @@
 import numpy as np
 
 from core.engine import vocabulary
-from core.matching.compare import all_kgrams, approximate_shares
 from core.engine.hashing import kgram_hashes
-from core.matching.index import _duplicated, shared_kgram_arrays, shared_kgrams, split_by_pair
-from core.options import CheckOptions
 from core.engine.profile import profile
+from core.matching.compare import all_kgrams, approximate_shares
+from core.matching.index import (
+    _duplicated,
+    shared_kgram_arrays,
+    shared_kgrams,
+    split_by_pair,
+)
+from core.options import CheckOptions
 
 TEXTS = [
     "The committee approved the budget after a long debate about libraries and parks.",

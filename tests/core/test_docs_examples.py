@@ -22,7 +22,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 RUN = ("sh", "python")
 NOT_RUN = ("text", "json", "csv", "toml", "ini")
-FENCE = re.compile(r"^```([^\n]*)\n(.*?)^```[ \t]*$", re.S | re.M)
+FENCE = re.compile(r"^```([^\n]*)\n(.*?)^```[ \t]*$", re.DOTALL | re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -100,7 +100,7 @@ def test_example_runs(block: Block, workdir: Path):
         command = ["bash", "-c", "set -euo pipefail\n" + block.code]
     else:
         command = [sys.executable, "-c", block.code]
-    done = subprocess.run(command, cwd=workdir, env=_env(workdir), capture_output=True,
+    done = subprocess.run(command, cwd=workdir, env=_env(workdir), capture_output=True,  # noqa: PLW1510
                           text=True, timeout=600)
     assert done.returncode == block.expected_status(), (
         f"{block.name} exited {done.returncode}\n--- code\n{block.code}\n"
@@ -116,7 +116,7 @@ def _readme() -> str:
 def test_the_readme_test_command_is_the_one_ci_runs():
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert ".venv/bin/python -m pytest -q" in _readme()
-    assert re.search(r"^\.venv/bin/python -m pytest -q$", ci, re.M)
+    assert re.search(r"^\.venv/bin/python -m pytest -q$", ci, re.MULTILINE)
 
 
 @pytest.mark.slow
@@ -130,7 +130,7 @@ def test_the_readme_install_command_checks_the_samples(workdir: Path):
     assert runs, install
     for step in runs:
         command = step.replace(".venv/bin/", "", 1)
-        done = subprocess.run(["bash", "-c", command], cwd=workdir, env=_env(workdir),
+        done = subprocess.run(["bash", "-c", command], cwd=workdir, env=_env(workdir),  # noqa: PLW1510
                               capture_output=True, text=True, timeout=600)
         assert done.returncode == 0, (command, done.stderr[-3000:])
     for flag in re.findall(r"--(?:html|json|csv|pdf) (\S+)", " ".join(runs)):

@@ -1,17 +1,15 @@
 """Large .docx files are read as a stream (core/loaders/docx_stream.py) with the same text as the
 python-docx path, in bounded memory."""
 
-import io
 import random
 import subprocess
 import sys
 from pathlib import Path
 
+import make_fixtures as mf  # tests/data is on the pytest path
 import pytest
 
 from core.loaders import docx, docx_stream
-
-import make_fixtures as mf  # tests/data is on the pytest path
 
 ROOT = Path(__file__).resolve().parents[2]
 W = f'xmlns:w="{mf.W_NS}" xmlns:mc="{mf.MC_NS}" ' \
@@ -20,26 +18,26 @@ W = f'xmlns:w="{mf.W_NS}" xmlns:mc="{mf.MC_NS}" ' \
 TRICKY = [
     mf.TRICKY_DOCX_BODY,  # content control, field codes, text box in AlternateContent, ruby
     # empty paragraphs, tabs and breaks, tracked changes, moves, hyperlinks, inline content control
-    "<w:p/><w:p><w:pPr><w:jc w:val='center'/></w:pPr></w:p><w:p><w:r><w:t>a</w:t><w:tab/><w:t>b</w:t>"
+    ("<w:p/><w:p><w:pPr><w:jc w:val='center'/></w:pPr></w:p><w:p><w:r><w:t>a</w:t><w:tab/><w:t>b</w:t>"
     "<w:cr/><w:noBreakHyphen/></w:r><w:del><w:r><w:delText>gone</w:delText></w:r></w:del>"
     "<w:ins><w:r><w:t>new</w:t></w:r></w:ins><w:moveFrom><w:r><w:t>from</w:t></w:r></w:moveFrom>"
     "<w:moveTo><w:r><w:t>to</w:t></w:r></w:moveTo><w:hyperlink r:id='x'><w:r><w:t>link</w:t></w:r>"
     "</w:hyperlink><w:sdt><w:sdtContent><w:r><w:t>inline sdt</w:t></w:r></w:sdtContent></w:sdt></w:p>"
-    "<w:p/><w:p><w:r><w:t xml:space='preserve'> </w:t></w:r><w:r><w:t>  spaced  </w:t></w:r></w:p>",
+    "<w:p/><w:p><w:r><w:t xml:space='preserve'> </w:t></w:r><w:r><w:t>  spaced  </w:t></w:r></w:p>"),
     # tables: nested, rows in content controls, empty trailing cells, a paragraph with a box in a cell
-    "<w:tbl><w:tblPr/><w:tblGrid/><w:tr><w:tc><w:p><w:r><w:t>r1c1</w:t></w:r></w:p></w:tc>"
+    ("<w:tbl><w:tblPr/><w:tblGrid/><w:tr><w:tc><w:p><w:r><w:t>r1c1</w:t></w:r></w:p></w:tc>"
     "<w:tc><w:tbl><w:tr><w:tc><w:p><w:r><w:t>inner</w:t></w:r></w:p><w:p><w:r><w:t>two</w:t></w:r></w:p>"
     "</w:tc></w:tr></w:tbl><w:p/></w:tc><w:tc><w:p/></w:tc></w:tr>"
     "<w:sdt><w:sdtContent><w:tr><w:tc><w:p><w:r><w:t>wrapped row</w:t></w:r></w:p></w:tc></w:tr>"
     "</w:sdtContent></w:sdt><w:tr><w:tc><w:p><w:r><w:t>x</w:t></w:r><w:r><mc:AlternateContent>"
     "<mc:Choice Requires='wps'><w:txbxContent><w:p><w:r><w:t>cell box</w:t></w:r></w:p></w:txbxContent>"
-    "</mc:Choice></mc:AlternateContent></w:r></w:p></w:tc></w:tr></w:tbl><w:p><w:r><w:t>after</w:t></w:r></w:p>",
+    "</mc:Choice></mc:AlternateContent></w:r></w:p></w:tc></w:tr></w:tbl><w:p><w:r><w:t>after</w:t></w:r></w:p>"),
 ]
 
 
 def package(body_xml: str, footnotes: bool = True) -> bytes:
     """The good .docx fixture (header, footer, footnote) with `body_xml` before its body."""
-    parts = mf._unzip(mf.good_docx() if footnotes else mf.good_docx())
+    parts = mf._unzip(mf.good_docx() if footnotes else mf.good_docx())  # noqa: RUF034
     xml = parts["word/document.xml"].decode("utf-8")
     start = xml.index("<w:body>") + len("<w:body>")
     parts["word/document.xml"] = (xml[:start] + body_xml.replace("<w:", "<w:") + xml[start:]).encode()

@@ -3,9 +3,9 @@
 import json
 from pathlib import Path
 
-from core.cli import main
-
 import make_fixtures as mf  # tests/data is on the pytest path
+
+from core.cli import main
 
 
 def test_bad_inputs_are_listed_and_the_good_pair_is_reported(tmp_path, capsys):

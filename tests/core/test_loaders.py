@@ -18,7 +18,8 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 GOOD, BAD = DATA / "good", DATA / "bad"
 
 
-import make_fixtures as mf  # noqa: E402  (tests/data is on the pytest path)
+import make_fixtures as mf
+
 SUPPORTED_NOTE = "(Plagscope reads .txt, .docx and .pdf)"
 
 
@@ -82,7 +83,7 @@ def test_mixed_newlines_are_kept_as_they_are():
         ("一一一最最最一最\n一最 ok\n".encode("utf-16-be"), "一一一最最最一最\n一最 ok\n"),
         ("a\ufeff in the middle stays".encode("utf-8"), "a\ufeff in the middle stays"),
         # UTF-8 cut in the middle of its last character: the rest stays UTF-8, not a guess.
-        (("中文" * 100).encode("utf-8") + "字".encode("utf-8")[:2], "中文" * 100 + "\ufffd"),
+        (("中文" * 100).encode("utf-8") + "字".encode()[:2], "中文" * 100 + "\ufffd"),
         # One cp1252 apostrophe in English is not damaged UTF-8 but cp1252.
         (b"It\x92s mine.\n" * 20, "It\u2019s mine.\n" * 20),
         ("你好，世界".encode("gbk"), "你好，世界"),  # short GBK: not read as Korean
@@ -96,7 +97,7 @@ def test_txt_reader_on_bytes(data, expected):
 
 def test_file_name_with_spaces_chinese_and_ascii_quotes(tmp_path):
     path = tmp_path / 'my "final" 作文 v2.TXT'
-    path.write_bytes("引号 \"quoted\" name\n".encode("utf-8"))
+    path.write_bytes("引号 \"quoted\" name\n".encode())
     doc = load_document(path)
     assert (doc.name, doc.format, doc.text) == ('my "final" 作文 v2.TXT', "txt", '引号 "quoted" name\n')
 
@@ -124,8 +125,9 @@ def test_docx_body_in_order_then_header_footer_footnote():
 
 
 def test_docx_text_boxes_content_controls_and_fields():
-    from core.loaders.docx import blocks
     from lxml import etree
+
+    from core.loaders.docx import blocks
 
     w = f'xmlns:w="{mf.W_NS}" xmlns:mc="{mf.MC_NS}"'
     body = etree.fromstring(f"<w:body {w}>{mf.TRICKY_DOCX_BODY}<w:sectPr/></w:body>")

@@ -1,6 +1,13 @@
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from core.engine.normalize import fold_text, split_units, unit_batches, unit_texts, units
+from core.engine.normalize import (
+    fold_text,
+    split_units,
+    unit_batches,
+    unit_texts,
+    units,
+)
 
 
 def spans(text):

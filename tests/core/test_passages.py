@@ -1,10 +1,10 @@
 import numpy as np
 
 from core.engine.hashing import kgram_hashes
-from core.matching.index import shared_kgrams
-from core.models import Span
 from core.engine.normalize import units
+from core.matching.index import shared_kgrams
 from core.matching.passages import align, coverage, to_matches
+from core.models import Span
 
 
 def seeds(a, b, k):
@@ -35,7 +35,7 @@ def test_seeds_are_all_shared_kgrams():
 
 def test_shuffled_sentences_stay_one_passage():
     s1, s2, s3 = "春眠不觉晓处处闻啼鸟", "夜来风雨声花落知多少", "床前明月光疑是地上霜"
-    found, matches = run("前言前言" + s1 + s2 + s3 + "后记后记", "开头" + s3 + s1 + s2 + "结尾")
+    _found, matches = run("前言前言" + s1 + s2 + s3 + "后记后记", "开头" + s3 + s1 + s2 + "结尾")
     assert len(matches) == 1
     m = matches[0]
     assert (m.left, m.right) == (Span(4, 34), Span(2, 32))

@@ -7,19 +7,19 @@ import pytest
 
 pytest.importorskip("reportlab")
 
-from reportlab.lib.enums import TA_JUSTIFY, TA_LEFT  # noqa: E402
-from reportlab.lib.pagesizes import A4  # noqa: E402
-from reportlab.lib.styles import ParagraphStyle  # noqa: E402
-from reportlab.pdfbase import pdfmetrics  # noqa: E402
-from reportlab.pdfbase.cidfonts import UnicodeCIDFont  # noqa: E402
-from reportlab.platypus import Paragraph, SimpleDocTemplate  # noqa: E402
+from reportlab.lib.enums import TA_JUSTIFY, TA_LEFT
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+from reportlab.platypus import Paragraph, SimpleDocTemplate
 
-from core.academic.attribution import analyse  # noqa: E402
-from core.academic.figures import document_figures  # noqa: E402
-from core.loaders import load_document  # noqa: E402
-from core.models import Document  # noqa: E402
-from core.options import CheckOptions  # noqa: E402
-from core.pipeline import check_documents, run  # noqa: E402
+from core.academic.attribution import analyse
+from core.academic.figures import document_figures
+from core.loaders import load_document
+from core.models import Document
+from core.options import CheckOptions
+from core.pipeline import check_documents, run
 
 EN = {
     "cited": "Cities grow in ways that planners rarely foresee, and the people who live in them adapt "
@@ -59,22 +59,22 @@ def typeset(path, lang: str) -> None:
     if lang == "en":
         story = [
             (head, h1),
-            (body, f"{t['cited']}<super>{s1}</super> Her view still shapes the debate about streets and "
-                   "neighbourhoods today."),
+            (body, (f"{t['cited']}<super>{s1}</super> Her view still shapes the debate about streets and "
+                   "neighbourhoods today.")),
             (body, "Smith (2020) writes about the role of libraries as follows:"),
             (quote, t["quote"]),
             (body, t["plain"]),
             (head, h2),
-            (body, f"Transport and libraries together widen what a city offers.<super>{s2}</super> "
-                   "That is the point of this short essay."),
-            (note, "A footnote in a smaller font, flush with the margin, which is no quotation of anything "
-                   "at all and must not be taken for one by the reader."),
+            (body, (f"Transport and libraries together widen what a city offers.<super>{s2}</super> "
+                   "That is the point of this short essay.")),
+            (note, ("A footnote in a smaller font, flush with the margin, which is no quotation of anything "
+                   "at all and must not be taken for one by the reader.")),
         ]
     else:
         story = [
             (head, h1),
-            (body, f"{t['cited']}<super>{s1}</super>这一看法至今仍然影响着关于街道与社区的讨论，也影响着"
-                   "许多城市在规划新区时对公共空间的安排和对步行者的重视。"),
+            (body, (f"{t['cited']}<super>{s1}</super>这一看法至今仍然影响着关于街道与社区的讨论，也影响着"
+                   "许多城市在规划新区时对公共空间的安排和对步行者的重视。")),
             (body, "李四（2020）在谈到这类场所时这样写道："),
             (quote, t["quote"]),
             (body, t["plain"]),
@@ -161,6 +161,7 @@ def test_every_line_but_running_heads_and_page_numbers_is_placed_in_the_text(tmp
     import random
 
     import test_pdf_layout as typesetting  # engine's typesetter: running head, page numbers, hyphens
+
     from core.loaders import pdf
     from core.loaders.pdf_layout import Collector
 

@@ -75,7 +75,7 @@ def test_thin_pieces_never_make_a_passage_dense(docs):
     rng = random.Random(5)
     x, y = han(rng, 8), han(rng, 8)  # 16 units in shared k-grams: solid (t = 14), but no
     # verbatim run of t and under `dense` (28): not dense; two set phrases in line before it
-    phrases = lambda: PHRASES[0] + han(rng, 20) + PHRASES[2] + han(rng, 20)  # noqa: E731
+    phrases = lambda: PHRASES[0] + han(rng, 20) + PHRASES[2] + han(rng, 20)
     a = han(rng, 80) + phrases() + x + "甲" + y + han(rng, 80)
     b = han(rng, 50) + phrases() + x + "乙" + y + han(rng, 50)
     report = run(check_documents(docs(a, b), CheckOptions(semantic=False)))

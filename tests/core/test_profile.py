@@ -1,12 +1,13 @@
 """core.engine.profile: a batch of texts gives each text exactly what it gives alone."""
 
-import core.engine.batches
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+import core.engine.batches
 from core.engine.normalize import units
-from core.options import CheckOptions
 from core.engine.profile import language, profiles
 from core.engine.winnowing import fingerprints
+from core.options import CheckOptions
 
 ZH = "我们今天讨论网络阅读对学生的影响以及它带来的问题和机会"
 EN = "students read online every day and the habit changes how they write essays "

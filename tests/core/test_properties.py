@@ -1,11 +1,12 @@
 """Property-based tests over the engine (hypothesis)."""
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from core.engine.normalize import unit_texts, units
+from core.engine.profile import profile
 from core.options import CheckOptions
 from core.pipeline import check_documents, run
-from core.engine.profile import profile
 
 any_text = st.text(
     alphabet=st.characters(codec="utf-8", categories=("L", "N", "P", "Z", "S", "Cc", "M")),

@@ -2,9 +2,9 @@
 document's own text (the colors of core/reports/colors.py, the app's compare view and the
 per-student pages), with a legend of the classes shown and the changed words marked."""
 
+import make_academic
 import pytest
 
-import make_academic
 from core.academic.classify import attribute
 from core.models import ATTRIBUTIONS, Document, Match, PairResult, Report, Span
 from core.options import CheckOptions

@@ -1,9 +1,9 @@
 """The per-student report: figures in the reader's language, ranked sources, verdict, the text
 colored by attribution class; written as HTML and PDF."""
 
+import make_academic
 import pytest
 
-import make_academic
 from core.academic.figures import LABELS, document_figures
 from core.models import Verdict
 from core.reports.colors import COLORS, source_color
@@ -58,7 +58,7 @@ def test_overlapping_sources_show_one_color(report):
     i = names.index("zh_source_b.txt")  # its reference list is shared with two documents
     text = next(b for b in blocks(student_document(report, i)) if isinstance(b, MarkedText))
     spans = [(m.start, m.end) for m in text.marks]
-    assert spans == sorted(spans) and all(a[1] <= b[0] for a, b in zip(spans, spans[1:]))
+    assert spans == sorted(spans) and all(a[1] <= b[0] for a, b in zip(spans, spans[1:]))  # noqa: RUF007
 
 
 def test_the_verdict_and_note_are_on_the_page(report):

@@ -227,7 +227,7 @@ def test_colors_cycle_through_the_palette():
 
 def test_changes_inside_a_passage_are_marked():
     from core.reports.html_report import marked_html
-    from core.reports.model import MarkedText, Mark
+    from core.reports.model import Mark, MarkedText
     from core.reports.strings import strings
     text = MarkedText("abcdefgh", (Mark(1, 7, 1, "c0", "Passage 1"),), changes=((3, 5), (7, 8)), link="p1")
     out = marked_html(text, strings("en"))

@@ -3,16 +3,16 @@
 from datetime import datetime
 
 import pytest
+from report_samples import class_report
 
+import core.reports.strings as strings_module
 from core.models import Document, FileError, Match, PairResult, Report, Span
 from core.options import CheckOptions
-import core.reports.strings as strings_module
 from core.reports import FORMATS, format_for, render
 from core.reports.builder import DETAIL_BUDGET, build_document, detailed_pairs
 from core.reports.model import Article, Comparison, Figures, Paragraph, Table
 from core.reports.strings import OPTION_LABELS, strings
 from core.rules import is_flagged
-from report_samples import class_report
 
 WHEN = datetime(2024, 5, 1, 9, 30)
 
@@ -76,8 +76,8 @@ def test_changes_inside_passages_reach_the_marked_texts():
     m = Match(Span(0, 16), Span(0, 16), 3, left_changes=(Span(6, 10),), right_changes=(Span(6, 11),))
     report = Report(report.options, report.documents, report.simhashes,
                     (PairResult(0, 1, 20, 0.6, 0.7, 0.6, 16, (m,)),))
-    comparison = [b for b in section(build_document(report), "details").blocks
-                  if isinstance(b, Article)][0].blocks[1]
+    comparison = next(b for b in section(build_document(report), "details").blocks
+                  if isinstance(b, Article)).blocks[1]
     assert comparison.left.changes == ((6, 10),) and comparison.right.changes == ((6, 11),)
 
 
@@ -86,7 +86,7 @@ def test_options_are_named_for_people_never_by_field_name():
         doc = build_document(small_report(min_passage=12, display_threshold=0.25), language=language)
         table = section(doc, "options").blocks[0]
         labels = [row.cells[0].text for row in table.rows]
-        values = dict((row.cells[0].text, row.cells[1].text) for row in table.rows)
+        values = {row.cells[0].text: row.cells[1].text for row in table.rows}
         assert set(labels) == set(OPTION_LABELS[language].values())
         for field in CheckOptions().to_dict():
             assert field not in labels

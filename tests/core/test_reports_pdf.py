@@ -5,6 +5,7 @@ the page of what follows them; long passages printed whole; everything within th
 """
 
 import io
+import itertools
 import random
 import re
 from datetime import datetime
@@ -12,13 +13,19 @@ from datetime import datetime
 import pytest
 from pdfminer.high_level import extract_pages, extract_text
 from pdfminer.layout import LTChar, LTTextLine
+from report_samples import EN_WORDS, en_text, zh_text
 
 from core.models import Document, Match, PairResult, Report, Span
 from core.options import CheckOptions
 from core.reports import pdf_text, write_report
 from core.reports.pdf_report import render_pdf
-from core.reports.pdf_text import FontMissing, Measure, break_lines, break_positions, register_fonts
-from report_samples import EN_WORDS, en_text, zh_text
+from core.reports.pdf_text import (
+    FontMissing,
+    Measure,
+    break_lines,
+    break_positions,
+    register_fonts,
+)
 
 WHEN = datetime(2024, 5, 1, 9, 30)
 A4_WIDTH, MARGIN = 595.27, 15 * 72 / 25.4
@@ -46,7 +53,7 @@ def lines_by_page(data):
         def walk(item):
             if isinstance(item, LTTextLine):
                 sizes = {round(ch.size, 1) for ch in item if isinstance(ch, LTChar)}
-                lines.append((item.y1, item.x0, item.x1, item.get_text().strip(), sizes))
+                lines.append((item.y1, item.x0, item.x1, item.get_text().strip(), sizes))  # noqa: B023
             elif hasattr(item, "__iter__"):
                 for child in item:
                     walk(child)
@@ -92,7 +99,7 @@ def test_a_long_file_name_breaks_only_after_its_separators(english):
     _, data = english
     for page in lines_by_page(data):
         texts = [line[3] for line in page]
-        for a, b in zip(texts, texts[1:]):
+        for a, b in itertools.pairwise(texts):
             joined = a + b
             if LONG_NAME in joined and LONG_NAME not in a and LONG_NAME not in b:
                 head = a[a.rindex(LONG_NAME[:8]):]
@@ -184,9 +191,8 @@ def test_break_lines_fills_lines_greedily_and_cuts_only_a_word_wider_than_the_li
 
 
 def test_column_widths_fill_the_page_and_never_squeeze_numbers():
-    from core.reports.model import Column
+    from core.reports.model import Column, ReportDocument
     from core.reports.pdf_report import Layout, column_widths
-    from core.reports.model import ReportDocument
     st = Layout(ReportDocument("t", "s", "en", "en"), 500).st
     columns = (Column("#", "number"), Column("Name", "name"), Column("SHA-256", "code"),
                Column("Path", "path", 2.0))

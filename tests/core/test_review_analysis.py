@@ -8,9 +8,8 @@ import pytest
 from core.academic import document_figures
 from core.options import CheckOptions
 from core.review import analyse, review
-from core.store.saved import open_analysed
 from core.steps import drain
-from core.store.saved import open_check, save_check
+from core.store.saved import open_analysed, open_check, save_check
 
 
 def test_analyse_is_the_review_and_every_documents_figures(planted_class):

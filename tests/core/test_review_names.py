@@ -52,7 +52,7 @@ def test_short_names_are_unique_whatever_the_names(planted_class):
                  for _ in range(rng.randint(1, 12))]
         short = short_names(names)
         assert len({s.casefold() for s in short}) == len(names), (names, short)
-    corpus, report = planted_class
+    _corpus, report = planted_class
     short = short_names([d.name for d in report.documents])
     assert len(set(short)) == len(short) == 60
 

@@ -2,18 +2,17 @@
 
 import pytest
 
+from core.academic.figures import document_figures
 from core.models import Document, Match, PairResult, Report, Span
 from core.options import CheckOptions
-from core.academic.figures import document_figures
 from core.review.students import student_summaries, student_summary
-
 
 TEXT = "".join(chr(0x4E00 + 37 * i) for i in range(100))  # 100 CJK characters, none white space
 
 
-def _report(options=CheckOptions()):
+def _report(options=CheckOptions()):  # noqa: B008
     docs = tuple(Document(i, f"d{i}", "", "txt", TEXT) for i in range(4))
-    m = lambda a, b, c, d: Match(Span(a, b), Span(c, d), b - a)  # noqa: E731
+    m = lambda a, b, c, d: Match(Span(a, b), Span(c, d), b - a)
     pairs = (
         # [70, 75) has 5 characters: under min_match_chars (13), it does not count
         PairResult(0, 1, 30, 0.40, 0, 0, 0, (m(0, 30, 0, 30), m(50, 65, 50, 65), m(70, 75, 70, 75))),

@@ -1,9 +1,9 @@
 """core.rules: each shared rule decides at its boundary exactly as documented."""
 
+import pytest
+
 from core.models import Document, PairResult, Verdict, text_key
 from core.rules import flagged_pairs, hamming, is_flagged, is_near_duplicate
-
-import pytest
 
 
 def pair(similarity: float, distance: int) -> PairResult:

@@ -6,8 +6,8 @@ from pathlib import Path
 import jieba
 import pytest
 
-from core.loaders import load_document
 from core.engine.segment import _HAN_RUN, en_idf, han_words, zh_idf
+from core.loaders import load_document
 
 SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
 

@@ -116,7 +116,7 @@ def test_model_output_matches_stored_vectors(loaded):
     assert vectors.shape == (3, model.DIM)
     np.testing.assert_allclose(vectors, expected, atol=2e-4)
     cos = vectors @ vectors.T
-    assert cos[0, 1] > 0.7 > 0.2 > cos[0, 2]  # a translation vs an unrelated sentence
+    assert cos[0, 1] > 0.7 > 0.2 > cos[0, 2]  # a translation vs an unrelated sentence  # noqa: PLR0133
 
 
 def test_without_the_package_the_check_is_the_verbatim_one(monkeypatch):
@@ -313,7 +313,7 @@ def test_reports_carry_the_semantic_figure_and_sentence_pairs():
     from core.reports.csv_report import render_csv
     from core.reports.html_report import render_html
 
-    report, docs, _ = semantic_report()
+    report, _docs, _ = semantic_report()
     html = render_html(report)
     assert "Found by meaning" in html and "translation 100.0%" in html
     assert "我们走吧。" in html and "Let us go." in html and "0.81" in html
@@ -327,7 +327,7 @@ def test_pair_score_weighs_cosine_shared_words_numbers_and_length():
     from core.semantic.align import WEIGHTS, numbers, pair_score
 
     bias, w_cos, w_words, w_numbers, w_length = WEIGHTS
-    probability = lambda z: 1 / (1 + math.exp(-z))  # noqa: E731
+    probability = lambda z: 1 / (1 + math.exp(-z))
     assert numbers("Sales rose 1,200 units (１２%) in 2003.") == {"1200", "12", "2003"}
     left = "Sales rose 5 percent in 2003."  # 6 words
     same = pair_score(0.8, left, "In 2003 sales went up 5 percent.")  # 7 words, 5 of 8 shared

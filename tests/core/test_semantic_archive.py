@@ -7,17 +7,16 @@ import hashlib
 
 import numpy as np
 import pytest
+from test_semantic import loaded, tatoeba, translated_pair  # noqa: F401  (fixture)
 
 from core.models import Document
 from core.options import CheckOptions
-from core.pipeline import ProfileCache, run
+from core.pipeline import CheckRequest, ProfileCache, run, run_check
 from core.semantic import model
 from core.semantic.embed import profile_id
 from core.semantic.sentences import split
 from core.store import open_store
 from core.store.archive import add_documents
-from core.pipeline import CheckRequest, run_check
-from test_semantic import loaded, tatoeba, translated_pair  # noqa: F401  (fixture)
 
 
 def check_against_archive(documents, options, store, label=None, cache=None):

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from test_semantic import loaded, needs_model, tatoeba, translated_pair  # noqa: F401  (fixture)
 
 from core.models import Document
 from core.options import CheckOptions
 from core.pipeline import check_documents, run
 from core.semantic import model
 from core.semantic.vector_store import VectorStore
-from test_semantic import loaded, needs_model, tatoeba, translated_pair  # noqa: F401  (fixture)
 
 SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
 ON = CheckOptions(semantic=True)  # the layer is off unless asked (docs/decisions/051)

@@ -5,10 +5,10 @@ show a passage over it, marked, that does not count in their figures."""
 import random
 from dataclasses import replace
 
-import pytest
-
 import make_shared_class
+import pytest
 from make_shared_class import han
+
 from core.models import Document
 from core.options import CheckOptions
 from core.pipeline import check_documents, run

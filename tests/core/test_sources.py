@@ -77,7 +77,7 @@ def test_load_stream_honours_exclude_and_skip(tmp_path):
 def test_check_and_load_paths_leave_out_excluded_files(tmp_path):
     _write(tmp_path / "class", {"a.txt": A, "b.txt": B})
     opts = CheckOptions(exclude=(str(tmp_path / "class" / "a.txt"),))
-    documents, errors = run(load_paths([tmp_path / "class"], opts))
+    documents, _errors = run(load_paths([tmp_path / "class"], opts))
     assert [d.name for d in documents] == ["b.txt"] and [d.id for d in documents] == [0]
     report = run(check([tmp_path / "class"], opts))
     assert [d.name for d in report.documents] == ["b.txt"] and report.pairs == ()

@@ -8,14 +8,12 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from core.models import Document
-from core.options import CheckOptions
 from core.pipeline import run
 from core.store import StoreError, open_store, schema
 from core.store.archive import add_documents, add_paths, remove_label
@@ -45,7 +43,7 @@ def postings_consistent(store) -> None:
     total = 0
     for meta in store.documents():
         hashes, _ = store.fingerprints(meta.id)
-        uniq, counts = np.unique(np.frombuffer(hashes, dtype="<u8"), return_counts=True)
+        _uniq, counts = np.unique(np.frombuffer(hashes, dtype="<u8"), return_counts=True)
         total += int((counts <= 8).sum())
     assert store.stats()["postings"] == total
 

@@ -7,15 +7,14 @@ import hashlib
 from dataclasses import replace
 from pathlib import Path
 
+from core.engine.profile import profiles
 from core.loaders import load_document
 from core.models import ArchiveEntry, Document
 from core.options import CheckOptions
-from core.pipeline import check_documents, run
+from core.pipeline import CheckRequest, check_documents, run, run_check
+from core.rules import hamming
 from core.store import open_store
 from core.store.archive import add_documents, find_candidates
-from core.pipeline import CheckRequest, run_check
-from core.engine.profile import profiles
-from core.rules import hamming
 
 SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
 ARCHIVED = ["zh_original_网络阅读.txt", "zh_clean_1.txt", "en_original_homework.txt",
@@ -134,7 +133,7 @@ def test_pending_postings_are_found_before_and_after_the_merge(store_location):
 def test_an_archived_documents_fingerprints_are_those_of_a_check():
     """The archive's own profiling (no vocabulary arrays) keeps exactly a check's fingerprints,
     postings, simhash and sentences."""
-    from core.store.archive import archive_options, prepare_batch
+    from core.store.archive import prepare_batch
     from core.store.records import prepare
 
     docs = load(ARCHIVED + NEW)

@@ -2,7 +2,6 @@
 `--archive`, with `--add-to-archive`, and both: the same figures, and no false group."""
 
 import pytest
-
 from make_template_case import json_figures, run_cli, write
 
 pytestmark = pytest.mark.slow

@@ -1,6 +1,11 @@
 import numpy as np
 
-from core.engine.vocabulary import PARAPHRASE_SHARE, overlap, paraphrase_pairs, shared_shares
+from core.engine.vocabulary import (
+    PARAPHRASE_SHARE,
+    overlap,
+    paraphrase_pairs,
+    shared_shares,
+)
 
 
 def words(*hashes):

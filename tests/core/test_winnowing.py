@@ -1,5 +1,6 @@
 import numpy as np
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from core.engine.hashing import kgram_hashes
 from core.engine.winnowing import fingerprints, fingerprints_joined, winnow
@@ -46,9 +47,9 @@ def test_any_shared_run_of_t_units_is_found(shared, left, right, k, w):
 
 
 def test_profile_fingerprints_point_back_to_their_text():
+    from core.engine.profile import profile
     from core.models import Fingerprint
     from core.options import CheckOptions
-    from core.engine.profile import profile
 
     text = "甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳午未申酉"  # 20 units; zh k=5 -> 16 k-grams
     p = profile(text, CheckOptions())

@@ -15,6 +15,7 @@ can grow past a planted copy by chance; the output is the same on every run.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import sys
@@ -72,13 +73,13 @@ class Doc:
     docx_styles: dict[int, str] = field(default_factory=dict)  # paragraph index -> style, for .docx
     docx_superscripts: list[tuple[int, int]] = field(default_factory=list)  # text spans set superscript
 
-    def add(self, text: str, key: str | None = None, cls: str = "", source: str = "") -> "Doc":
+    def add(self, text: str, key: str | None = None, cls: str = "", source: str = "") -> Doc:
         if key:
             self.planted.append(Planted(key, cls, source, len(self.text), len(self.text) + len(text)))
         self.text += text
         return self
 
-    def heading(self, title: str) -> "Doc":
+    def heading(self, title: str) -> Doc:
         self.headings.append(title)
         return self.add(title + "\n")
 
@@ -208,7 +209,7 @@ def write_docx(doc: Doc, path: Path) -> None:
         p = document.add_paragraph(style=doc.docx_styles.get(index))
         cuts = sorted({0, len(line)} | {min(max(x - at, 0), len(line))
                                         for s, e in doc.docx_superscripts for x in (s, e)})
-        for a, b in zip(cuts, cuts[1:]):
+        for a, b in itertools.pairwise(cuts):
             run = p.add_run(line[a:b])
             run.font.superscript = any(s <= at + a and at + b <= e for s, e in doc.docx_superscripts)
         at += len(line) + 1

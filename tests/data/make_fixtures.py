@@ -18,7 +18,7 @@ import struct
 import sys
 import zipfile
 import zlib
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -121,7 +121,7 @@ def good_docx(footnote: str = "A footnote naming the source.") -> bytes:
     from docx.oxml import parse_xml
 
     document = docx.Document()
-    fixed = datetime(2024, 1, 1, tzinfo=timezone.utc)
+    fixed = datetime(2024, 1, 1, tzinfo=UTC)
     document.core_properties.created = document.core_properties.modified = fixed
     document.add_heading("Essay title", level=1)
     p = document.add_paragraph("First paragraph with ")
@@ -199,7 +199,7 @@ def external_entity_docx(target: str) -> bytes:
     for name, root in (("word/document.xml", "w:document"), ("word/footnotes.xml", "w:footnotes")):
         xml = parts[name].decode("utf-8")
         declaration = doctype.replace("w:document", root)
-        xml = re.sub(r"(<\?xml[^>]*\?>\s*)", lambda m: m.group(1) + declaration, xml, count=1)
+        xml = re.sub(r"(<\?xml[^>]*\?>\s*)", lambda m: m.group(1) + declaration, xml, count=1)  # noqa: B023
         parts[name] = xml.replace("Essay title", "Essay &xxe; title").encode("utf-8")
     return _zip(parts)
 
@@ -472,7 +472,7 @@ def write_pdfs() -> None:
 
 def make_big_txt(folder: Path, megabytes: int = 20) -> Path:
     """A UTF-8 text file of exactly `megabytes` MB (2**20 bytes each), English and Chinese lines."""
-    line = "Line of a long essay, 一篇很长的文章的一行。\n".encode("utf-8")
+    line = "Line of a long essay, 一篇很长的文章的一行。\n".encode()
     size = megabytes * 2**20
     data = line * (size // len(line))
     data += b"x" * (size - len(data))
@@ -481,7 +481,7 @@ def make_big_txt(folder: Path, megabytes: int = 20) -> Path:
     return path
 
 
-def make_disappearing(folder: Path) -> tuple[Path, "callable"]:
+def make_disappearing(folder: Path) -> tuple[Path, callable]:
     """A text file and a function that deletes it: call it between listing and reading."""
     path = folder / "vanishing.txt"
     path.write_text("This file will be gone before it is read.\n", encoding="utf-8")

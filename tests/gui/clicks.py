@@ -21,8 +21,16 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, QStandardPaths, Qt, QThreadPool, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import (QApplication, QDialog, QFileDialog, QInputDialog, QMenu, QMessageBox,
-                               QProgressDialog, QToolBar)
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QFileDialog,
+    QInputDialog,
+    QMenu,
+    QMessageBox,
+    QProgressDialog,
+    QToolBar,
+)
 
 WAIT_MS = 120_000
 ERROR_ICONS = (QMessageBox.Icon.Critical, QMessageBox.Icon.Warning)

@@ -1,9 +1,9 @@
 """Attribution classes and edit marks in the compare view; the figures in the document list."""
 
+import make_academic
 import pytest
 from PySide6.QtCore import Qt
 
-import make_academic
 from core.academic.figures import document_figures
 from core.models import Document, Match, PairResult, Span
 from core.options import CheckOptions

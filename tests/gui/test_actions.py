@@ -1,9 +1,8 @@
 """gui.actions: a command, a menu and a view are added from outside the window in a few lines,
 and follow language changes like the window's own."""
 
-from PySide6.QtWidgets import QLabel
-
 import pytest
+from PySide6.QtWidgets import QLabel
 
 
 def test_a_new_menu_action_and_view_from_outside(qtbot, window):

@@ -12,14 +12,14 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QThreadPool, Qt
+from conftest import WAIT_MS, close_messages
+from PySide6.QtCore import QThreadPool
 from PySide6.QtWidgets import QApplication
 
-from conftest import WAIT_MS, close_messages
 from core.models import Verdict
 from core.review import analyse
-from core.steps import drain
 from core.review.verdicts import Verdicts, pair_key
+from core.steps import drain
 from core.store import open_store
 from core.store.saved import open_check
 
@@ -27,7 +27,8 @@ ROOT = Path(__file__).resolve().parents[2]
 # the archive on both backends, as in tests/core (an SQLite file; a PostgreSQL schema when a
 # server is configured or can be started, else that case is skipped with the reason)
 sys.path.append(str(ROOT / "tests" / "core"))
-from store_backends import postgres_dsn, store_location  # noqa: E402,F401
+from store_backends import postgres_dsn, store_location  # noqa: F401
+
 SAMPLES = ROOT / "resources" / "samples"
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from clicks import App
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from clicks import App
 from core.store import open_store
 from core.store.saved import open_check
 

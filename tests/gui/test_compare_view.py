@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QLabel
 
 from core.models import Document, Match, PairResult, Span
 from core.options import CheckOptions
+from gui.text_positions import qt_plain
 from gui.widgets.compare_view import (
     LEFT,
     PASSAGE_PROPERTY,
@@ -20,7 +21,6 @@ from gui.widgets.compare_view import (
     layer_segments,
     passage_color,
 )
-from gui.text_positions import qt_plain
 
 SEPARATOR = "\u2029"
 
@@ -55,8 +55,8 @@ def small_matches() -> tuple[Match, ...]:
 
 
 def make_pair(left_text, right_text, matches, **values) -> tuple[Document, Document, PairResult]:
-    fields = dict(hamming=9, similarity=0.4567, left_coverage=0.3125, right_coverage=0.4567,
-                  longest=11)
+    fields = {"hamming": 9, "similarity": 0.4567, "left_coverage": 0.3125, "right_coverage": 0.4567,
+                  "longest": 11}
     fields.update(values)
     return (
         Document(0, "left essay.txt", "/essays/left essay.txt", "txt", left_text),

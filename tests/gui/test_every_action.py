@@ -5,12 +5,11 @@ ready state below fails the test until the walk can reach it."""
 
 from __future__ import annotations
 
+from clicks import App, describe
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from gui.actions import DROPS_ARGUMENTS
-
-from clicks import App, describe
 
 #: Walked after the others, in this order: they change the language or close the window.
 LAST = ("menu_language", "action_quit")

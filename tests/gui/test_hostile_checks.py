@@ -9,7 +9,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from clicks import App
 
 pytestmark = pytest.mark.slow

@@ -7,14 +7,13 @@ from PySide6.QtGui import QDropEvent, QKeySequence
 from PySide6.QtWidgets import QMessageBox
 
 from core import pipeline
-from core.options import CheckOptions
-from gui.widgets.compare_view import CompareView
-from gui.models.documents import PATH_ROLE, DocumentModel
-from gui.dialogs.options_dialog import OptionsDialog
-from gui.models.pairs import PairModel
-from gui.widgets.pair_table import NAME_MIN_WIDTH, PairTable
 from core.rules import is_flagged
-from gui.session import State, normalize_path
+from gui.dialogs.options_dialog import OptionsDialog
+from gui.models.documents import PATH_ROLE, DocumentModel
+from gui.models.pairs import PairModel
+from gui.session import normalize_path
+from gui.widgets.compare_view import CompareView
+from gui.widgets.pair_table import NAME_MIN_WIDTH, PairTable
 
 
 def messages(window):

@@ -190,7 +190,7 @@ def test_verdicts_show_in_every_table_filter_and_reach_the_json(reviewed, tmp_pa
     assert len(data["groups"]) == 6
 
 
-def _all_texts(model, parent=QModelIndex()) -> list[str]:
+def _all_texts(model, parent=QModelIndex()) -> list[str]:  # noqa: B008
     out = []
     for r in range(model.rowCount(parent)):
         for c in range(model.columnCount(parent)):
@@ -244,9 +244,10 @@ def test_student_view_ranks_sources_colors_the_text_and_opens_compare(qtbot, rev
     top = summary.sources[0]
     assert view.source_pairs()[0] == top.pair
     # the text of the top source's first passage wears the top source's color
+    from PySide6.QtGui import QTextCursor
+
     from gui.text_positions import PositionMap
     from gui.widgets.student_view import source_color
-    from PySide6.QtGui import QTextCursor
 
     span = top.spans[0]
     start, _ = PositionMap(data.report.documents[copy].text).span_to_qt(span.start, span.end)

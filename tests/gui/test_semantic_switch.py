@@ -5,7 +5,6 @@ import csv
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
 
 from core.semantic import model
 from gui.models.pairs import PairModel

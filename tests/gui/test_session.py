@@ -126,7 +126,7 @@ def test_pair_of_documents_without_passages_is_empty_with_its_hamming_distance(q
     pair = session.pair(missing[1], missing[0])
     assert (pair.left, pair.right) == missing
     assert pair.similarity == 0.0 and pair.matches == ()
-    assert pair.hamming == bin(report.simhashes[missing[0]] ^ report.simhashes[missing[1]]).count("1")
+    assert pair.hamming == (report.simhashes[missing[0]] ^ report.simhashes[missing[1]]).bit_count()
     top = report.pairs[0]
     assert session.pair(top.right, top.left) is top
 

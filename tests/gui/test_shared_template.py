@@ -3,9 +3,9 @@ compare view, and one click makes it the template and checks again (issue 12).""
 
 from __future__ import annotations
 
+import make_shared_class
 from PySide6.QtCore import Qt
 
-import make_shared_class
 from core.models import Document
 
 M = 16  # more than the cap (10 documents) hold the assignment

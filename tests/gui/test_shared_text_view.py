@@ -3,9 +3,8 @@ M documents", and its "Use as template" makes it the template and checks again (
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-
 import make_shared_class
+from PySide6.QtCore import Qt
 
 M = 16  # more than the cap (10 documents) hold the assignment
 

@@ -3,10 +3,10 @@ the window's actions (plain, and against an archive) gives the figures of `plags
 --template`."""
 
 import pytest
+from make_template_case import figures, json_figures, run_cli, write
 
 from core.options import CheckOptions
 from gui.session import normalize_path
-from make_template_case import figures, json_figures, run_cli, write
 
 pytestmark = pytest.mark.slow
 

@@ -3,12 +3,11 @@ explained, and the check runs on the rest."""
 
 from pathlib import Path
 
+import make_fixtures as mf  # tests/data is on the pytest path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from gui.models.documents import PATH_ROLE, DocumentModel
-
-import make_fixtures as mf  # tests/data is on the pytest path
 
 
 def test_bad_files_are_marked_and_the_good_pair_is_checked(qtbot, window, driver, tmp_path):

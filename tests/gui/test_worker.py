@@ -42,7 +42,6 @@ def test_throttled_progress_still_delivers_the_last_value(qtbot, pool):
     def job():
         for i in range(1000):
             yield Progress("many", i, 1000)
-        return None
 
     w = Worker(job)
     seen = []

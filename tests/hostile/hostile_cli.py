@@ -16,7 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.append(str(ROOT / "tests" / "core"))
-from store_backends import postgres_dsn, store_location  # noqa: E402,F401 (fixtures)
+from store_backends import postgres_dsn, store_location  # noqa: F401 (fixtures)
 
 MEMORY_LIMIT = 2 << 30  # address space of a child: a bomb that inflates fails, never the machine
 TIMEOUT_S = 60  # a child that takes longer hangs
@@ -36,7 +36,7 @@ def start(*args, env: dict | None = None, cwd=ROOT) -> subprocess.Popen:
     full.pop("PLAGSCOPE_DB", None)
     full["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
     return subprocess.Popen(command(*args), cwd=cwd, env=full, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, preexec_fn=_limit_memory,
+                            stderr=subprocess.PIPE, text=True, preexec_fn=_limit_memory,  # noqa: PLW1509
                             start_new_session=True)
 
 

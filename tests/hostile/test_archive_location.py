@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from hostile_cli import ROOT, cli_env, one_line, postgres_dsn, run, run_all, store_location  # noqa: F401 (fixtures)
 from store_backends import drop_schema, new_schema
 
@@ -72,7 +71,7 @@ def _url(params: dict, scheme: str = "postgresql", password: str = SECRET) -> st
 
 
 def _key_value(params: dict, password: str = SECRET) -> str:
-    quoted = lambda v: "'" + str(v).replace("\\", "\\\\").replace("'", "\\'") + "'"  # noqa: E731
+    quoted = lambda v: "'" + str(v).replace("\\", "\\\\").replace("'", "\\'") + "'"
     return " ".join(f"{k}={quoted(v)}" for k, v in {**params, "password": password}.items())
 
 

@@ -12,7 +12,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from hostile_cli import ROOT, cli_env, one_line, postgres_dsn, run, store_location  # noqa: F401 (fixtures)
 
 SAMPLES = ROOT / "resources" / "samples"
@@ -151,12 +150,12 @@ def small_disk(tmp_path):
         pytest.skip("mounting a small file system needs root")
     where = tmp_path / "disk"
     where.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(where)]).returncode:
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(where)]).returncode:  # noqa: PLW1510
         pytest.skip("cannot mount a tmpfs here")
     try:
         yield where
     finally:
-        subprocess.run(["umount", "-l", str(where)])
+        subprocess.run(["umount", "-l", str(where)])  # noqa: PLW1510
 
 
 def _fill_disk(folder: Path, leave: int) -> None:

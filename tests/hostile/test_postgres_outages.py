@@ -12,7 +12,6 @@ import threading
 import time
 
 import pytest
-
 from hostile_cli import ROOT, cli_env, finish, one_line, run, start  # noqa: F401 (fixtures)
 
 SAMPLES = ROOT / "resources" / "samples"

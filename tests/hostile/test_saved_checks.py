@@ -11,7 +11,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from hostile_cli import finish, hostile_checks, one_line, run, start  # noqa: F401 (fixtures)
 from make_hostile import HOSTILE_CHECKS, older_schema
 
@@ -95,12 +94,12 @@ def read_only_media(tmp_path):
         pytest.skip("mounting a read-only file system needs root")
     where = tmp_path / "media"
     where.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(where)]).returncode:
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(where)]).returncode:  # noqa: PLW1510
         pytest.skip("cannot mount a tmpfs here")
     try:
         yield where
     finally:
-        subprocess.run(["umount", "-l", str(where)])
+        subprocess.run(["umount", "-l", str(where)])  # noqa: PLW1510
 
 
 def test_a_check_on_read_only_media_opens_and_exports(hostile_checks, read_only_media, tmp_path):

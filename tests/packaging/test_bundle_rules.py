@@ -17,14 +17,14 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "packaging"))
 
-import bundle_rules  # noqa: E402
-import build_bundle  # noqa: E402
+import build_bundle
+import bundle_rules
 
-import core  # noqa: E402
-import gui  # noqa: E402
-from core.cli import SUBCOMMANDS  # noqa: E402
-from core.loaders import FORMATS  # noqa: E402
-from core.reports import pdf_text  # noqa: E402
+import core
+import gui
+from core.cli import SUBCOMMANDS
+from core.loaders import FORMATS
+from core.reports import pdf_text
 
 
 def load_entry():
@@ -281,7 +281,7 @@ def test_the_spec_makes_each_desktops_programs(monkeypatch, platform, programs, 
     spec = ROOT / "packaging" / "plagscope.spec"
     monkeypatch.setattr(sys, "platform", platform)
     monkeypatch.setattr(sys, "path", list(sys.path))
-    exec(compile(spec.read_text(encoding="utf-8"), str(spec), "exec"),
+    exec(compile(spec.read_text(encoding="utf-8"), str(spec), "exec"),  # noqa: S102
          {"SPECPATH": str(spec.parent), "__name__": "__main__", **names})
     exes = [(kw["name"], kw["console"]) for kind, _, kw in rec.calls if kind == "EXE"]
     assert exes == programs

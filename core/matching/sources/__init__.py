@@ -26,120 +26,28 @@ scored, reading them (`SCORED`) and the check's shared text (`SHARED`) from the 
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from dataclasses import dataclass, field
-from typing import Protocol
-
-import numpy as np
-
-from core.engine.profile import Profile
-from core.models import Progress
+from core.matching.sources.base import (  # noqa: F401 (the package's names)
+    COMMON,
+    SCORED,
+    SEEDS,
+    SEMANTIC,
+    SHARED,
+    SHARES,
+    Candidates,
+    CandidateSource,
+    Corpus,
+    Seeds,
+)
+from core.matching.sources.fingerprints import FingerprintSource
+from core.matching.sources.simhash import SimhashSource
+from core.matching.sources.vocabulary import VocabularySource
 from core.options import CheckOptions
-
-SEEDS = "seeds"  # evidence key: a `Seeds` (every shared k-gram of the pairs it knows)
-SHARES = "shares"  # evidence key: an n x n matrix of vocabulary shares (upper triangle)
-COMMON = "common"  # evidence key: (hashes, documents, positions) of k-grams in more than cap documents
-SEMANTIC = "semantic"  # evidence key: {pair key: SemanticMatch} (the semantic layer's findings)
-SCORED = "scored"  # evidence key: the PairResults scored before the late sources run
-SHARED = "shared_texts"  # evidence key: the check's SharedTexts (for the late sources)
-
-
-@dataclass
-class Corpus:
-    """What every source and the scoring step see of one check."""
-
-    profiles: list[Profile]
-    options: CheckOptions
-    ignored: np.ndarray  # sorted k-gram hashes of the template: never evidence of copying
-    cap: int  # a k-gram in more documents than this is common to the class
-    keys: tuple[str, ...] = ()  # Document.key of each profile ("" when not known)
-    texts: tuple[str, ...] = ()  # each document's text (passages take in shared marks), or ()
-    evidence: dict = field(default_factory=dict)
-
-    @property
-    def n(self) -> int:
-        return len(self.profiles)
-
-
-@dataclass(frozen=True, slots=True)
-class Candidates:
-    """Proposed pairs as sorted unique keys left * n + right, with what the proposer asks."""
-
-    keys: np.ndarray  # int64, sorted, unique
-    score: np.ndarray  # bool: run the scoring step on the pair
-    listed: np.ndarray  # bool: report the pair even without a passage
-
-    @classmethod
-    def empty(cls) -> "Candidates":
-        return cls(np.zeros(0, np.int64), np.zeros(0, bool), np.zeros(0, bool))
-
-    @classmethod
-    def of(cls, keys, score=True, listed=False) -> "Candidates":
-        """From pair keys (any order, repeats allowed) with one flag value or an array each."""
-        keys = np.asarray(keys, dtype=np.int64)
-        score = np.broadcast_to(np.asarray(score, dtype=bool), keys.shape)
-        listed = np.broadcast_to(np.asarray(listed, dtype=bool), keys.shape)
-        return cls(keys, score.copy(), listed.copy()).merge(cls.empty())
-
-    def merge(self, other: "Candidates") -> "Candidates":
-        keys = np.concatenate((self.keys, other.keys))
-        unique, inverse = np.unique(keys, return_inverse=True)
-        score = np.zeros(len(unique), bool)
-        listed = np.zeros(len(unique), bool)
-        np.logical_or.at(score, inverse, np.concatenate((self.score, other.score)))
-        np.logical_or.at(listed, inverse, np.concatenate((self.listed, other.listed)))
-        return Candidates(unique, score, listed)
-
-    def lookup(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(present, index) of each key in these candidates."""
-        keys = np.asarray(keys, dtype=np.int64)
-        if not len(self.keys):
-            return np.zeros(len(keys), bool), np.zeros(len(keys), np.int64)
-        at = np.minimum(np.searchsorted(self.keys, keys), len(self.keys) - 1)
-        return self.keys[at] == keys, at
-
-    def __len__(self) -> int:
-        return len(self.keys)
-
-
-class CandidateSource(Protocol):
-    """See the module docstring."""
-
-    name: str
-
-    def propose(self, corpus: Corpus, so_far: Candidates) -> Generator[Progress, None, Candidates]:
-        ...
-
-
-@dataclass(frozen=True, slots=True)
-class Seeds:
-    """Every shared k-gram of the pairs a source joined: per pair key, one run of positions."""
-
-    pair_keys: np.ndarray  # sorted unique pair keys
-    first: np.ndarray  # where each pair's run starts in left / right
-    count: np.ndarray  # how many seeds it has
-    left: np.ndarray  # k-gram start in the left document, per seed
-    right: np.ndarray  # k-gram start in the right document, per seed
-
-    def of(self, key: int) -> tuple[np.ndarray, np.ndarray] | None:
-        """The seeds of one pair, or None when this join did not see the pair."""
-        if not len(self.pair_keys):
-            return None
-        at = int(np.searchsorted(self.pair_keys, key))
-        if at >= len(self.pair_keys) or self.pair_keys[at] != key:
-            return None
-        lo, size = int(self.first[at]), int(self.count[at])
-        return self.left[lo:lo + size], self.right[lo:lo + size]
 
 
 def default_sources(options: CheckOptions | None = None, cache=None) -> tuple[CandidateSource, ...]:
     """The sources of an ordinary check, in the order they run: the semantic layer's last,
     when `options` ask for it and its model is installed (it keeps its sentence vectors in
     `cache`, the check's ProfileCache)."""
-    from core.matching.sources.fingerprints import FingerprintSource
-    from core.matching.sources.simhash import SimhashSource
-    from core.matching.sources.vocabulary import VocabularySource
-
     sources: tuple[CandidateSource, ...] = (FingerprintSource(), SimhashSource(), VocabularySource())
     if options is not None and options.semantic:
         from core.semantic.model import available

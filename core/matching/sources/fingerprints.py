@@ -10,7 +10,7 @@ import numpy as np
 from core.engine.hashing import kgram_hashes
 from core.engine.profile import Profile
 from core.matching.index import candidate_pairs, shared_kgram_arrays
-from core.matching.sources import COMMON, SEEDS, Candidates, Corpus, Seeds
+from core.matching.sources.base import COMMON, SEEDS, Candidates, Corpus, Seeds
 from core.models import Progress
 
 

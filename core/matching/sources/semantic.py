@@ -22,8 +22,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.matching.sources import SCORED, SEMANTIC, SHARED, Candidates, Corpus
-from core.models import PairResult, Progress, SharedText, text_key
+from core.academic.attribution import find_headings, find_quotations, find_references
+from core.engine.hashing import kgram_hashes
+from core.matching.sources.base import SCORED, SEMANTIC, SHARED, Candidates, Corpus
+from core.models import Layout, PairResult, Progress, SharedText, text_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +50,6 @@ def template_spans(corpus: Corpus, i: int) -> list[tuple[int, int]]:
     """The spans of document i that lie in k-grams of the template."""
     if not len(corpus.ignored):
         return []
-    from core.engine.hashing import kgram_hashes
 
     p = corpus.profiles[i]
     k = p.params.k
@@ -89,9 +90,6 @@ def verbatim_spans(n: int, scored: Sequence[PairResult]
 def excluded_spans(corpus: Corpus, shared: Sequence[SharedText]) -> list[list[tuple[int, int]]]:
     """Per document, the spans the meaning layer never compares: the text most documents
     share, the template's, quotations and reference lists."""
-    from core.academic.attribution import find_headings, find_quotations, find_references
-    from core.models import Layout
-
     out: list[list[tuple[int, int]]] = [[] for _ in range(corpus.n)]
     for item in shared:
         for doc, span in zip(item.documents, item.spans):

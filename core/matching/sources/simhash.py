@@ -7,7 +7,7 @@ from collections.abc import Generator
 import numpy as np
 
 from core.matching.simhash_index import SimhashIndex
-from core.matching.sources import Candidates, Corpus
+from core.matching.sources.base import Candidates, Corpus
 from core.models import Progress
 
 

@@ -13,7 +13,7 @@ import numpy as np
 
 from core.engine import vocabulary
 from core.engine.profile import Profile
-from core.matching.sources import SHARES, Candidates, Corpus
+from core.matching.sources.base import SHARES, Candidates, Corpus
 from core.models import Progress
 
 
