@@ -26,7 +26,7 @@ from pathlib import Path
 
 #: The pairs resources/samples/README.md says are flagged: every pair among a language's source
 #: and its copies (verbatim paragraph, light edit, reordered), and each paraphrase with its source
-#: (found by the meaning layer, on by default); clean essays none.
+#: (found by the meaning layer, which the check below turns on); clean essays none.
 ZH_COPIES = ("zh_original_网络阅读.txt", "zh_copy_verbatim.docx", "zh_light_edit_gbk.txt", "zh_reordered.pdf")
 EN_COPIES = ("en_original_homework.txt", "en_copy_verbatim.pdf", "en_light_edit.docx", "en_reordered.txt")
 PARAPHRASES = (("zh_original_网络阅读.txt", "zh_paraphrase.txt"),
@@ -239,8 +239,8 @@ def _check(archive: Path, artifacts: Path | None, display: int | None, work: Pat
     version = app.run("--version", env={}).stdout.strip()
     expect(version == f"plagscope {folder.name.split('-', 1)[1]}", f"--version said {version!r}")
 
-    step("the samples on the command line: the expected pairs, a saved check, reports")
-    app.run("check", "samples", "--quiet", "--json", str(out / "check.json"), "--save",
+    step("the samples on the command line (meaning layer on): the expected pairs, a saved check, reports")
+    app.run("check", "samples", "--semantic", "--quiet", "--json", str(out / "check.json"), "--save",
             str(out / "check.plagscope"), "--pdf", str(out / "check.pdf"), "--html", str(out / "check.html"))
     checked = json.loads((out / "check.json").read_text(encoding="utf-8"))
     found = pair_names(checked)
