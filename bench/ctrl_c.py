@@ -9,6 +9,13 @@ lands while loading, in the worker pool, while comparing or while printing), the
 SIGINT to the whole process group, as a terminal's Ctrl-C does. It records how long the
 main process took to exit, its status, its stderr, and whether any process of the group
 was still alive 1 s after the main one exited. POSIX only.
+
+    python bench/ctrl_c.py --stages [--essays 1500] [--texts 80]
+
+instead interrupts each stage on purpose: the CLI runs with its progress line on a
+pseudo-terminal, SIGINT goes to the group as soon as the line names the stage, and the table
+gives the stop latency per stage, for a class of distinct essays and for a class of many copies
+(`--texts` texts, each copied essays/texts times).
 """
 
 from __future__ import annotations
@@ -39,6 +46,74 @@ def make_class(folder: Path, essays: int, chars: int = 3000, seed: int = 1) -> P
             body = body[: chars // 2] + common + body[chars // 2 :]
         (folder / f"student_{i:04d}.txt").write_text(body, encoding="utf-8")
     return folder
+
+
+def make_copies(folder: Path, essays: int, texts: int, chars: int = 3000, seed: int = 1) -> Path:
+    """`essays` essays made of `texts` distinct texts, each copied essays/texts times."""
+    rng = random.Random(seed)
+    alphabet = [chr(c) for c in range(0x4E00, 0x4E00 + 3000)]
+    bodies = ["".join(rng.choice(alphabet) for _ in range(chars)) for _ in range(texts)]
+    folder.mkdir(parents=True, exist_ok=True)
+    for i in range(essays):
+        (folder / f"student_{i:04d}.txt").write_text(bodies[i % texts], encoding="utf-8")
+    return folder
+
+
+def interrupt_at(cmd: list[str], stage: str, timeout: float = 600) -> dict:
+    """Run `cmd` with stderr on a pseudo-terminal (so it shows its progress line), send SIGINT
+    to its process group once that line names `stage`; (seconds to exit, exit status, stage seen)."""
+    import pty
+    import select
+
+    from core.messages import text
+
+    words = text(stage, "en").encode()
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=slave,
+                            start_new_session=True)
+    os.close(slave)
+    seen, buffer, sent = False, b"", None
+    deadline = time.monotonic() + timeout
+    try:
+        while proc.poll() is None and time.monotonic() < deadline:
+            ready, _, _ = select.select([master], [], [], 0.02)
+            if ready:
+                try:
+                    buffer = (buffer + os.read(master, 4096))[-4096:]
+                except OSError:
+                    break
+            if not seen and words in buffer:
+                seen, sent = True, time.monotonic()
+                os.killpg(proc.pid, signal.SIGINT)
+                break
+        try:
+            proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    finally:
+        os.close(master)
+    took = time.monotonic() - sent if sent is not None else None
+    return {"stage": stage, "seen": seen, "took": took, "code": proc.returncode}
+
+
+def stages_table(essays: int, texts: int) -> int:
+    """The stop latency per stage, distinct essays and many copies, as a Markdown table."""
+    rows, worst = [], 0.0
+    with tempfile.TemporaryDirectory() as tmp:
+        for shape, folder in (("distinct essays", make_class(Path(tmp) / "distinct", essays)),
+                              (f"{texts} texts x {essays // texts}", make_copies(Path(tmp) / "copies", essays, texts))):
+            cmd = [sys.executable, "-m", "core.cli", "check", str(folder), "--top", "5"]
+            for stage in ("loading", "fingerprinting", "indexing", "comparing", "reviewing"):
+                r = interrupt_at(cmd, stage)
+                if r["seen"]:
+                    worst = max(worst, r["took"])
+                rows.append(f"| {shape} | {stage} | " + (f"{r['took']:.2f} s | {r['code']} |" if r["seen"]
+                                                        else "not seen (finished first) | |"))
+    print(f"{essays} essays, load average " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    print("| class | Ctrl-C during | stopped after | exit |\n|---|---|---|---|")
+    print("\n".join(rows))
+    return 0 if worst <= 1.0 else 1
 
 
 def group_alive(pgid: int) -> list[int]:
@@ -98,7 +173,11 @@ def main() -> int:
     parser.add_argument("--essays", type=int, default=400)
     parser.add_argument("--entry", choices=("cli", "launcher"), default="cli")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--stages", action="store_true", help="the stop latency of each stage")
+    parser.add_argument("--texts", type=int, default=80, help="distinct texts of the copies class")
     args = parser.parse_args()
+    if args.stages:
+        return stages_table(args.essays, args.texts)
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory() as tmp:
         folder = make_class(Path(tmp) / "class", args.essays)

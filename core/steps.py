@@ -16,7 +16,7 @@ from typing import TypeVar
 
 from core.models import Progress
 
-__all__ = ["Stopped", "drain", "from_callback", "placed"]
+__all__ = ["Stopped", "drain", "from_callback", "in_thread", "placed"]
 
 T = TypeVar("T")
 
@@ -95,6 +95,57 @@ def from_callback(work: Callable[[Callable[[int, int], None]], T], stage: str,
         if not ended.is_set():  # stopped early: let the work end at its next callback
             stop.set()
             ended.wait()
+    if "error" in state:
+        raise state["error"]
+    return state["value"]
+
+
+def in_thread(steps: Generator[object, None, T], poll: float = POLL,
+              first: Progress | None = None) -> Generator[object, None, T]:
+    """`steps` run on a helper thread, its Progress passed on (the latest, about every `poll`
+    seconds); returns its result or raises its exception.
+
+    For work made of long numpy calls (an index over a whole class): the calling thread only
+    waits, so a Ctrl-C or a stop reaches it within `poll` seconds however long one call takes.
+    Stopping this generator does not wait for the work: the helper thread closes `steps` at
+    its next step and whatever it produced is dropped. `first` is passed on while the work
+    has reported nothing yet.
+    """
+    stop = threading.Event()
+    ended = threading.Event()
+    state: dict = {}
+
+    def target() -> None:
+        try:
+            while not stop.is_set():
+                try:
+                    value = next(steps)
+                except StopIteration as done:
+                    state["value"] = done.value
+                    return
+                if isinstance(value, Progress):
+                    state["progress"] = value
+        except BaseException as exc:  # handed to the generator's consumer
+            state["error"] = exc
+        finally:
+            steps.close()
+            ended.set()
+
+    thread = threading.Thread(target=target, name="plagscope-steps", daemon=True)
+    thread.start()
+    shown = first
+    try:
+        while not ended.wait(poll):
+            progress = state.get("progress")
+            if progress is not None and progress is not shown:
+                shown = progress
+                yield progress
+            elif shown is not None:
+                yield shown  # still waiting: a consumer may stop here
+    finally:
+        stop.set()
+    if "progress" in state and state["progress"] is not shown:
+        yield state["progress"]
     if "error" in state:
         raise state["error"]
     return state["value"]

@@ -65,7 +65,7 @@ class _Template:
 
     def _template_kgrams(self, k: int) -> np.ndarray:
         if k not in self._kgrams:
-            self._kgrams[k] = np.unique(self.kgram_hashes(self.template_units, k))
+            self._kgrams[k] = np.unique(self.kgram_hashes(self.template_units, k), return_counts=True)[0]
         return self._kgrams[k]
 
     def covered(self, index: int, text: str) -> tuple[np.ndarray, np.ndarray]:

@@ -47,6 +47,19 @@ def powers(base: np.uint64, n: int) -> tuple[np.ndarray, np.ndarray]:
     return have
 
 
+def distinct(values: np.ndarray) -> np.ndarray:
+    """The sorted distinct values: np.unique by a sort. numpy 2's np.unique without extra
+    outputs hashes instead, holding the interpreter lock throughout (a Ctrl-C waits for it)
+    and slower than a sort on the large integer arrays of a check."""
+    ordered = np.sort(np.asarray(values), kind="stable")
+    if len(ordered) < 2:
+        return ordered
+    keep = np.empty(len(ordered), dtype=bool)
+    keep[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
+    return ordered[keep]
+
+
 def kgram_hashes(unit_hashes: np.ndarray, k: int) -> np.ndarray:
     """Hash of every run of k consecutive units (len n - k + 1, empty when n < k)."""
     n = len(unit_hashes)

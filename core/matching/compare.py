@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from core.engine.hashing import kgram_hashes
+from core.engine.hashing import distinct, kgram_hashes
 from core.engine.profile import Profile
 from core.matching.common import mark, shared_texts
 from core.matching.index import document_frequency_cap
@@ -25,6 +25,7 @@ from core.matching.sources.simhash import near_duplicates
 from core.matching.sources.vocabulary import approximate_shares
 from core.models import PairResult, Progress, SharedText
 from core.options import CheckOptions
+from core.steps import in_thread
 
 __all__ = [
     "EDIT_PENALTY",
@@ -46,7 +47,7 @@ def template_kgrams(profiles: list[Profile], template: Profile | None) -> np.nda
     if template is None:
         return np.zeros(0, dtype=np.uint64)
     ks = sorted({p.params.k for p in profiles})
-    return np.unique(np.concatenate([kgram_hashes(template.units.hashes, k) for k in ks]))
+    return distinct(np.concatenate([kgram_hashes(template.units.hashes, k) for k in ks]))
 
 
 def compare(
@@ -105,6 +106,14 @@ def _with_evidence(corpus: Corpus, results: list[PairResult], more: Candidates) 
     return out
 
 
+def _propose(corpus: Corpus, sources: Sequence[CandidateSource]) -> Generator[Progress, None, Candidates]:
+    """What the sources propose, merged (in order, each seeing what those before it found)."""
+    found = Candidates.empty()
+    for source in sources:
+        found = found.merge((yield from source.propose(corpus, found)))
+    return found
+
+
 def compare_class(
     profiles: list[Profile],
     options: CheckOptions,
@@ -122,12 +131,11 @@ def compare_class(
     corpus = Corpus(list(profiles), options, template_kgrams(profiles, template),
                     document_frequency_cap(n, options.max_share, options.min_common), tuple(keys),
                     tuple(texts))
-    found = Candidates.empty()
     sources = default_sources(options, cache) if sources is None else sources
     late = [s for s in sources if getattr(s, "after_scoring", False)]
-    for source in sources:
-        if source not in late:
-            found = found.merge((yield from source.propose(corpus, found)))
+    # the index is long numpy calls: built on a helper thread, so a stop is seen at once
+    found = yield from in_thread(_propose(corpus, [s for s in sources if s not in late]),
+                                 first=Progress("indexing", 0, 3))
     yield Progress("indexing", 3, 3)
     results = yield from _score(corpus, found)
     shared = shared_texts(corpus)

@@ -13,7 +13,7 @@ from dataclasses import replace
 import numpy as np
 
 from core.engine import vocabulary
-from core.engine.hashing import kgram_hashes
+from core.engine.hashing import distinct, kgram_hashes
 from core.engine.profile import Profile
 from core.matching.alignment import Taken, aligned_matches
 from core.matching.index import concat_ranges
@@ -105,7 +105,7 @@ def document_frequency(corpus: Corpus) -> tuple[np.ndarray, np.ndarray]:
     """In how many of the checked documents each k-gram occurs (built once, when a pair first
     needs it: only pairs sharing text common to most documents do)."""
     if DF not in corpus.evidence:
-        per_doc = [np.unique(kgram_hashes(p.units.hashes, p.params.k)) for p in corpus.profiles]
+        per_doc = [distinct(kgram_hashes(p.units.hashes, p.params.k)) for p in corpus.profiles]
         hashes, counts = np.unique(np.concatenate(per_doc) if per_doc else np.zeros(0, np.uint64),
                                    return_counts=True)
         corpus.evidence[DF] = (hashes, counts)

@@ -12,6 +12,7 @@ import itertools
 
 import numpy as np
 
+from core.engine.hashing import distinct
 from core.matching.index import concat_ranges
 
 _MASK64 = (1 << 64) - 1
@@ -46,7 +47,7 @@ class _NoBucket(dict):
 
 def _unique_pairs(first: np.ndarray, second: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
     """Distinct (first, second) pairs sorted by first, then second (values below n)."""
-    keys = np.unique(first.astype(np.int64) * n + second.astype(np.int64))
+    keys = distinct(first.astype(np.int64) * n + second.astype(np.int64))
     return keys // n, keys % n
 
 
