@@ -74,6 +74,7 @@ CITATION_PATTERNS = (
     ("narrative", re.compile(rf"{_ZH_NAME}(?:等人?|和{_ZH_NAME}|、{_ZH_NAME})?\s*[（(]\s*{_YEAR}(?:{_ZH_LOCATOR})?\s*[）)]")),
     ("according", re.compile(r"据[^，。！？；、,.!?;:：\n]{1,30}(?:统计|调查|报道|显示|记载|测算|介绍|披露|称)")),
 )
+_YEAR_OPEN = re.compile(rf"[(（]\s*{_YEAR}")  # what every narrative marker holds
 # markers that follow what they cite; a narrative one (Smith (2020) / 据……统计) opens its sentence
 _TRAILING = ("numeric", "superscript", "author_year")
 _SUPERSCRIPT_TEXT = re.compile(r"[\[\(]?\d{1,3}(?:\s*[-–,，]\s*\d{1,3})*[\]\)]?")
@@ -304,6 +305,9 @@ def _marks(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return sorted(spans)
 
 
+_INDENTED_LINE = re.compile("^[ \t\u3000]", re.MULTILINE)
+
+
 def _indent(line: str) -> int:
     width = 0
     for ch in line:
@@ -321,6 +325,8 @@ def _indent(line: str) -> int:
 def _indented_blocks(text: str):
     """Plain-text block quotes: a blank-line separated paragraph of at most BLOCK_MAX
     characters whose every line is indented deeper than the body paragraphs' first lines."""
+    if not _INDENTED_LINE.search(text):
+        return  # a block quote's lines are all indented: a text without one has none
     paras = paragraphs(text)
     if len(paras) < 3:
         return
@@ -338,7 +344,10 @@ def _indented_blocks(text: str):
 def find_citations(text: str, layout: Layout) -> list[Citation]:
     """Citation markers in text order; overlapping matches keep the earliest, longest one."""
     found: list[tuple[int, int, str]] = []
+    year_in_brackets = _YEAR_OPEN.search(text) is not None
     for kind, pattern in CITATION_PATTERNS:
+        if kind == "narrative" and not year_in_brackets:
+            continue  # every narrative marker holds "(2020": a text without one has none
         found.extend((m.start(), m.end(), kind) for m in pattern.finditer(text))
     for span in layout.superscripts:
         if _SUPERSCRIPT_TEXT.fullmatch(text[span.start:span.end].strip()):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
 
 import numpy as np
@@ -113,10 +114,12 @@ def sentence_ends(text: str, protected: list[tuple[int, int]] = ()) -> list[int]
     (citations such as "Smith et al. (2020, p. 5)") nor after an abbreviation."""
     ends = []
     guard = merge(protected)
+    guard_starts = [s for s, _ in guard]
     for m in _SENTENCE_END.finditer(text):
         if m.group().startswith(".") and _ABBREVIATION.search(text, max(0, m.start() - 6), m.start()):
             continue
-        if any(s <= m.start() < e for s, e in guard):
+        at = bisect_right(guard_starts, m.start()) - 1  # the last guard starting at or before it
+        if at >= 0 and m.start() < guard[at][1]:
             continue
         ends.append(m.end())
     if not ends or ends[-1] != len(text):

@@ -123,7 +123,6 @@ def connected(edges: Iterable[tuple[int, int]]) -> list[list[int]]:
 
 def group_details(report: Report) -> list[GroupDetail]:
     """Every group of the report with its pairs, strongest pair and likely source."""
-
     flagged = _flagged(report)
     components = connected([(report.pairs[i].left, report.pairs[i].right) for i in flagged])
     member_of = {doc: g for g, members in enumerate(components) for doc in members}
