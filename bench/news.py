@@ -26,8 +26,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 
-import corpus  # noqa: E402
-import genres  # noqa: E402
+import corpus
+import genres
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 

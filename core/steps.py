@@ -125,7 +125,7 @@ def in_thread(steps: Generator[object, None, T], poll: float = POLL,
                     return
                 if isinstance(value, Progress):
                     state["progress"] = value
-        except BaseException as exc:  # handed to the generator's consumer
+        except BaseException as exc:  # handed to the generator's consumer  # noqa: BLE001
             state["error"] = exc
         finally:
             steps.close()
