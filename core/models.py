@@ -127,7 +127,11 @@ class SemanticMatch:
 
 @dataclass(frozen=True, slots=True)
 class PairResult:
-    """The comparison of documents `left` and `right` (indexes into `Report.documents`)."""
+    """The comparison of documents `left` and `right` (indexes into `Report.documents`).
+
+    `copied` (the copied share over both engines' findings) and `kind` (verbatim, edited,
+    translation, paraphrase, or the class of credited passages; "" for none) are set by
+    `core.evidence.judge` from the other fields and the documents' texts."""
 
     left: int
     right: int
@@ -138,6 +142,8 @@ class PairResult:
     longest: int
     matches: tuple[Match, ...] = ()
     semantic: SemanticMatch | None = None
+    copied: float = 0.0
+    kind: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,10 +20,11 @@ def is_near_duplicate(distance: int, threshold: int) -> bool:
 
 
 def is_flagged(pair: PairResult, display_threshold: float, hamming_threshold: int) -> bool:
-    """A pair deserves a reader's look: its similarity reaches the display threshold, it is a
-    near-duplicate, or the semantic layer found one rendering the other (translation, paraphrase)."""
-    return (pair.similarity >= display_threshold or is_near_duplicate(pair.hamming, hamming_threshold)
-            or pair.semantic is not None)
+    """A pair deserves a reader's look: its verbatim similarity or its copied share (both
+    engines' findings, `core.evidence`) reaches the display threshold, or it is a near-duplicate.
+    A meaning finding alone flags a pair only when what it aligned is that large a share."""
+    return (pair.similarity >= display_threshold or pair.copied >= display_threshold
+            or is_near_duplicate(pair.hamming, hamming_threshold))
 
 
 def flagged_pairs(pairs, display_threshold: float, hamming_threshold: int) -> list[PairResult]:

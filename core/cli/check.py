@@ -9,6 +9,7 @@ from core.cli import academic
 from core.cli.archive import add_check_arguments, archive_lines, check_generator, save_if_asked
 from core.cli.common import EXIT_USAGE, drain, fit, out, show, stdout_closed, warn, width, write_reports
 from core.cli.groups import format_groups, short_names_for
+from core.evidence import label
 from core.models import Report
 from core.options import DEFAULTS, CheckOptions
 from core.review.groups import group_details
@@ -106,19 +107,20 @@ def format_table(report: Report, top: int, names: list[str] | None = None,
     if names is None:
         names = [show(d.name) for d in report.documents]
     col = max(8, min(28, max((width(n) for n in names), default=8)))
-    meaning = report.options.semantic  # a column for the semantic layer's finding
-    head = (f"{'#':>3}  {fit('left', col)}  {fit('right', col)}  {'sim%':>6}  {'ham':>3}  "
-            f"{'lcov%':>6}  {'rcov%':>6}  {'longest':>7}  {'pass':>4}"
-            + (f"  {'meaning':<17}" if meaning else ""))
+    meaning = report.options.semantic  # a column for the meaning layer's share
+    head = (f"{'#':>3}  {fit('left', col)}  {fit('right', col)}  {'copied%':>7}  {'kind':<11}  "
+            f"{'sim%':>6}" + (f"  {'meaning':<16}" if meaning else "")
+            + f"  {'ham':>3}  {'lcov%':>6}  {'rcov%':>6}  {'longest':>7}  {'pass':>4}")
     lines = [head, "-" * width(head)]
     shown = [(rank, p) for rank, p in enumerate(report.pairs, 1) if rank - 1 not in hide]
     for rank, p in shown[:top]:
         near = "*" if is_near_duplicate(p.hamming, report.options.hamming) else " "
         lines.append(
             f"{rank:>3}  {fit(names[p.left], col)}  {fit(names[p.right], col)}  "
-            f"{100 * p.similarity:6.1f}  {p.hamming:>3}{near} {100 * p.left_coverage:6.1f}  "
+            f"{100 * p.copied:7.1f}  {label(p.kind):<11}  {100 * p.similarity:6.1f}"
+            + (f"  {semantic_cell(p):<16}" if meaning else "")
+            + f"  {p.hamming:>3}{near} {100 * p.left_coverage:6.1f}  "
             f"{100 * p.right_coverage:6.1f}  {p.longest:>7}  {len(p.matches):>4}"
-            + (f"  {semantic_cell(p)}" if meaning else "")
         )
     if not report.pairs:
         lines.append("    no pair shares a passage or a near-duplicate fingerprint")
@@ -130,7 +132,8 @@ def format_table(report: Report, top: int, names: list[str] | None = None,
 
 
 def semantic_cell(pair) -> str:
-    """"translation 78%" / "paraphrase 40%": the semantic layer's kind and share, or ""."""
+    """"translation 78%" / "paraphrase 40%": the meaning layer's kind and its share of sentences
+    (only those no verbatim passage covers, core.evidence), or ""."""
     found = pair.semantic
     return f"{found.kind} {100 * found.share:.0f}%" if found is not None else ""
 
@@ -172,7 +175,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 def print_report(report: Report, top: int) -> None:
     if report.documents:  # with nothing read, the reasons alone say it all
         out(f"{len(report.documents)} documents, {len(report.pairs)} pairs with shared passages "
-            f"or near-duplicate fingerprints (* = Hamming <= {report.options.hamming})")
+            f"or near-duplicate fingerprints (* = Hamming <= {report.options.hamming}), ranked by "
+            f"the copied share (copied%: text taken in any form, each character once)")
         if report.options.semantic:
             by_meaning = sum(1 for p in report.pairs if p.semantic is not None)
             out(f"{by_meaning} pairs render each other's sentences (translation or paraphrase: "

@@ -146,5 +146,5 @@ def compare_class(
             more = more.merge((yield from source.propose(corpus, found.merge(more))))
         results = _with_evidence(corpus, results, more)
     results = mark(corpus, results, shared)
-    results.sort(key=lambda r: (-r.similarity, r.hamming, r.left, r.right))
+    results.sort(key=lambda r: (-r.similarity, r.hamming, r.left, r.right))  # ranked again by core.evidence
     return results, shared

@@ -25,6 +25,7 @@ from core import messages
 from core.academic.classify import Analyses, side_classes
 from core.academic.figures import CLASS_LABELS
 from core.display import safe_name
+from core.evidence import label as kind_label
 from core.models import ATTRIBUTIONS, Document, PairResult, Report
 from core.options import DEFAULTS, LANGS, CheckOptions
 from core.reports.colors import class_color
@@ -184,10 +185,13 @@ def ranked_pairs(ctx: Context) -> Section:
     s, report = ctx.s, ctx.report
     columns = (
         Column(s("col_rank"), "number"), Column(s("col_left"), "name"), Column(s("col_right"), "name"),
-        Column(s("col_similarity"), "number"), Column(s("col_hamming"), "number"),
+        Column(s("col_copied"), "number"), Column(s("col_kind"), "text"),
+        Column(s("col_similarity"), "number"),
+    ) + ((Column(s("col_meaning"), "text"),) if _semantic(report) else ()) + (
+        Column(s("col_hamming"), "number"),
         Column(s("col_left_coverage"), "number"), Column(s("col_right_coverage"), "number"),
         Column(s("col_longest"), "number"), Column(s("col_passages"), "number"),
-    ) + ((Column(s("col_meaning"), "text"),) if _semantic(report) else ())
+    )
     with_verdicts = bool(ctx.verdicts and ctx.verdicts.pairs)
     if with_verdicts:
         columns += (Column(s("col_verdict"), "text", 1.0),)
@@ -207,12 +211,14 @@ def ranked_pairs(ctx: Context) -> Section:
             Cell(str(k)),
             Cell(ctx.label(pair.left), link=link, hint=ctx.hint(pair.left)),
             Cell(ctx.label(pair.right), link=link, hint=ctx.hint(pair.right)),
-            Cell(ctx.percent(pair.similarity), bar=pair.similarity),
+            Cell(ctx.percent(pair.copied), bar=pair.copied),
+            Cell(kind_label(pair.kind, ctx.s.language)),
+            Cell(ctx.percent(pair.similarity)),
+        ) + ((Cell(semantic_cell(ctx, pair)),) if _semantic(report) else ()) + (
             Cell(str(int(pair.hamming))),
             Cell(ctx.percent(pair.left_coverage)), Cell(ctx.percent(pair.right_coverage)),
             Cell(str(int(pair.longest))), Cell(str(len(pair.matches))),
-        ) + ((Cell(semantic_cell(ctx, pair)),) if _semantic(report) else ())
-            + ((Cell(_verdict(ctx, "pair", pair)),) if with_verdicts else ()), flagged=k in flagged))
+        ) + ((Cell(_verdict(ctx, "pair", pair)),) if with_verdicts else ()), flagged=k in flagged))
     blocks: list = [Table(columns, tuple(rows), empty=s("no_pairs"), kind="pairs")]
     if left_out:
         blocks.append(Paragraph(s.count("more_flagged", left_out), "note"))
@@ -390,7 +396,8 @@ def option_value(name: str, value: object, opts: CheckOptions, s: Strings) -> st
 def pair_article(ctx: Context, k: int, pair: PairResult) -> Article:
     """One flagged pair: its figures and the two texts with their passages."""
     s = ctx.s
-    metrics = s("metrics", similarity=ctx.percent(pair.similarity), hamming=int(pair.hamming),
+    metrics = s("metrics", copied=ctx.percent(pair.copied), kind=kind_label(pair.kind, ctx.s.language) or "–",
+                similarity=ctx.percent(pair.similarity), hamming=int(pair.hamming),
                 left=ctx.percent(pair.left_coverage), right=ctx.percent(pair.right_coverage),
                 longest=int(pair.longest), count=s.count("count_passages", len(pair.matches)))
     blocks: list = [Paragraph(metrics, "metrics")]

@@ -1,5 +1,8 @@
 """The CSV report: one row per pair, ranked, for a spreadsheet.
 
+The pair's copied share and kind (core.evidence) come first, then the verbatim figures; the
+meaning layer's kind and share last.
+
 Ratios are fractions with four decimals (0.4235 = 42.35 %). Text cells that a spreadsheet
 would run as a formula (starting with = + - @, tab or carriage return) get a leading
 apostrophe. `render_csv` returns text without a BOM; `write_report` saves it as UTF-8 with
@@ -15,7 +18,7 @@ from core.academic.figures import document_figures
 from core.display import spreadsheet_cell
 from core.models import Report
 
-HEADER = ("left", "right", "similarity", "hamming", "left_coverage", "right_coverage",
+HEADER = ("left", "right", "copied", "kind", "similarity", "hamming", "left_coverage", "right_coverage",
           "longest", "passages", "left_path", "right_path")
 # each side's document figures (core/academic/figures.py) after the pair's columns
 FIGURES = ("total_copy_ratio", "copy_ratio_excluding_quotes", "largest_source_ratio",
@@ -41,7 +44,7 @@ def render_csv(report: Report, verdicts=None) -> str:
         left, right = docs[pair.left], docs[pair.right]
         writer.writerow([
             safe_cell(left.name), safe_cell(right.name),
-            f"{pair.similarity:.4f}", int(pair.hamming),
+            f"{pair.copied:.4f}", pair.kind, f"{pair.similarity:.4f}", int(pair.hamming),
             f"{pair.left_coverage:.4f}", f"{pair.right_coverage:.4f}",
             int(pair.longest), len(pair.matches),
             safe_cell(left.path), safe_cell(right.path),

@@ -27,6 +27,10 @@ Schema 2 (see `academic_fields`): each match has `class`, `left_class`,
 `right_class`, `left_changes`, `right_changes` (and `shared_by` when most documents hold
 its text); each document has `figures`.
 
+Each pair has `copied` (the copied share over both engines' findings, each character once:
+what ranks the pairs) and `kind` (verbatim, edited, translation, paraphrase, or the class of
+credited passages; "" for none): core.evidence, docs/figures.md.
+
 A pair the semantic layer found (`check --semantic`) has `semantic`: {"kind":
 "translation" | "paraphrase", "share", "sentences": [{"left": [start, end], "right": [start,
 end], "score"}]} (see `semantic_fields`); it never changes the pair's verbatim figures.
@@ -58,6 +62,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.academic.classify import Analyses, side_classes
 from core.academic.figures import document_figures
+from core.evidence import PAIR_KINDS, judged
 from core.models import (
     ATTRIBUTIONS,
     ArchiveEntry,
@@ -127,9 +132,11 @@ def document_fields(doc: Document, report: Report) -> dict:
 
 
 def pair_fields(pair: PairResult, report: Report) -> dict:
-    """More pair fields: `semantic` (`semantic_fields`). (`verdict` and `note` on pairs
-    and documents come from the reviewers' verdicts: `_add_verdicts`.)"""
-    return semantic_fields(pair)
+    """More pair fields: `copied` and `kind` (core.evidence: the copied share over both engines'
+    findings, which ranks the pairs, and the pair's kind), then `semantic` (`semantic_fields`).
+    (`verdict` and `note` on pairs and documents come from the reviewers' verdicts:
+    `_add_verdicts`.)"""
+    return {"copied": float(pair.copied), "kind": pair.kind, **semantic_fields(pair)}
 
 
 def semantic_fields(pair: PairResult) -> dict:
@@ -274,6 +281,10 @@ def from_json(data: dict, texts: Sequence[str | None] | None = None) -> Report:
         chars.append(count)
 
     results = [_read_pair(pair, k, chars) for k, pair in enumerate(pairs)]
+    if any(isinstance(p, dict) and "copied" not in p for p in pairs):
+        # written before the copied share existed: judged and ranked again from the evidence
+        # (pairs whose texts are not given keep 0)
+        results = judged([d.text for d in documents], results)
     file_errors = []
     for i, error in enumerate(errors):
         where = f"errors[{i}]"
@@ -403,8 +414,12 @@ def _read_pair(pair: Any, k: int, chars: list[int]) -> PairResult:
         units = match.get("units", 0)
         _need(_is_int(units) and units >= 0, f"{at}.units", "must be a whole number >= 0")
         matches.append(read_academic_match(match, at, spans, units))
+    copied = _fraction(pair, "copied", where) if "copied" in pair else 0.0
+    kind = pair.get("kind", "")
+    _need(kind in ("", *PAIR_KINDS), f"{where}.kind", f"must be one of {PAIR_KINDS} or empty")
     return PairResult(left, right, hamming, *ratios, longest, tuple(matches),
-                      semantic=read_semantic(pair, where, chars[left], chars[right]))
+                      semantic=read_semantic(pair, where, chars[left], chars[right]),
+                      copied=copied, kind=kind)
 
 
 def _span(match: dict, side: str, where: str, limit: int) -> Span:

@@ -130,7 +130,9 @@ _EN = {
                         ("{n} more flagged pairs are listed in the table only: to keep the report "
                         "readable, pairs are shown passage by passage up to a size limit, each "
                         "document's strongest pair first. The app and the JSON report have them all.")),
-    "metrics": ("Similarity {similarity} · Hamming {hamming} · coverage {left} / {right} · "
+    "col_copied": "Copied",
+    "col_kind": "Kind",
+    "metrics": ("Copied {copied} ({kind}) · verbatim similarity {similarity} · Hamming {hamming} · coverage {left} / {right} · "
                 "longest passage {longest} chars · {count}"),
     "count_passages": ("{n} passage", "{n} passages"),
     "passage": "Passage {j}",
@@ -267,7 +269,9 @@ _ZH = {
                         "优先列出每篇文档最相似的一对。程序和 JSON 报告中有全部文档对。"),
                         ("另有 {n} 个需关注的文档对只列在上面的表中：为使报告便于阅读，逐段对照有篇幅上限，"
                         "优先列出每篇文档最相似的一对。程序和 JSON 报告中有全部文档对。")),
-    "metrics": ("相似度 {similarity} · 汉明距离 {hamming} · 覆盖率 {left} / {right} · "
+    "col_copied": "复制比",
+    "col_kind": "类型",
+    "metrics": ("复制比 {copied}（{kind}） · 逐字相似度 {similarity} · 汉明距离 {hamming} · 覆盖率 {left} / {right} · "
                 "最长片段 {longest} 字符 · {count}"),
     "count_passages": ("共 {n} 个片段", "共 {n} 个片段"),
     "passage": "片段 {j}",

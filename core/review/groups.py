@@ -33,6 +33,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from core.evidence import rank_key
 from core.models import Group, PairResult, Report, Span
 from core.rules import is_flagged
 
@@ -90,7 +91,7 @@ def _flagged(report: Report) -> list[int]:
 
 
 def find_groups(report: Report) -> tuple[Group, ...]:
-    """The groups of a report: largest first (then by strongest similarity), members ascending."""
+    """The groups of a report: largest first (then by their strongest pair, core.evidence.rank_key), members ascending."""
     return tuple(d.group for d in group_details(report))
 
 
@@ -136,7 +137,7 @@ def group_details(report: Report) -> list[GroupDetail]:
             all_in[g].append(p)
     details = []
     for g, members in enumerate(components):
-        pairs = sorted(flagged_in[g], key=lambda i: (-report.pairs[i].similarity, i))
+        pairs = sorted(flagged_in[g], key=lambda i: (rank_key(report.pairs[i]), i))
         source, reason, scores = likely_source(members, all_in[g])
         if source is None:
             split = (tuple(pairs), ())
@@ -145,7 +146,7 @@ def group_details(report: Report) -> list[GroupDetail]:
                      tuple(i for i in pairs if source not in (report.pairs[i].left, report.pairs[i].right)))
         details.append(GroupDetail(Group(tuple(members), source), tuple(pairs), pairs[0],
                                    split[0], split[1], reason, tuple(scores)))
-    details.sort(key=lambda d: (-d.size, -report.pairs[d.strongest].similarity, d.members[0]))
+    details.sort(key=lambda d: (-d.size, rank_key(report.pairs[d.strongest]), d.members[0]))
     return details
 
 

@@ -62,7 +62,7 @@ def _span(s: Span) -> list[int]:
 def pair_to_dict(p: PairResult) -> dict:
     data = {"left": p.left, "right": p.right, "hamming": p.hamming, "similarity": p.similarity,
             "left_coverage": p.left_coverage, "right_coverage": p.right_coverage,
-            "longest": p.longest,
+            "longest": p.longest, "copied": p.copied, "kind": p.kind,
             "matches": [{"left": _span(m.left), "right": _span(m.right), "units": m.units,
                          "left_changes": [_span(s) for s in m.left_changes],
                          "right_changes": [_span(s) for s in m.right_changes],
@@ -89,7 +89,7 @@ def pair_from_dict(d: dict) -> PairResult:
                             tuple(Span(*s) for s in m.get("right_changes", ())),
                             m.get("attribution", "unattributed"), m.get("shared_by", 0))
                      for m in d["matches"]),
-        semantic=semantic)
+        semantic=semantic, copied=d.get("copied", 0.0), kind=d.get("kind", ""))
 
 
 _LAYOUT_FIELDS = ("block_quotes", "superscripts", "headings")
@@ -272,6 +272,10 @@ def open_check_steps(path: str | os.PathLike) -> Generator[Progress, None, Saved
         where = "the shared texts"
         shared = tuple(SharedText.from_dict(t, chars) for t in _list(_json(shared_text or "[]")))
         where = "the options"
+        if any("copied" not in _object(_json(p)) for p in data["pairs"][:1]):
+            from core.evidence import judged
+
+            pairs = judged([d.text for d in documents], pairs)  # saved before the copied share existed
         report = Report(options=options, documents=documents,
                         simhashes=tuple(d["simhash"] for d in data["documents"]), pairs=tuple(pairs),
                         errors=tuple(FileError(str(p), str(m)) for p, m in data["errors"]),
@@ -347,8 +351,12 @@ def checked_pair(p: PairResult, chars: list[int]) -> PairResult:
     if not (_index(p.left, len(chars)) and _index(p.right, len(chars))) or p.left == p.right:
         raise ValueError(f"it points at documents {p.left!r} and {p.right!r}, the check has "
                          f"{len(chars)}")
-    for name in ("hamming", "similarity", "left_coverage", "right_coverage", "longest"):
+    for name in ("hamming", "similarity", "left_coverage", "right_coverage", "longest", "copied"):
         _number(getattr(p, name), name)
+    from core.evidence import PAIR_KINDS
+
+    if p.kind not in ("", *PAIR_KINDS):
+        raise ValueError(f"its kind {str(p.kind)[:40]!r} is none of {', '.join(PAIR_KINDS)}")
     left, right = chars[p.left], chars[p.right]
     for m in p.matches:
         _inside(m.left, left, "a passage")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import QCoreApplication, QModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from core import rules
@@ -26,12 +26,27 @@ def percent(fraction: float) -> str:
     return f"{fraction * 100:.1f}%"
 
 
-class PairModel(ColumnTableModel[PairResult]):
-    """One row per pair of the report, in the report's order (highest similarity first)."""
+def kind_text(kind: str) -> str:
+    """A pair's kind (core.evidence.PAIR_KINDS) as the reader's language says it ("" for none)."""
+    translate = QCoreApplication.translate
+    texts = {"verbatim": translate("PairModel", "Verbatim"),
+             "edited": translate("PairModel", "Edited copy"),
+             "translation": translate("PairModel", "Translation"),
+             "paraphrase": translate("PairModel", "Paraphrase"),
+             "quoted": translate("PairModel", "Quoted"),
+             "cited": translate("PairModel", "Cited"),
+             "quoted_cited": translate("PairModel", "Quoted and cited"),
+             "references": translate("PairModel", "References"),
+             "template": translate("PairModel", "Template")}
+    return texts.get(kind, "")
 
-    (LEFT, RIGHT, SIMILARITY, HAMMING, LEFT_COVERAGE, RIGHT_COVERAGE, LONGEST, MEANING, GROUP,
-     VERDICT) = range(10)
-    COLUMNS = 10
+
+class PairModel(ColumnTableModel[PairResult]):
+    """One row per pair of the report, in the report's order (highest copied share first)."""
+
+    (LEFT, RIGHT, COPIED, KIND, SIMILARITY, MEANING, HAMMING, LEFT_COVERAGE, RIGHT_COVERAGE, LONGEST,
+     GROUP, VERDICT) = range(12)
+    COLUMNS = 12
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -59,10 +74,26 @@ class PairModel(ColumnTableModel[PairResult]):
                    decoration=lambda p: icons.icon("near_duplicate") if self.is_near_duplicate(p) else None),
             Column(lambda: self.tr("Right"), name("right"), name_key("right"),
                    lambda: self.tr("Second document of the pair")),
+            figure(lambda: self.tr("Copied"),
+                   lambda: self.tr("Text taken in any form (verbatim, edited, translated, paraphrased), "
+                                   "each character once: the share of the more-copied document; the "
+                                   "pairs are ranked by it"),
+                   lambda p: percent(p.copied), lambda p: p.copied),
+            Column(lambda: self.tr("Kind"), self.kind_text, self.kind_text,
+                   lambda: self.tr("How the text was taken: verbatim, edited copy, translation or "
+                                   "paraphrase (or quoted, cited, references, template when all of "
+                                   "it is credited)")),
             figure(lambda: self.tr("Similarity"),
-                   lambda: self.tr("The larger of the two coverages: how much of one document is found "
-                                   "in the other"),
+                   lambda: self.tr("The verbatim engine's figure: how much of one document is found "
+                                   "word for word in the other"),
                    lambda p: percent(p.similarity), lambda p: p.similarity),
+            Column(lambda: self.tr("Meaning"), self.meaning_text,
+                   lambda p: p.semantic.share if p.semantic is not None else -1.0,
+                   lambda: self.tr("Found by meaning (Check > Find Translations and Paraphrases): a "
+                                   "translation (different languages) or a paraphrase, and the share "
+                                   "of a document's sentences that render the other's where no "
+                                   "verbatim passage covers them"),
+                   alignment=RIGHT),
             figure(lambda: self.tr("Hamming"),
                    lambda: self.tr("Bits in which the two documents' simhash fingerprints differ (0 = same "
                                    "topic words; small = near-duplicate)"),
@@ -76,13 +107,6 @@ class PairModel(ColumnTableModel[PairResult]):
             figure(lambda: self.tr("Longest passage"),
                    lambda: self.tr("Characters in the longest matched passage"),
                    lambda p: f"{p.longest:,}", lambda p: p.longest),
-            Column(lambda: self.tr("Meaning"), self.meaning_text,
-                   lambda p: p.semantic.share if p.semantic is not None else -1.0,
-                   lambda: self.tr("Found by meaning (Check > Find Translations and Paraphrases): a "
-                                   "translation (different languages) or a paraphrase, and the share "
-                                   "of a document's sentences that render the other's; kept apart "
-                                   "from the similarity"),
-                   alignment=RIGHT),
             Column(lambda: self.tr("Group"), self._group_text, self._group_key,
                    lambda: self.tr("The group of documents the pair belongs to; pairs of two copies "
                                    "are not findings of their own (see the Groups view)")),
@@ -90,6 +114,9 @@ class PairModel(ColumnTableModel[PairResult]):
                    lambda: self.tr("The reviewer's verdict on the pair (right-click to set)"),
                    tooltip=self._verdict_tip),
         ]
+
+    def kind_text(self, pair: PairResult) -> str:
+        return kind_text(pair.kind)
 
     def meaning_text(self, pair: PairResult) -> str:
         """"Translation 78%" / "Paraphrase 40%" for a pair the semantic layer found, else ""."""

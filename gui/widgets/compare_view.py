@@ -60,6 +60,7 @@ from core.review import short_names
 from gui.archive_marks import archive_tooltip, long_name
 
 from ..i18n import plural
+from ..models.pairs import kind_text
 from ..models.passages import PassageRow
 from ..text_positions import PositionMap, qt_input
 from .elided_label import ElidedLabel
@@ -471,6 +472,9 @@ class CompareView(QWidget):
         for key, value in (("%1", str(pair.hamming)), ("%2", f"{pair.similarity:.1%}"),
                            ("%3", str(pair.longest))):
             text = text.replace(key, value)
+        if pair.kind:
+            text = (self.tr("Copied %1 (%2) · ").replace("%1", f"{pair.copied:.1%}")
+                    .replace("%2", kind_text(pair.kind)) + text)
         if self._near_duplicate():
             text += self.tr(" · near-duplicate")
         found = pair.semantic

@@ -67,7 +67,7 @@ class PairTable(QWidget):
         self.view.setObjectName("pairView")
         self.view.setModel(self.proxy)
         self.view.setSortingEnabled(True)
-        self.view.sortByColumn(PairModel.SIMILARITY, Qt.SortOrder.DescendingOrder)
+        self.view.sortByColumn(PairModel.COPIED, Qt.SortOrder.DescendingOrder)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -153,7 +153,7 @@ class PairTable(QWidget):
     def set_report(self, report: Report | None, hamming_threshold: int | None = None) -> None:
         header = self.view.horizontalHeader()
         column, order = header.sortIndicatorSection(), header.sortIndicatorOrder()
-        if (column, order) == (PairModel.SIMILARITY, Qt.SortOrder.DescendingOrder):
+        if (column, order) == (PairModel.COPIED, Qt.SortOrder.DescendingOrder):
             # the report is ranked so already: keep its order instead of sorting thousands of
             # rows through Python, which blocks the GUI thread at 5,000 pairs
             self.proxy.sort(-1)
@@ -208,6 +208,10 @@ class PairTable(QWidget):
             if column == PairModel.MEANING:  # its cells ("Paraphrase 100%") are wider than the title
                 title = max(title, QCoreApplication.translate("PairModel", "Paraphrase") + " 100%",
                             QCoreApplication.translate("PairModel", "Translation") + " 100%",
+                            key=metrics.horizontalAdvance)
+            elif column == PairModel.KIND:  # so are its cells ("Edited copy")
+                title = max(title, QCoreApplication.translate("PairModel", "Edited copy"),
+                            QCoreApplication.translate("PairModel", "Translation"),
                             key=metrics.horizontalAdvance)
             elif column == PairModel.GROUP:  # "G12 · copy vs copy" must not be cut, bold in a flagged row
                 bold = self.view.font()

@@ -257,6 +257,10 @@
                 <numerusform>汉明距离 %1 · 相似度 %2 · %n 个片段，最长 %3 个字符</numerusform>
             </translation>
         </message>
+        <message>
+            <source>Copied %1 (%2) · </source>
+            <translation>复制比 %1（%2） · </translation>
+        </message>
         <message numerus="yes">
             <source> · translation: %1 of the sentences, %n sentence pair(s)</source>
             <translation>
@@ -495,7 +499,7 @@ Do you want to replace it?</source>
         <name>FileTask</name>
         <message>
             <source>Cancel</source>
-            <extracomment>The progress dialog appears only for work that takes longer than this (ms): a second, as desktop guidelines ask of progress indicators. Its appearance blocks the window, which then repaints all of it (40-75 ms at 500 documents, more while a save writes beside it: Save Check of 0.4-0.7 s stalled up to 152 ms at 0.4 s, under 20 ms without the dialog, bench/review_bench.py).</extracomment>
+            <extracomment>The progress dialog appears only for work that takes longer than this (ms): a second, as desktop guidelines ask of progress indicators. Its appearance blocks the window, which then repaints all of it, longer while a save writes beside it, so a dialog that appears sooner stalls the quick saves it was meant to report (bench/review_bench.py).</extracomment>
             <translation>取消</translation>
         </message>
         <message>
@@ -1267,10 +1271,6 @@ Do you want to replace it?</source>
             <translation>文档对中的第二篇</translation>
         </message>
         <message>
-            <source>The larger of the two coverages: how much of one document is found in the other</source>
-            <translation>两个覆盖率中较大的一个：一篇文档有多少内容出现在另一篇中</translation>
-        </message>
-        <message>
             <source>Bits in which the two documents' simhash fingerprints differ (0 = same topic words; small = near-duplicate)</source>
             <translation>两篇文档 simhash 指纹不同的位数（0 = 关键词相同；越小越可能是近似重复）</translation>
         </message>
@@ -1289,10 +1289,6 @@ Do you want to replace it?</source>
         <message>
             <source>Meaning</source>
             <translation>语义</translation>
-        </message>
-        <message>
-            <source>Found by meaning (Check &gt; Find Translations and Paraphrases): a translation (different languages) or a paraphrase, and the share of a document's sentences that render the other's; kept apart from the similarity</source>
-            <translation>按语义发现（检测 &gt; 查找翻译和改写）：翻译（不同语言）或改写，以及一篇文档中与另一篇意思相同的句子所占比例；不计入相似度</translation>
         </message>
         <message>
             <source>Group</source>
@@ -1315,8 +1311,60 @@ Do you want to replace it?</source>
             <translation>翻译</translation>
         </message>
         <message>
+            <source>Verbatim</source>
+            <translation>原文照抄</translation>
+        </message>
+        <message>
+            <source>Edited copy</source>
+            <translation>改动复制</translation>
+        </message>
+        <message>
             <source>Paraphrase</source>
             <translation>改写</translation>
+        </message>
+        <message>
+            <source>Quoted</source>
+            <translation>引号引用</translation>
+        </message>
+        <message>
+            <source>Cited</source>
+            <translation>注明出处</translation>
+        </message>
+        <message>
+            <source>Quoted and cited</source>
+            <translation>引用并注明出处</translation>
+        </message>
+        <message>
+            <source>References</source>
+            <translation>参考文献</translation>
+        </message>
+        <message>
+            <source>Template</source>
+            <translation>模板文字</translation>
+        </message>
+        <message>
+            <source>Copied</source>
+            <translation>复制比</translation>
+        </message>
+        <message>
+            <source>Text taken in any form (verbatim, edited, translated, paraphrased), each character once: the share of the more-copied document; the pairs are ranked by it</source>
+            <translation>以任何方式拿走的文字（照抄、改动、翻译、改写），每个字符只计一次：被复制较多的一篇中所占的比例；文档对按它排序</translation>
+        </message>
+        <message>
+            <source>Kind</source>
+            <translation>类型</translation>
+        </message>
+        <message>
+            <source>How the text was taken: verbatim, edited copy, translation or paraphrase (or quoted, cited, references, template when all of it is credited)</source>
+            <translation>文字是怎样拿走的：原文照抄、改动复制、翻译或改写（全部注明来源时为引号引用、注明出处、参考文献或模板文字）</translation>
+        </message>
+        <message>
+            <source>The verbatim engine's figure: how much of one document is found word for word in the other</source>
+            <translation>逐字比对的数值：一篇文档有多少逐字出现在另一篇中</translation>
+        </message>
+        <message>
+            <source>Found by meaning (Check &gt; Find Translations and Paraphrases): a translation (different languages) or a paraphrase, and the share of a document's sentences that render the other's where no verbatim passage covers them</source>
+            <translation>按语义发现（检测 &gt; 查找翻译和改写）：翻译（不同语言）或改写，以及一篇文档中转述另一篇、且未被逐字片段覆盖的句子所占比例</translation>
         </message>
         <message>
             <source>copy vs copy</source>
@@ -1469,7 +1517,6 @@ Do you want to replace it?</source>
         <name>Review</name>
         <message>
             <source>Not yet reviewed</source>
-            <extracomment>A new report's review starts this long after it arrived (ms): the window fills its tables first. Background colors of the verdicts in tables (pale, so text stays readable).</extracomment>
             <translation>尚未审阅</translation>
         </message>
         <message>
@@ -1524,7 +1571,7 @@ Do you want to replace it?</source>
         <name>Session</name>
         <message>
             <source>A check is already running.</source>
-            <extracomment>Option fields that only change what is shown, not what a check computes. A check of at least this many documents runs in a child process (core.review. check_analysed_in_child): checking a class is seconds of Python, and on a thread of this process it made every table paint wait for the interpreter lock (the pairs table froze up to 155 ms while a 500-essay class was checked again, bench/review_bench.py). Smaller checks end within a second or two, where the child's start (0.3-0.5 s, and 1.2 s more to load the embedding model for the semantic layer) would cost more than it saves. Saves stay on a thread: sending a report to a child takes as much of this process's interpreter (0.35 s of pickling at 500 documents) as writing it here (0.37 s), and the save took three times longer. None, or a callable giving the archive's location to check against (gui/archive.py) how long the last report's check took (s), kept in saved checks; None when not known</extracomment>
+            <extracomment>Option fields that only change what is shown, not what a check computes. A check of at least this many documents runs in a child process (core.pipeline. CheckRequest.in_child): checking a class is seconds of Python, and on a thread of this process it made every table paint wait for the interpreter lock (the pairs table froze while a 500-essay class was checked again, bench/review_bench.py). Smaller checks end sooner than the child's start (and, for the semantic layer, its model's load) would save. Saves stay on a thread: sending a report to a child takes as much of this process's interpreter as writing it here, and the save took three times longer. While files load, the views hear of new documents at most this often (ms). None, or a callable giving the archive's location to check against (gui/archive.py) how long the last report's check took (s), kept in saved checks; None when not known</extracomment>
             <translation>已有检测正在进行。</translation>
         </message>
         <message>

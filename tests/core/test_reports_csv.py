@@ -24,15 +24,15 @@ def make_report():
 
 
 EXPECTED = (
-    "left,right,similarity,hamming,left_coverage,right_coverage,longest,passages,left_path,right_path,"
+    "left,right,copied,kind,similarity,hamming,left_coverage,right_coverage,longest,passages,left_path,right_path,"
     "left_total_copy_ratio,left_copy_ratio_excluding_quotes,left_largest_source_ratio,left_copied_chars,"
     "left_sources,right_total_copy_ratio,right_copy_ratio_excluding_quotes,right_largest_source_ratio,"
     "right_copied_chars,right_sources,semantic_kind,semantic_share,verdict,note\r\n"
-    "作文一.txt,\"'=HYPERLINK(\"\"http://x\"\").txt\",0.4234,4,0.5000,0.3000,120,2,"
+    "作文一.txt,\"'=HYPERLINK(\"\"http://x\"\").txt\",0.0000,,0.4234,4,0.5000,0.3000,120,2,"
     "/class/作文一.txt,\"/class/=HYPERLINK(\"\"http://x\"\").txt\",0.0000,0.0000,0.0000,0,0,0.0000,0.0000,0.0000,0,0,,,,\r\n"
-    "\"'+a, \"\"quoted\"\".docx\",'-b.pdf,0.1000,64,1.0000,0.0000,7,1,"
+    "\"'+a, \"\"quoted\"\".docx\",'-b.pdf,0.0000,,0.1000,64,1.0000,0.0000,7,1,"
     "\"/class/+a, \"\"quoted\"\".docx\",/class/-b.pdf,0.0000,0.0000,0.0000,0,0,0.0000,0.0000,0.0000,0,0,,,,\r\n"
-    "'@c.txt,作文一.txt,0.0000,30,0.0000,0.0000,0,0,/class/@c.txt,/class/作文一.txt,0.0000,0.0000,0.0000,0,0,0.0000,0.0000,0.0000,0,0,,,,\r\n"
+    "'@c.txt,作文一.txt,0.0000,,0.0000,30,0.0000,0.0000,0,0,/class/@c.txt,/class/作文一.txt,0.0000,0.0000,0.0000,0,0,0.0000,0.0000,0.0000,0,0,,,,\r\n"
 )
 
 

@@ -124,9 +124,10 @@ def test_header_pair_table_and_errors():
     table = markup.split('<table class="pairs">')[1].split("</table>")[0]
     rows = table.split("<tbody>")[1].split("</tr>")[:-1]
     cells = [Page(row).data for row in rows]
-    assert cells[0] == ["1", "a.txt", "b.txt", "42.4%", "9", "50.0%", "25.0%", "10", "1"]
-    assert cells[1] == ["2", "b.txt", "c.txt", "5.0%", "2", "0.0%", "0.0%", "0", "0"]
-    assert cells[2] == ["3", "a.txt", "c.txt", "15.0%", "30", "10.0%", "0.0%", "4", "0"]
+    # copied share and kind first (0 and none, an empty cell: these pairs were never judged), then the verbatim figures
+    assert cells[0] == ["1", "a.txt", "b.txt", "0.0%", "42.4%", "9", "50.0%", "25.0%", "10", "1"]
+    assert cells[1] == ["2", "b.txt", "c.txt", "0.0%", "5.0%", "2", "0.0%", "0.0%", "0", "0"]
+    assert cells[2] == ["3", "a.txt", "c.txt", "0.0%", "15.0%", "30", "10.0%", "0.0%", "4", "0"]
     # Shown side by side: 1 (similarity 42% >= 20%) and 2 (Hamming 2 <= 3), not 3.
     articles = [attrs["id"] for attrs in page.named("article")]
     assert articles == ["pair-1", "pair-2"]

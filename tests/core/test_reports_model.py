@@ -49,10 +49,10 @@ def test_flagged_means_the_shared_rule_at_the_given_threshold():
 def test_ranked_table_marks_flagged_rows_and_links_only_detailed_ones():
     doc = build_document(small_report(display_threshold=0.5), generated=WHEN)
     table = section(doc, "pairs").blocks[0]
-    assert isinstance(table, Table) and len(table.columns) == 9
+    assert isinstance(table, Table) and len(table.columns) == 11
     assert [row.flagged for row in table.rows] == [True, True, False]
     assert [row.cells[1].link for row in table.rows] == ["pair-1", "pair-2", ""]
-    assert table.rows[0].cells[1].hint == "a.txt — /e/a.txt" and table.rows[0].cells[3].text == "60.0%"
+    assert table.rows[0].cells[1].hint == "a.txt — /e/a.txt" and table.rows[0].cells[5].text == "60.0%"
 
 
 def test_a_pair_with_passages_becomes_a_comparison_with_marks_on_both_sides():

@@ -7,6 +7,7 @@ import pytest
 from core.models import Document, Match, PairResult, Report, Span
 from core.options import CheckOptions
 from core.reports import render_json, to_json
+from core.evidence import rank_key
 from core.review.groups import find_groups, group_details, likely_source
 
 
@@ -38,7 +39,7 @@ def test_every_member_shares_a_flagged_pair_and_copy_pairs_sit_under_their_group
     for d in group_details(report):
         linked = {m for k in d.pairs for m in (report.pairs[k].left, report.pairs[k].right)}
         assert linked == set(d.members)
-        assert d.strongest == max(d.pairs, key=lambda k: report.pairs[k].similarity)
+        assert d.strongest == min(d.pairs, key=lambda k: rank_key(report.pairs[k]))  # ranked first
         assert sorted(d.source_pairs + d.copy_pairs) == sorted(d.pairs)
         if d.source is not None:
             assert all(d.source not in (report.pairs[k].left, report.pairs[k].right)

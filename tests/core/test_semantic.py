@@ -183,6 +183,7 @@ def test_semantic_figure_never_changes_the_verbatim_figures(loaded):
     # c is b copied with one more sentence: text the verbatim engine matched is never a
     # meaning finding ("paraphrase" of a pasted copy)
     assert by_pair[(1, 2)].matches and by_pair[(1, 2)].semantic is None
+    assert by_pair[(1, 2)].kind in ("verbatim", "edited") and by_pair[(1, 2)].copied >= 0.99
 
 
 @needs_model
@@ -229,7 +230,9 @@ def semantic_report():
     found = SemanticMatch("translation", 1.0, (SentencePair(Span(0, 5), Span(0, 10), 0.81),
                                                SentencePair(Span(5, 10), Span(11, 21), 0.77),
                                                SentencePair(Span(10, 14), Span(22, 34), 0.7)))
-    pair = PairResult(0, 1, 30, 0.0, 0.0, 0.0, 0, (), semantic=found)
+    from core.evidence import judged
+
+    [pair] = judged([d.text for d in docs], [PairResult(0, 1, 30, 0.0, 0.0, 0.0, 0, (), semantic=found)])
     plain = PairResult(0, 1, 30, 0.0, 0.0, 0.0, 0, ())
     return Report(CheckOptions(semantic=True), docs, (1, 2), (pair,)), docs, plain
 

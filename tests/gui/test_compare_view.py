@@ -486,5 +486,6 @@ def test_engine_passages_are_highlighted_exactly(qtbot):
     qtbot.addWidget(view)
     view.show()
     assert_highlights_match(view, (left, right), pair.matches)
-    expected = f"Hamming distance {pair.hamming} · similarity {pair.similarity:.1%}"
-    assert view.summary_label.text().startswith(expected)
+    expected = (f"Copied {pair.copied:.1%} (Edited copy) · Hamming distance {pair.hamming} · "
+                f"similarity {pair.similarity:.1%}")
+    assert pair.kind == "edited" and view.summary_label.text().startswith(expected)

@@ -77,14 +77,14 @@ def test_switching_the_language_retranslates_open_compare_tabs(qtbot, checked_wi
     try:
         qtbot.waitUntil(lambda: view.next_action.text() == "下一个片段")
         assert view.previous_action.text() == "上一个片段"
-        assert view.summary_label.text().startswith("汉明距离")
+        assert view.summary_label.text().startswith("复制比") and "汉明距离" in view.summary_label.text()
         assert "覆盖" in view.left_label.text() and "covered" not in view.left_label.text()
         assert view.passage_list.model().headerData(3, Qt.Orientation.Horizontal) == "摘录"
         assert "个片段" in view.position_label.text()
     finally:
         w.main_menus.language_actions["en"].trigger()
     qtbot.waitUntil(lambda: view.next_action.text() == "Next passage")
-    assert view.summary_label.text().startswith("Hamming distance")
+    assert view.summary_label.text().startswith("Copied") and "Hamming distance" in view.summary_label.text()
 
 
 def test_the_language_menu_is_where_the_readme_says(window):

@@ -210,7 +210,8 @@ def test_switching_language_retranslates_menus_and_persists(qtbot, window, setti
     window.main_menus.language_actions["zh_CN"].trigger()
     qtbot.waitUntil(lambda: window.menus["file"].title() == "文件(&F)")
     assert window.actions.check.text() == "检测(&C)"
-    assert window.pairs.model.headerData(2, Qt.Orientation.Horizontal) == "相似度"
+    assert window.pairs.model.headerData(PairModel.SIMILARITY, Qt.Orientation.Horizontal) == "相似度"
+    assert window.pairs.model.headerData(PairModel.COPIED, Qt.Orientation.Horizontal) == "复制比"
     assert settings.language() == "zh_CN"
     window.main_menus.language_actions["en"].trigger()
     qtbot.waitUntil(lambda: window.menus["file"].title() == "&File")

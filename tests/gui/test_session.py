@@ -2,6 +2,7 @@
 
 import pytest
 
+from core.evidence import rank_key
 from core import pipeline
 from core.options import CheckOptions
 from gui.session import CheckError, Session, State, normalize_path
@@ -64,7 +65,7 @@ def test_check_ranks_pairs_exactly_like_the_engine(qtbot, session, essays):
     expected = pipeline.run(pipeline.check_documents(documents, session.options))
     assert ranked(report) == ranked(expected)
     assert len(report.pairs) > 0
-    assert [p.similarity for p in report.pairs] == sorted((p.similarity for p in report.pairs), reverse=True)
+    assert list(report.pairs) == sorted(report.pairs, key=rank_key)  # by copied share, then similarity
     top = report.pairs[0]
     assert session.highest_similarity(normalize_path(report.documents[top.left].path)) == top.similarity
 

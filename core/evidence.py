@@ -1,0 +1,169 @@
+"""What a pair's evidence says, decided once from both engines: the kind of each passage and
+of the pair, the meaning evidence that counts, and the copied share that ranks the pair.
+
+The rules (docs/figures.md states them for users, with a worked example):
+
+- A verbatim passage (a `Match`) is **verbatim** when its in-passage alignment found no
+  change, else an **edited copy** ("edited").
+- A sentence pair the meaning layer aligned counts only where the verbatim engine did not
+  match that text: it is dropped when at least half of either sentence's characters lie in
+  one of the pair's passages (text the verbatim engine matched is never "paraphrase"). The
+  meaning share counts only the sentence pairs left; a finding left with none is no finding.
+  What counts is a **translation** (the two languages differ) or a **paraphrase**.
+- The **copied share** of a pair: on each side, the characters a passage took unchanged
+  (inside a passage other than the template's, outside its changes) or inside a counted
+  sentence, each character once, over the document's characters; the larger side's figure. Characters are code points that are not white space.
+  It ranks the pairs (then the verbatim similarity), so a 97 % translation ranks above a 20 %
+  verbatim copy.
+- The **kind of a pair** is the kind holding most of the copied characters on that side among
+  the uncredited evidence (verbatim, edited, translation, paraphrase); a pair whose passages
+  are all credited (quoted, cited, quoted_cited, references, template) takes the class holding
+  most of them; a pair with no passage and no counted sentence has no kind ("").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from core.academic.text import Counter, merge
+from core.models import Match, PairResult, SemanticMatch, Span
+
+PASSAGE_KINDS = ("verbatim", "edited", "translation", "paraphrase")
+CREDITED = ("quoted", "cited", "quoted_cited", "references", "template")
+PAIR_KINDS = PASSAGE_KINDS + CREDITED  # in the order a tie is settled
+# what a reader sees for each kind (the GUI translates the English ones with Qt)
+LABELS = {
+    "en": {"verbatim": "verbatim", "edited": "edited copy", "translation": "translation",
+           "paraphrase": "paraphrase", "quoted": "quoted", "cited": "cited",
+           "quoted_cited": "quoted and cited", "references": "references", "template": "template"},
+    "zh": {"verbatim": "原文照抄", "edited": "改动复制", "translation": "翻译", "paraphrase": "改写",
+           "quoted": "引号引用", "cited": "注明出处", "quoted_cited": "引用并注明出处",
+           "references": "参考文献", "template": "模板文字"},
+}
+COVERED = 0.5  # share of a sentence's characters inside passages that makes it the verbatim engine's
+
+
+def label(kind: str, lang: str = "en") -> str:
+    """A kind as a reader sees it ("" stays "")."""
+    return LABELS["zh" if lang == "zh" else "en"].get(kind, kind)
+
+
+def passage_kind(match: Match) -> str:
+    """"verbatim" for a passage without a change inside, else "edited"."""
+    return "edited" if match.left_changes or match.right_changes else "verbatim"
+
+
+def _class(match: Match) -> str:
+    """The evidence class of a passage: its copy kind when uncredited, else its attribution."""
+    return passage_kind(match) if match.attribution == "unattributed" else match.attribution
+
+
+def counted_meaning(pair: PairResult, left: Counter, right: Counter) -> SemanticMatch | None:
+    """The pair's meaning finding with only the sentence pairs the verbatim engine did not
+    match (see the module docstring); None when none is left."""
+    found = pair.semantic
+    if found is None or not found.sentences:
+        return found
+    spans_l = merge((m.left.start, m.left.end) for m in pair.matches)
+    spans_r = merge((m.right.start, m.right.end) for m in pair.matches)
+    kept = tuple(s for s in found.sentences
+                 if not _covered(s.left, spans_l, left) and not _covered(s.right, spans_r, right))
+    if len(kept) == len(found.sentences):
+        return found
+    if not kept:
+        return None
+    # share = aligned sentences over the shorter document's sentences: it scales with them
+    return replace(found, share=round(found.share * len(kept) / len(found.sentences), 4),
+                   sentences=kept)
+
+
+def _covered(span: Span, spans: list[tuple[int, int]], count: Counter) -> bool:
+    total = count(span.start, span.end)
+    if not total or not spans:
+        return False
+    inside = sum(count(max(s, span.start), min(e, span.end))
+                 for s, e in spans if s < span.end and e > span.start)
+    return inside >= COVERED * total
+
+
+def _side(pair: PairResult, side: str, count: Counter) -> tuple[float, str, int, int]:
+    """(copied share, kind, characters in passages, characters in counted sentences) of one side."""
+    by_class: dict[str, list[tuple[int, int]]] = {}
+    for m in pair.matches:
+        if m.attribution == "template":
+            continue
+        span, changes = getattr(m, side), getattr(m, side + "_changes")
+        by_class.setdefault(_class(m), []).extend(_minus(span, changes))
+    passages = merge(s for spans in by_class.values() for s in spans)
+    sentences: list[tuple[int, int]] = []
+    if pair.semantic is not None:
+        sentences = merge((getattr(s, side).start, getattr(s, side).end) for s in pair.semantic.sentences)
+        by_class[pair.semantic.kind] = sentences
+    every = merge(passages + sentences)
+    chars = count(0, len(count.prefix) - 1)
+    copied = sum(count(s, e) for s, e in every)
+    in_passages = sum(count(s, e) for s, e in passages)
+    held: dict[str, int] = {}
+    taken: list[tuple[int, int]] = []  # characters already given to a kind (each counted once)
+    for kind in PAIR_KINDS:
+        spans = merge(by_class.get(kind, ()))
+        if not spans:
+            continue
+        own = sum(count(s, e) for s, e in spans) - _inside(spans, taken, count)
+        held[kind] = own
+        taken = merge(taken + spans)
+    uncredited = {k: v for k, v in held.items() if k in PASSAGE_KINDS and v > 0}
+    pool = uncredited or {k: v for k, v in held.items() if v > 0}
+    kind = max(pool, key=lambda k: (pool[k], -PAIR_KINDS.index(k))) if pool else ""
+    return (copied / chars if chars else 0.0), kind, in_passages, copied - in_passages
+
+
+def _minus(span: Span, changes: tuple[Span, ...]) -> list[tuple[int, int]]:
+    """The parts of a passage's span outside its changes (what was taken unchanged)."""
+    out, at = [], span.start
+    for c in sorted(changes, key=lambda c: c.start):
+        if c.start > at:
+            out.append((at, min(c.start, span.end)))
+        at = max(at, c.end)
+    if at < span.end:
+        out.append((at, span.end))
+    return out
+
+
+def _inside(spans: list[tuple[int, int]], others: list[tuple[int, int]], count: Counter) -> int:
+    """Characters of the (merged) `spans` that also lie in the (merged) `others`."""
+    return sum(count(max(s, a), min(e, b)) for s, e in spans for a, b in others if a < e and b > s)
+
+
+def judge(pair: PairResult, left: Counter, right: Counter) -> PairResult:
+    """The pair with its counted meaning finding, `copied` share and `kind` set (`left` and
+    `right` count the two documents' characters: core.academic.text.Counter of their texts)."""
+    meaning = counted_meaning(pair, left, right)
+    pair = replace(pair, semantic=meaning) if meaning is not pair.semantic else pair
+    share_l, kind_l, _, _ = _side(pair, "left", left)
+    share_r, kind_r, _, _ = _side(pair, "right", right)
+    copied, kind = (share_l, kind_l) if share_l >= share_r else (share_r, kind_r)
+    return replace(pair, copied=round(copied, 6), kind=kind)
+
+
+def rank_key(pair: PairResult) -> tuple:
+    """The order of a report's pairs: copied share, then verbatim similarity, then Hamming."""
+    return (-pair.copied, -pair.similarity, pair.hamming, pair.left, pair.right)
+
+
+def judged(texts: Sequence[str], pairs: Sequence[PairResult]) -> list[PairResult]:
+    """Every pair judged (`judge`) and ranked (`rank_key`); `texts` are the documents' texts
+    by index. A pair whose documents' texts are missing ("", a report read back without them)
+    keeps the figures it has."""
+    counters: dict[int, Counter] = {}
+
+    def counter(i: int) -> Counter:
+        if i not in counters:
+            counters[i] = Counter(texts[i])
+        return counters[i]
+
+    out = [judge(p, counter(p.left), counter(p.right)) if texts[p.left] and texts[p.right] else p
+           for p in pairs]
+    out.sort(key=rank_key)
+    return out
