@@ -11,11 +11,18 @@ make_benchmark from the texts in DIR (made by bench/genres.py; NAME ends in -zh 
 language) for each seed. Nothing is tuned here: it measures what ships, with the semantic
 layer off (CheckOptions(semantic=False)): these are the verbatim engine's figures;
 bench/semantic.py measures the semantic layer.
+
+`--evidence` adds the tables of what a reader sees on a pair (bench/evidence_tables.py: copies
+labelled "paraphrase", shared headings and reference lists, translations beside small verbatim
+copies, sources named on planted groups), each with the figures of this checkout and of an
+older commit side by side (`--old-commit`, run from a temporary git worktree of it, or
+`--old-code DIR` for a checkout already there); the meaning layer is on there, as by default.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import subprocess
 import sys
 import tempfile
@@ -76,6 +83,63 @@ def many_copies(m: int = 60, size: int = 2000) -> str:
             f"N = 2..{m}: {verdict}; slowest check N = {slowest[1]}, {slowest[0]:.1f} s")
 
 
+OLD_COMMIT = "1fc721b"  # before one copied share and one kind per pair (docs/decisions/040)
+
+
+def evidence_figures(code: Path, seeds: list[int]) -> dict:
+    """bench/evidence_tables.py's figures with the `core` of checkout `code`."""
+    out = subprocess.run([sys.executable, str(ROOT / "bench" / "evidence_tables.py"), "--code", str(code),
+                          "--seeds", *map(str, seeds)], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def evidence_tables(old: dict, new: dict, seeds: list[int]) -> str:
+    """The four tables, old and new side by side."""
+    c0, c1 = old["copies"], new["copies"]
+    lines = [f"Copies read as paraphrase (generated classes of 40, seeds {seeds}; Clough answers at "
+             f"similarity >= 0.8 with their original); meaning layer on",
+             f"{'set':34} {'pairs':>6} {'paraphrase old':>15} {'new':>5}  kinds now",
+             f"{'planted-group pairs (copy/edit/reorder)':34} {c1['class_pairs']:>6} "
+             f"{c0['class_paraphrase']:>15} {c1['class_paraphrase']:>5}  {c1['class_kinds']}"]
+    if "clough_pairs" in c1:
+        lines.append(f"{'Clough, similarity >= 0.8':34} {c1['clough_pairs']:>6} {c0['clough_paraphrase']:>15} "
+                     f"{c1['clough_paraphrase']:>5}")
+    h0, h1 = old["headings"], new["headings"]
+    lines += ["", f"Essays sharing only headings and a reference list ({h1['documents']} essays, en and zh)",
+              f"{'':34} {'old':>6} {'new':>6}"]
+    for key, label in (("pairs", "pairs listed"), ("flagged", "pairs flagged"),
+                       ("paraphrase", 'pairs read "paraphrase"'), ("meaning", "pairs with a meaning finding")):
+        lines.append(f"{label:34} {h0[key]:>6} {h1[key]:>6}")
+    lines.append(f"{'kinds now':34} {h1['kinds']}")
+    t0, t1 = old["translations"], new["translations"]
+    lines += ["", "Translations (97/80/60/40 % of an essay) beside 20 % verbatim copies, one check per seed",
+              f"{'':48} {'old':>6} {'new':>6}",
+              f"{'translations ranked above every 20 % copy':48} {t0['above_verbatim']:>3}/{t0['translations']:<2} "
+              f"{t1['above_verbatim']:>3}/{t1['translations']:<2}",
+              f"{'seeds with the translations in share order':48} {t0['in_share_order']:>3}/{t0['seeds']:<2} "
+              f"{t1['in_share_order']:>3}/{t1['seeds']:<2}",
+              "ranking figure (old: similarity; new: copied share), kind and planted share:"]
+    for (kind, share, a), (_, _, b) in zip(t0["figures"], t1["figures"]):
+        lines.append(f"  {kind:12} {share:5.2f}   old {a:6.3f}   new {b:6.3f}")
+    s0, s1 = old["sources"], new["sources"]
+    lines += ["", f"Likely source of planted groups (seeds {seeds}; verbatim engine)",
+              f"{'class':34} {'groups':>6} {'decidable':>9} {'named old':>9} {'new':>4} "
+              f"{'wrong old':>9} {'new':>4} {'undecided old':>13} {'new':>4}"]
+    for name in s1:
+        a, b = s0[name], s1[name]
+        lines.append(f"{name:34} {b['groups']:>6} {b['decidable']:>9} {a['named']:>9} {b['named']:>4} "
+                     f"{a['wrong']:>9} {b['wrong']:>4} {a['undecided']:>13} {b['undecided']:>4}")
+    return "\n".join(lines)
+
+
+def _old_checkout(commit: str, tmp: str) -> Path:
+    """A git worktree of `commit` under `tmp` (removed with `git worktree prune` afterwards)."""
+    path = Path(tmp) / f"old-{commit}"
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(path), commit],
+                   check=True, capture_output=True)
+    return path
+
+
 def _shared() -> Path:
     """../shared beside the checkout (a worktree's is two levels further up)."""
     for base in (ROOT.parent, *ROOT.parents[1:3]):
@@ -90,9 +154,29 @@ def main() -> None:
     parser.add_argument("--docs", type=int, default=60)
     parser.add_argument("--shared", type=Path, default=_shared())
     parser.add_argument("--no-sweep", action="store_true", help="skip the many-copies sweep")
+    parser.add_argument("--evidence", action="store_true",
+                        help="also the evidence tables, this checkout beside --old-commit")
+    parser.add_argument("--evidence-only", action="store_true", help="only the evidence tables")
+    parser.add_argument("--evidence-seeds", type=int, nargs="+", default=[11, 12])
+    parser.add_argument("--old-commit", default=OLD_COMMIT)
+    parser.add_argument("--old-code", type=Path, help="a checkout of the old code (else a worktree is made)")
     parser.add_argument("--genre", action="append", default=[], metavar="NAME=DIR",
                         help="a benchmark from the texts in DIR (bench/genres.py); NAME ends in -zh or -en")
     args = parser.parse_args()
+    if args.evidence or args.evidence_only:
+        with tempfile.TemporaryDirectory() as tmp:
+            old_code = args.old_code or _old_checkout(args.old_commit, tmp)
+            try:
+                old = evidence_figures(old_code, args.evidence_seeds)
+            finally:
+                if args.old_code is None:
+                    subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old_code)],
+                                   capture_output=True)
+            new = evidence_figures(ROOT, args.evidence_seeds)
+        print(f"old = {args.old_code or args.old_commit}, new = this checkout\n")
+        print(evidence_tables(old, new, args.evidence_seeds) + "\n")
+        if args.evidence_only:
+            return
     shared = args.shared.resolve()
     sets = [(lang, lang, None) for lang in ("zh", "en")]
     for item in args.genre:

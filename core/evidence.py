@@ -16,9 +16,10 @@ The rules (docs/figures.md states them for users, with a worked example):
   It ranks the pairs (then the verbatim similarity), so a 97 % translation ranks above a 20 %
   verbatim copy.
 - The **kind of a pair** is the kind holding most of the copied characters on that side among
-  the uncredited evidence (verbatim, edited, translation, paraphrase); a pair whose passages
-  are all credited (quoted, cited, quoted_cited, references, template) takes the class holding
-  most of them; a pair with no passage and no counted sentence has no kind ("").
+  the uncredited evidence (verbatim, edited, translation, paraphrase) when that evidence holds
+  at least a quarter of them; otherwise (say, a shared heading beside a shared reference list)
+  the class holding most of them, credited ones (quoted, cited, quoted_cited, references,
+  template) included; a pair with no passage and no counted sentence has no kind ("").
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ LABELS = {
            "quoted": "引号引用", "cited": "注明出处", "quoted_cited": "引用并注明出处",
            "references": "参考文献", "template": "模板文字"},
 }
+UNCREDITED = 0.25  # share of the copied characters uncredited evidence needs to name the pair
 COVERED = 0.5  # share of a sentence's characters inside passages that makes it the verbatim engine's
 
 
@@ -114,6 +116,8 @@ def _side(pair: PairResult, side: str, count: Counter) -> tuple[float, str, int,
         held[kind] = own
         taken = merge(taken + spans)
     uncredited = {k: v for k, v in held.items() if k in PASSAGE_KINDS and v > 0}
+    if sum(uncredited.values()) < UNCREDITED * sum(held.values()):
+        uncredited = {}  # a shared heading beside a shared reference list: the list names the pair
     pool = uncredited or {k: v for k, v in held.items() if v > 0}
     kind = max(pool, key=lambda k: (pool[k], -PAIR_KINDS.index(k))) if pool else ""
     return (copied / chars if chars else 0.0), kind, in_passages, copied - in_passages

@@ -89,6 +89,9 @@ _SECTION_NAMES = re.compile(
     r"(摘要|关键词|引言|前言|绪论|导论|正文|结论|结语|总结|致谢|附录|abstract|introduction|background"
     r"|literature\s+review|methods?|methodology|results?|discussion|conclusions?"
     r"|acknowledge?ments?|appendix)\s*[:：]?", re.IGNORECASE)
+_PARAGRAPH_BREAK = re.compile(r"(?:\r\n|\n|\r)(?:[ \t\u3000]*(?:\r\n|\n|\r))+"
+                              r"|(?<=[。．！？!?.」”’)）\]］】])[ \t\u3000]*(?:\r\n|\n|\r)")
+_LINE_BREAK = re.compile(r"\r\n|\n|\r")
 _TERMINAL = tuple("。．.，,；;！!？?、")
 _ENTRY = re.compile(r"^\s*(?:[\[［]\d{1,3}[\]］]|\d{1,3}[.、．)]\s)|\[(?:[JMDCNRSPGAZ]|EB/OL|J/OL|M/OL)\]"
                     r"|\b(?:1[5-9]|20)\d\d[a-z]?\b|et al\.|\bpp?\.\s*\d|doi|https?://|ISBN")
@@ -131,6 +134,29 @@ class Attribution:
     @cached_property
     def count(self) -> Counter:
         return Counter(self.text)
+
+    @cached_property
+    def paragraph_breaks(self) -> list[tuple[int, int]]:
+        """(end of a paragraph, start of the next) at every paragraph break: blank lines (a docx:
+        every line break), and a single line break after a sentence's final punctuation or a
+        citation marker (text that does not separate paragraphs with blank lines)."""
+        pattern = _LINE_BREAK if self._paragraph_break == "\n" else _PARAGRAPH_BREAK
+        out = []
+        for found in pattern.finditer(self.text):
+            end, start = found.start(), found.end()
+            while end > 0 and self.text[end - 1] in " \t\u3000":
+                end -= 1
+            while start < len(self.text) and self.text[start] in " \t\u3000":
+                start += 1
+            if 0 < end < start < len(self.text):
+                out.append((end, start))
+        return out
+
+    def breaks_in(self, start: int, end: int) -> list[tuple[int, int]]:
+        """The paragraph breaks strictly inside [start, end)."""
+        breaks = self.paragraph_breaks
+        lo = bisect_right(breaks, (start, len(self.text)))
+        return [b for b in breaks[lo:] if b[1] < end]
 
     @cached_property
     def headings(self) -> tuple[Heading, ...]:

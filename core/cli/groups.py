@@ -23,7 +23,7 @@ _LISTED = 6  # source-vs-copy pairs listed per group
 
 def _pair(report: Report, k: int, names: Sequence[str]) -> str:
     p = report.pairs[k]
-    return f"{names[p.left]} ~ {names[p.right]} {100 * p.similarity:.1f}%"
+    return f"{names[p.left]} ~ {names[p.right]} {100 * p.copied:.1f}%"  # the copied share: what ranks
 
 
 def _wrapped(prefix: str, items: list[str]) -> list[str]:
@@ -44,8 +44,8 @@ def format_groups(report: Report, details: Sequence[GroupDetail], names: Sequenc
         return "no groups: no pair is flagged"
     in_groups = sum(d.size for d in details)
     lines = [(f"{len(details)} group(s) of documents linked by flagged pairs "
-             f"(similarity >= {100 * options.display_threshold:g}% or Hamming <= {options.hamming}); "
-             f"{in_groups} of {len(report.documents)} documents")]
+              f"(similarity or copied share >= {100 * options.display_threshold:g}% or Hamming <= "
+              f"{options.hamming}); {in_groups} of {len(report.documents)} documents")]
     for g, d in enumerate(details, 1):
         if d.source is not None:
             why = text("group.source", "en", cover=f"{100 * SOURCE_COVER:.0f}%")

@@ -324,9 +324,11 @@ def review_groups(ctx: Context) -> Section | None:
         if d.source is not None:
             source = Cell(names[d.source], hint=ctx.name(d.source))
         else:
-            source = Cell(s("unknown_source"), hint=messages.text(f"group.{d.reason}", s.language))
+            # the reason in the cell itself: a PDF shows no hover hint
+            reason = messages.text(f"group.{d.reason}", s.language)
+            source = Cell(f"{s('unknown_source')} ({reason})", hint=reason)
         p = report.pairs[d.strongest]
-        strongest = Cell(f"{names[p.left]} ~ {names[p.right]} {ctx.percent(p.similarity)}",
+        strongest = Cell(f"{names[p.left]} ~ {names[p.right]} {ctx.percent(p.copied)}",
                          hint=f"{ctx.name(p.left)} ~ {ctx.name(p.right)}")
         members = ", ".join(names[i] for i in d.members)
         rows.append(Row((Cell(str(n)), Cell(str(d.size)), source, strongest,

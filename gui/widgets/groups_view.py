@@ -139,7 +139,7 @@ class GroupsView(BuiltWhenShown, QWidget):
 
     def _pair_text(self, k: int) -> str:
         p = self.data.report.pairs[k]
-        return f"{self.data.names[p.left]} ~ {self.data.names[p.right]}  {p.similarity:.1%}"
+        return f"{self.data.names[p.left]} ~ {self.data.names[p.right]}  {p.copied:.1%}"  # what ranks
 
     def _reviewed_text(self, g: int) -> str:
         d = self.data.details[g]

@@ -58,7 +58,9 @@ def test_credited_passages_name_the_pair_only_when_nothing_is_uncredited():
     copy = Match(Span(0, 20), Span(0, 20), 20)
     assert judge(_pair([refs]), Counter(text), Counter(text)).kind == "references"
     both = judge(_pair([refs, copy]), Counter(text), Counter(text))
-    assert both.kind == "verbatim" and both.copied == 0.6
+    assert both.kind == "verbatim" and both.copied == 0.6  # 20 of 60 copied characters: uncredited
+    heading = Match(Span(50, 55), Span(50, 55), 5)
+    assert judge(_pair([refs, heading]), Counter(text), Counter(text)).kind == "references"
     template = Match(Span(0, 50), Span(0, 50), 50, attribution="template")
     only_template = judge(_pair([template]), Counter(text), Counter(text))
     assert only_template.copied == 0.0 and only_template.kind == ""  # never evidence of copying

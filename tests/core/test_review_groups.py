@@ -102,3 +102,33 @@ def test_json_groups_are_found_when_a_report_carries_none():
     report = _report([PairResult(0, 1, 30, 0.5, 0, 0, 0)])
     assert to_json(report)["groups"] == [{"members": [0, 1], "source": None}]
     assert to_json(_report([]))["groups"] == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [21, 22])
+def test_the_source_is_named_when_copies_take_overlapping_parts_of_it(seed):
+    """A class where each copy takes a run of the original's paragraphs overlapping the others'
+    (tests/data/make_class.py --overlap), on seeds nothing was tuned on: every source named."""
+    from make_class import make_class
+
+    from core.pipeline import check_documents, run
+
+    corpus = make_class(60, (8, 7, 6, 5, 4, 3), whole=(), english=(2, 5), seed=seed, overlap=True)
+    report = run(check_documents(corpus.documents(), CheckOptions(semantic=False, workers=1)))
+    named = {frozenset(_names(report, d.members)): d.source for d in group_details(report)}
+    for planted in corpus.groups:
+        source = named[frozenset(planted.members)]
+        assert source is not None and report.documents[source].name == planted.source
+
+
+def test_an_undecided_source_says_why_in_the_report(planted_class):
+    """The class report's groups table gives the reason in the cell (a PDF shows no hover)."""
+    from core.reports.builder import build_document
+
+    _, report = planted_class
+    doc = build_document(report)
+    groups = next(s for s in doc.sections if s.anchor == "groups")
+    texts = [c.text for block in groups.blocks if hasattr(block, "rows") for row in block.rows
+             for c in row.cells]
+    assert any("cannot tell (two documents: which one copied cannot be told" in t for t in texts)
+    assert any("cannot tell (source undecided: several members hold" in t for t in texts)

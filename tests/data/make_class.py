@@ -105,11 +105,13 @@ def _join(paragraphs: list[list[str]], lang: str) -> str:
 
 def make_class(docs: int = 60, group_sizes: tuple[int, ...] = (8, 6, 5, 4, 3, 2),
                whole: tuple[int, ...] = (4,), english: tuple[int, ...] = (2, 5),
-               seed: int = 1, paragraphs: int = 12) -> ClassCorpus:
+               seed: int = 1, paragraphs: int = 12, overlap: bool = False) -> ClassCorpus:
     """A class of `docs` essays with planted groups of `group_sizes` (the rest independent).
 
     whole: indexes of groups whose copies take the whole original (no source can be
-    named); english: indexes of groups written in English (independent essays alternate).
+    named); english: indexes of groups written in English (independent essays alternate);
+    overlap: each copy takes a run of consecutive paragraphs (60-80% of the original), the runs
+    overlapping each other and together covering it, instead of scattered subsets.
     """
     if sum(group_sizes) > docs:
         raise ValueError("the groups hold more essays than the class")
@@ -133,7 +135,7 @@ def make_class(docs: int = 60, group_sizes: tuple[int, ...] = (8, 6, 5, 4, 3, 2)
         number, source_name = name("original", lang)
         texts[number] = (source_name, _join(original, lang))
         members = [source_name]
-        subsets = _subsets(rng, paragraphs, size - 1)
+        subsets = (_runs if overlap else _subsets)(rng, paragraphs, size - 1)
         for c in range(size - 1):
             kind = KINDS[c % len(KINDS)] if g not in whole else "copy"
             taken = list(range(paragraphs)) if g in whole else subsets[c]
@@ -172,6 +174,22 @@ def _subsets(rng: random.Random, n: int, count: int) -> list[list[int]]:
     return out
 
 
+def _runs(rng: random.Random, n: int, count: int) -> list[list[int]]:
+    """`count` different runs of consecutive paragraphs of range(n), each at least half of it,
+    none inside another (starts and ends both rising), each overlapping the next, the first from
+    the start and the last to the end: the original holds exactly their union."""
+    shortest = n // 2
+    count = min(count, n - shortest + 1)
+    starts = sorted([0] + rng.sample(range(1, n - shortest + 1), count - 1))
+    runs, end = [], 0
+    for k, start in enumerate(starts):
+        room = n - (count - 1 - k)  # later runs still need ends of their own
+        lo = max(end + 1, start + shortest, starts[k + 1] + 1 if k + 1 < count else 0)  # overlaps the next
+        end = n if k == count - 1 else rng.randint(min(lo, room), min(room, max(lo, start + n * 4 // 5)))
+        runs.append(list(range(start, end)))
+    return runs
+
+
 def write_class(corpus: ClassCorpus, out: Path) -> None:
     """The essays as UTF-8 files in `out`, and truth.json with the planted groups."""
     out.mkdir(parents=True, exist_ok=True)
@@ -190,13 +208,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--groups", type=int, default=14, help="planted groups (sizes 2-9)")
     parser.add_argument("--size", type=int, default=0, help="every group this size (default: 2-9)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--overlap", action="store_true",
+                        help="copies take overlapping runs of the original's paragraphs")
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     sizes = tuple(args.size or rng.randint(3, 9) for _ in range(args.groups))
     if not args.size and args.groups > 1:
         sizes = sizes[:-1] + (2,)
     corpus = make_class(args.docs, sizes, whole=(1,), english=tuple(range(2, args.groups, 4)),
-                        seed=args.seed)
+                        seed=args.seed, overlap=args.overlap)
     write_class(corpus, args.out)
     print(f"{len(corpus.texts)} essays, {len(corpus.groups)} planted groups "
           f"({sum(sizes)} essays in groups) -> {args.out}")
