@@ -53,6 +53,7 @@ ADJACENT = 3  # characters of punctuation or space between a closing mark and it
 BEFORE = 80  # characters: how far before an opening mark a narrative citation may stand
 MAJORITY = 0.5  # share of a passage's characters that makes it quoted or a reference
 BLOCK_MAX = 1200  # characters: a longer indented paragraph is layout, not a block quote
+PART_CJK, PART_WORDS = 13, 6  # a paragraph part that counts (min_match_chars / min_match_words)
 _HEADING_MAX = 40  # characters of a heading line
 
 _OPEN = {"“": "”", "‘": "’", "「": "」", "『": "』", "﹁": "﹂", "﹃": "﹄"}
@@ -263,8 +264,26 @@ class Attribution:
     # ---- classes
 
     def side_class(self, span: Span) -> str:
-        """The class of one side of a matched passage in this document (never `template`)."""
-        start, end = span.start, span.end
+        """The class of one side of a matched passage in this document (never `template`).
+
+        A citation credits only the paragraph it is in: a side that would be cited but runs
+        across a paragraph break, with a paragraph part that no citation credits (at least
+        PART_CJK CJK characters or PART_WORDS words), takes that part's class."""
+        cls = self._span_class(span.start, span.end)
+        if cls not in ("cited", "quoted_cited"):
+            return cls
+        at = span.start
+        for end, start in self.breaks_in(span.start, span.end) + [(span.end, span.end)]:
+            cjk, words = self.count.units(at, end)
+            enough = cjk >= PART_CJK if cjk >= words else cjk + words >= PART_WORDS
+            if enough:
+                part = self._span_class(at, end)
+                if part not in ("cited", "quoted_cited"):
+                    return part
+            at = start
+        return cls
+
+    def _span_class(self, start: int, end: int) -> str:
         total = self.count(start, end)
         if total == 0:
             return "unattributed"

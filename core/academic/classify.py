@@ -1,5 +1,8 @@
 """Set `Match.attribution` on every passage of a check (see attribution.py for the rules).
 
+A citation credits only the paragraph it is in (`Attribution.side_class`): a passage that runs
+from an uncredited paragraph into a cited one is not classed cited.
+
 A passage is `template` when at least half of its units on each side lie in k-grams the
 template also has (possible only when the template is not excluded from matching, or where
 a passage grows across template text); else it takes the class of the document that took
