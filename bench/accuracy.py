@@ -96,11 +96,11 @@ def evidence_figures(code: Path, seeds: list[int]) -> dict:
 def evidence_tables(old: dict, new: dict, seeds: list[int]) -> str:
     """The four tables, old and new side by side."""
     c0, c1 = old["copies"], new["copies"]
-    lines = [f"Copies read as paraphrase (generated classes of 40, seeds {seeds}; Clough answers at "
-             f"similarity >= 0.8 with their original); meaning layer on",
+    lines = [(f"Copies read as paraphrase (generated classes of 40, seeds {seeds}; Clough answers at "
+              f"similarity >= 0.8 with their original); meaning layer on"),
              f"{'set':34} {'pairs':>6} {'paraphrase old':>15} {'new':>5}  kinds now",
-             f"{'planted-group pairs (copy/edit/reorder)':34} {c1['class_pairs']:>6} "
-             f"{c0['class_paraphrase']:>15} {c1['class_paraphrase']:>5}  {c1['class_kinds']}"]
+             (f"{'planted-group pairs (copy/edit/reorder)':34} {c1['class_pairs']:>6} "
+              f"{c0['class_paraphrase']:>15} {c1['class_paraphrase']:>5}  {c1['class_kinds']}")]
     if "clough_pairs" in c1:
         lines.append(f"{'Clough, similarity >= 0.8':34} {c1['clough_pairs']:>6} {c0['clough_paraphrase']:>15} "
                      f"{c1['clough_paraphrase']:>5}")
@@ -114,17 +114,17 @@ def evidence_tables(old: dict, new: dict, seeds: list[int]) -> str:
     t0, t1 = old["translations"], new["translations"]
     lines += ["", "Translations (97/80/60/40 % of an essay) beside 20 % verbatim copies, one check per seed",
               f"{'':48} {'old':>6} {'new':>6}",
-              f"{'translations ranked above every 20 % copy':48} {t0['above_verbatim']:>3}/{t0['translations']:<2} "
-              f"{t1['above_verbatim']:>3}/{t1['translations']:<2}",
-              f"{'seeds with the translations in share order':48} {t0['in_share_order']:>3}/{t0['seeds']:<2} "
-              f"{t1['in_share_order']:>3}/{t1['seeds']:<2}",
+              (f"{'translations ranked above every 20 % copy':48} {t0['above_verbatim']:>3}/"
+               f"{t0['translations']:<2} {t1['above_verbatim']:>3}/{t1['translations']:<2}"),
+              (f"{'seeds with the translations in share order':48} {t0['in_share_order']:>3}/"
+               f"{t0['seeds']:<2} {t1['in_share_order']:>3}/{t1['seeds']:<2}"),
               "ranking figure (old: similarity; new: copied share), kind and planted share:"]
     for (kind, share, a), (_, _, b) in zip(t0["figures"], t1["figures"]):
         lines.append(f"  {kind:12} {share:5.2f}   old {a:6.3f}   new {b:6.3f}")
     s0, s1 = old["sources"], new["sources"]
     lines += ["", f"Likely source of planted groups (seeds {seeds}; verbatim engine)",
-              f"{'class':34} {'groups':>6} {'decidable':>9} {'named old':>9} {'new':>4} "
-              f"{'wrong old':>9} {'new':>4} {'undecided old':>13} {'new':>4}"]
+              (f"{'class':34} {'groups':>6} {'decidable':>9} {'named old':>9} {'new':>4} "
+               f"{'wrong old':>9} {'new':>4} {'undecided old':>13} {'new':>4}")]
     for name in s1:
         a, b = s0[name], s1[name]
         lines.append(f"{name:34} {b['groups']:>6} {b['decidable']:>9} {a['named']:>9} {b['named']:>4} "
@@ -171,7 +171,7 @@ def main() -> None:
             finally:
                 if args.old_code is None:
                     subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old_code)],
-                                   capture_output=True)
+                                   capture_output=True, check=False)
             new = evidence_figures(ROOT, args.evidence_seeds)
         print(f"old = {args.old_code or args.old_commit}, new = this checkout\n")
         print(evidence_tables(old, new, args.evidence_seeds) + "\n")

@@ -17,11 +17,11 @@ from pathlib import Path
 
 from core import child_process
 from core.academic.classify import attribute
-from core.evidence import judged
 from core.concurrency import run_jobs, workers_for
 from core.engine.batches import batches
 from core.engine.profile import ProfileCache, profile, profile_documents
 from core.errors import LoadError
+from core.evidence import judged
 from core.loaders import expand_paths, load_document
 from core.matching.compare import compare_class
 from core.matching.sources import default_sources

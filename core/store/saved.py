@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from core.child_process import Batched, in_child
+from core.evidence import PAIR_KINDS, judged
 from core.models import (
     ArchiveEntry,
     Document,
@@ -273,8 +274,6 @@ def open_check_steps(path: str | os.PathLike) -> Generator[Progress, None, Saved
         shared = tuple(SharedText.from_dict(t, chars) for t in _list(_json(shared_text or "[]")))
         where = "the options"
         if any("copied" not in _object(_json(p)) for p in data["pairs"][:1]):
-            from core.evidence import judged
-
             pairs = judged([d.text for d in documents], pairs)  # saved before the copied share existed
         report = Report(options=options, documents=documents,
                         simhashes=tuple(d["simhash"] for d in data["documents"]), pairs=tuple(pairs),
@@ -353,8 +352,6 @@ def checked_pair(p: PairResult, chars: list[int]) -> PairResult:
                          f"{len(chars)}")
     for name in ("hamming", "similarity", "left_coverage", "right_coverage", "longest", "copied"):
         _number(getattr(p, name), name)
-    from core.evidence import PAIR_KINDS
-
     if p.kind not in ("", *PAIR_KINDS):
         raise ValueError(f"its kind {str(p.kind)[:40]!r} is none of {', '.join(PAIR_KINDS)}")
     left, right = chars[p.left], chars[p.right]

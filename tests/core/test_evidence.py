@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.evidence import judge, judged, label, passage_kind, rank_key
 from core.academic.text import Counter
+from core.evidence import judge, judged, label, passage_kind, rank_key
 from core.models import Match, PairResult, SemanticMatch, SentencePair, Span
 from core.rules import is_flagged
 

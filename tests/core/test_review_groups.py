@@ -4,10 +4,10 @@ import json
 
 import pytest
 
+from core.evidence import rank_key
 from core.models import Document, Match, PairResult, Report, Span
 from core.options import CheckOptions
 from core.reports import render_json, to_json
-from core.evidence import rank_key
 from core.review.groups import find_groups, group_details, likely_source
 
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from core.evidence import rank_key
 from core import pipeline
+from core.evidence import rank_key
 from core.options import CheckOptions
 from gui.session import CheckError, Session, State, normalize_path
 
