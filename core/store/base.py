@@ -56,7 +56,6 @@ class Store(ABC):
     def texts(self, ids: Iterable[int]) -> dict[int, str]:
         """The extracted texts of documents, by id."""
 
-    @abstractmethod
     def _text(self, doc_id, chars, blob) -> str:
         """A document's stored text, inflated within the bound its row gives (records.decompress)."""
         try:
@@ -490,16 +489,6 @@ class SqlStore(Store):
                 out[int(i)] = self._text(i, chars, blob)
         self.conn.commit()
         return out
-
-    def _text(self, doc_id, chars, blob) -> str:
-        """A document's stored text, inflated within the bound its row gives (records.decompress)."""
-        try:
-            return decompress(blob, chars)
-        except DamagedText as exc:
-            raise StoreError(f"{self.location} is damaged: document #{doc_id}: {exc}") from None
-        except TypeError:
-            raise StoreError(f"{self.location} is damaged: document #{doc_id} has no stored "
-                             "text or length") from None
 
     def fingerprints(self, doc_id: int) -> tuple[bytes, bytes]:
         row = self._execute("SELECT fp_hashes, fp_units FROM documents WHERE id = ?",
