@@ -17,6 +17,7 @@ import contextlib
 import multiprocessing
 import os
 import signal
+import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -70,18 +71,27 @@ def _ignore_interrupts(initializer: Callable[[], None] | None = None) -> None:
 
 @contextlib.contextmanager
 def _interrupts_held():
-    """Block SIGINT in this thread while worker processes are started: a process started
-    meanwhile (the forkserver, whose children the workers are) inherits the blocked mask, so a
-    terminal's Ctrl-C reaches only the main process; a Ctrl-C meanwhile is delivered after."""
+    """Hold Ctrl-C while worker processes are started. SIGINT is blocked in this thread, so a
+    process started meanwhile (the forkserver, whose children the workers are) inherits the
+    blocked mask and a terminal's Ctrl-C reaches only the main process; and in the main thread
+    Python's handler is deferred too, since another thread may take the signal for the process
+    and a KeyboardInterrupt raised between connecting to the forkserver and sending it the
+    worker's pipes kills the forkserver. A Ctrl-C meanwhile is raised after."""
     block = getattr(signal, "pthread_sigmask", None)
-    if block is None:
-        yield
-        return
-    old = block(signal.SIG_BLOCK, {signal.SIGINT})
+    held: list[int] = []
+    in_main = threading.current_thread() is threading.main_thread()
+    if in_main:
+        handler = signal.signal(signal.SIGINT, lambda signum, frame: held.append(signum))
+    old = block(signal.SIG_BLOCK, {signal.SIGINT}) if block is not None else None
     try:
         yield
     finally:
-        block(signal.SIG_SETMASK, old)
+        if block is not None:
+            block(signal.SIG_SETMASK, old)
+        if in_main:
+            signal.signal(signal.SIGINT, handler)
+            if held:
+                signal.raise_signal(signal.SIGINT)
 
 
 def pool(workers: int, initializer: Callable[[], None] | None = None) -> ProcessPoolExecutor:
