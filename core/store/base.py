@@ -672,19 +672,11 @@ class SqlStore(Store):
     _NOT_INDEXED = ""
 
     def salvage_document(self, doc_id: int) -> dict:
-        """One document's row with its text, read on its own; StoreError when it cannot be."""
-        try:
-            row = self._execute("SELECT name, path, sha256, size, format, label, added, chars, text "
-                                f"FROM documents{self._NOT_INDEXED} WHERE id = ?", (doc_id,)).fetchone()
-            self.conn.commit()
-        except StoreError:
-            raise
-        except Exception as exc:
-            message = self._explain(exc)
-            if message is None:
-                raise
-            self._rollback_quietly()
-            raise StoreError(message) from None
+        """One document's row with its text, read on its own; StoreError when it cannot be (the
+        driver's errors said by the guard every public method has, see _guarded)."""
+        row = self._execute("SELECT name, path, sha256, size, format, label, added, chars, text "
+                            f"FROM documents{self._NOT_INDEXED} WHERE id = ?", (doc_id,)).fetchone()
+        self.conn.commit()
         if row is None:
             raise StoreError(f"{self.location}: document #{doc_id} is gone")
         name, path, sha, size, fmt, label, added, chars, text = row
