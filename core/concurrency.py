@@ -231,6 +231,28 @@ def end_processes(processes: Iterable[psutil.Process], timeout: float = ENDING) 
     psutil.wait_procs(alive, timeout=ENDING)
 
 
+def _end_own(timeout: float) -> set[int]:
+    """End the processes multiprocessing started here (pool workers under spawn, a child
+    check) through multiprocessing itself, and join them; returns their pids. psutil would
+    reap a child of this process before multiprocessing sees it end, and multiprocessing then
+    takes it for alive for good: a pool's manager thread waits for it, and so does the exit
+    hook that joins that thread."""
+    own = multiprocessing.active_children()
+    for p in own:
+        with contextlib.suppress(Exception):
+            if timeout > 0:
+                p.terminate()
+            else:
+                p.kill()
+    for p in own:
+        with contextlib.suppress(Exception):
+            p.join(max(timeout, 0.5))
+            if p.is_alive():
+                p.kill()
+                p.join(ENDING)
+    return {p.pid for p in own}
+
+
 def end_children(timeout: float = ENDING, *, helpers: bool = False) -> None:
     """End every process this one started (pool workers, a child check, and theirs; workers
     are the forkserver's children), so none outlives a command: what the command line does
@@ -238,6 +260,7 @@ def end_children(timeout: float = ENDING, *, helpers: bool = False) -> None:
     multiprocessing's forkserver and resource tracker are stopped too, the way multiprocessing
     stops them (so it starts new ones if this process goes on, as a test's does)."""
     keep = _helper_pids()
+    keep |= _end_own(timeout)
     end_processes([p for p in descendants() if p.pid not in keep], timeout)
     if not helpers:
         return

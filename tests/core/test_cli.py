@@ -209,15 +209,7 @@ def _group(pgid):
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads the process table from /proc")
-@pytest.mark.xfail(os.environ.get("PLAGSCOPE_START_METHOD") == "spawn", strict=False,
-                   reason="known bug with spawn (Windows' start method): after 'interrupted' the "
-                          "command hangs at exit, in concurrent.futures' exit hook waiting on the "
-                          "killed pool's manager thread")
-@pytest.mark.parametrize("to_group", [
-    True,
-    pytest.param(True, marks=pytest.mark.skipif(os.environ.get("PLAGSCOPE_START_METHOD") == "spawn",
-                                                reason="the repeat: once shows the hang under spawn")),
-    False])
+@pytest.mark.parametrize("to_group", [True, True, False])  # to the group twice: a race repeated
 def test_ctrl_c_stops_with_one_line_130_and_no_process_left(tmp_path, to_group):
     import random
     import signal
