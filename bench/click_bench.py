@@ -1,7 +1,7 @@
 """The teacher's flow through the real window, clicked, on a generated class: the worst repaint
 gap of each stage, and every exception or error dialog.
 
-    python bench/click_bench.py [--docs 200] [--out table.md]
+    python bench/click_bench.py [--docs 200] [--out table.md] [--meaning] [--why] [--profile STAGE]
     DISPLAY=:21 QT_QPA_PLATFORM=xcb python bench/click_bench.py     # a real X server (Xvfb)
 
 The app is started through its entry point (gui.app.start) on a throwaway settings file and
@@ -13,7 +13,15 @@ the first pairs, export the report in every format and a student report.
 
 A probe widget in the status bar asks for a repaint every 10 ms and notes when each paint
 happens; the longest time between two paints is the worst repaint gap, counted against the stage
-running when it ended (a check's stages are its Progress stages). Prints one Markdown table.
+running when it ended (a check's stages are its Progress stages). Beside it, the GUI thread's
+own CPU time: in the stage, in its worst gap, and the most between two paints, which is the
+GUI work a gap cannot be shorter than; the rest of a gap is waiting (for a core on a loaded
+machine, or for the interpreter lock). Prints one Markdown table.
+
+--meaning switches the meaning layer on (in the stored options, as a user would in Options);
+--why also explains the longest gaps: the GUI thread's Python frames sampled from inside, and
+every thread's state seen from outside (bench/thread_watch.py); --profile STAGE runs cProfile
+on the GUI thread in the stages whose name holds STAGE.
 """
 
 from __future__ import annotations
@@ -36,6 +44,8 @@ from PySide6.QtWidgets import QApplication, QWidget
 #: The probe's repaint interval (ms); a gap is the time between two of its paints.
 PROBE_MS = 10
 TARGET_MS = 200
+#: With --why, gaps longer than this (ms) are explained (bench/thread_watch.py).
+LONG_GAP_MS = 120
 
 
 class Probe(QWidget):
@@ -50,22 +60,50 @@ class Probe(QWidget):
         self.stage = "start"
         self.worst: dict[str, int] = defaultdict(int)
         self.seconds: dict[str, float] = defaultdict(float)
+        #: GUI-thread CPU time (s) per stage, in the worst gap (ms), and the most between two paints (ms)
+        self.cpu: dict[str, float] = defaultdict(float)
+        self.worst_cpu: dict[str, int] = defaultdict(int)
+        self.busiest: dict[str, int] = defaultdict(int)
+        self.last_cpu = None
+        #: gaps over LONG_GAP_MS: (stage, start, end, ms), on time.monotonic()
+        self.long_gaps: list[tuple[str, float, float, int]] = []
         self._stage_started = time.monotonic()
+        self._stage_cpu = time.thread_time()
         self.timer = QTimer(self)
         self.timer.setInterval(PROBE_MS)
         self.timer.timeout.connect(self.update)
         self.timer.start()
 
+    #: With --profile: the stages whose GUI-thread work cProfile records, and the profiler
+    profiled: tuple[str, ...] = ()
+    profiler = None
+
     def set_stage(self, stage: str) -> None:
-        now = time.monotonic()
+        """Called on the GUI thread (directly, or by a queued progress signal)."""
+        if stage != self.stage and self.profiled:
+            if self.profiler is not None:
+                self.profiler.disable()
+            if any(p in stage for p in self.profiled):
+                import cProfile
+
+                self.profiler = self.profiler or cProfile.Profile()
+                self.profiler.enable()
+        now, cpu = time.monotonic(), time.thread_time()
         self.seconds[self.stage] += now - self._stage_started
-        self.stage, self._stage_started = stage, now
+        self.cpu[self.stage] += cpu - self._stage_cpu
+        self.stage, self._stage_started, self._stage_cpu = stage, now, cpu
 
     def paintEvent(self, event) -> None:
-        now = self.clock.elapsed()
+        now, cpu = self.clock.elapsed(), time.thread_time()
         if self.last is not None:
-            self.worst[self.stage] = max(self.worst[self.stage], now - self.last)
-        self.last = now
+            gap, busy = now - self.last, round((cpu - self.last_cpu) * 1000)
+            if gap >= self.worst[self.stage]:
+                self.worst[self.stage], self.worst_cpu[self.stage] = gap, busy
+            self.busiest[self.stage] = max(self.busiest[self.stage], busy)
+            if gap > LONG_GAP_MS:
+                end = time.monotonic()
+                self.long_gaps.append((self.stage, end - gap / 1000, end, gap))
+        self.last, self.last_cpu = now, cpu
         from PySide6.QtGui import QPainter
 
         painter = QPainter(self)
@@ -125,7 +163,8 @@ class Patch:
             setattr(obj, name, value)
 
 
-def run(docs: int, folder: Path, why: bool = False) -> tuple[dict, dict, list[str], dict]:
+def run(docs: int, folder: Path, why: bool = False, meaning: bool = False,
+        profile: tuple[str, ...] = ()) -> tuple[Probe, list[str], dict]:
     from clicks import App, Dialogs
     from gui_bench import make_essays
 
@@ -145,6 +184,10 @@ def run(docs: int, folder: Path, why: bool = False) -> tuple[dict, dict, list[st
     dialogs.install(patch)
     settings = Settings(QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat))
     settings.set_language("en")
+    if meaning:  # as a user who switched the meaning layer on in Options earlier
+        from core.options import CheckOptions
+
+        settings.set_options(CheckOptions(semantic=True))
     running = gui_app.start([], settings=settings)
     window = running.window
     app = App.__new__(App)  # the harness' waiting and error recording, without qtbot
@@ -158,8 +201,15 @@ def run(docs: int, folder: Path, why: bool = False) -> tuple[dict, dict, list[st
 
     sys.excepthook = record
     probe = Probe()
+    probe.profiled = profile
     window.statusBar().addPermanentWidget(probe)
     sampler = Sampler(probe) if why else None
+    if why:  # the threads seen from outside (a sampler inside needs the interpreter lock)
+        import subprocess
+
+        watch_log = folder / "threads.log"
+        watcher = subprocess.Popen([sys.executable, str(ROOT / "bench" / "thread_watch.py"), str(os.getpid()),
+                                    str(watch_log)])
     probe.set_stage("start (engine warm-up)")
     warm = [t for t in __import__("threading").enumerate() if t.name == "engine-warm-up"]
     while any(t.is_alive() for t in warm):  # what a user waits out before the first click
@@ -221,13 +271,28 @@ def run(docs: int, folder: Path, why: bool = False) -> tuple[dict, dict, list[st
     app.answer_open_dialogs()
     facts["files written"] = len([p for p in dialogs.saved if Path(p).exists()])
     facts["why"] = sampler.report() if sampler else []
+    if why:
+        import threading
+
+        from thread_watch import explain
+
+        names = {}
+        for tid in os.listdir("/proc/self/task"):
+            try:
+                names[int(tid)] = Path(f"/proc/self/task/{tid}/comm").read_text().strip()
+            except OSError:
+                pass
+        names.update({t.native_id: t.name for t in threading.enumerate() if t.native_id})
+        watcher.terminate()
+        watcher.wait()
+        facts["threads"] = explain(watch_log, threading.main_thread().native_id, names, probe.long_gaps)
     errors = list(app.errors)
     window.session.cancel()
     window.close()
     window.archive.clear_autosave()
     sys.excepthook = hook
     patch.undo()
-    return dict(probe.worst), dict(probe.seconds), errors, facts
+    return probe, errors, facts
 
 
 def main() -> None:
@@ -235,26 +300,45 @@ def main() -> None:
     parser.add_argument("--docs", type=int, default=200)
     parser.add_argument("--out", type=Path, help="also write the table to this file")
     parser.add_argument("--why", action="store_true", help="also sample what the GUI thread runs in the gaps")
+    parser.add_argument("--meaning", action="store_true", help="with the meaning layer switched on in the options")
+    parser.add_argument("--profile", action="append", default=[], metavar="STAGE",
+                        help="profile the GUI thread (cProfile) in the stages whose name holds STAGE")
     args = parser.parse_args()
     QApplication.instance() or QApplication(sys.argv[:1])
+    load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as tmp:
-        worst, seconds, errors, facts = run(args.docs, Path(tmp), args.why)
+        probe, errors, facts = run(args.docs, Path(tmp), args.why, args.meaning, tuple(args.profile))
     load = os.getloadavg()[0]
-    lines = [f"click flow, {facts.get('documents')} essays, default options (meaning layer "  # noqa: ISC004
-             f"{facts.get('meaning layer')}), platform {QApplication.platformName()}, load {load:.1f}, "
+    options = "meaning layer switched on" if args.meaning else "default options"
+    lines = [f"click flow, {facts.get('documents')} essays, {options} (meaning layer "  # noqa: ISC004
+             f"{facts.get('meaning layer')}), platform {QApplication.platformName()}, "
+             f"load {load_before:.1f} before / {load:.1f} after, {os.cpu_count()} cores, "
              f"{facts.get('pairs')} pairs, check {facts.get('check (s)')} s, "
              f"{facts.get('files written')} files written",
-             "", "| stage | time (s) | worst repaint gap (ms) |", "|---|---:|---:|"]
-    for stage in worst:
-        if stage in ("start", "end") or stage not in seconds:
+             "", ("GUI CPU: the GUI thread's CPU time in the stage; in worst gap: its CPU time during "
+                  "that gap; most between paints: the most GUI-thread CPU time between two paints of the "
+                  "stage (a gap much longer than its CPU time was spent waiting: for a core, or for the "
+                  "interpreter lock)"), "",
+             ("| stage | time (s) | GUI CPU (ms) | worst repaint gap (ms) | GUI CPU in worst gap (ms) "
+              "| most GUI CPU between paints (ms) |"), "|---|---:|---:|---:|---:|---:|"]
+    for stage, worst in probe.worst.items():
+        if stage in ("start", "end") or stage not in probe.seconds:
             continue
-        mark = "" if worst[stage] <= TARGET_MS else " (over 200)"
-        lines.append(f"| {stage} | {seconds.get(stage, 0):.1f} | {worst[stage]}{mark} |")
+        mark = "" if worst <= TARGET_MS else " (over 200)"
+        lines.append(f"| {stage} | {probe.seconds[stage]:.1f} | {probe.cpu[stage] * 1000:.0f} | {worst}{mark} "
+                     f"| {probe.worst_cpu[stage]} | {probe.busiest[stage]} |")
     lines += ["", f"exceptions and error dialogs: {len(errors)}", *errors]
     if facts.get("why"):
         lines += ["", "GUI thread during gaps (sampled every 20 ms):", *facts["why"]]
+    if facts.get("threads"):
+        lines += ["", "The longest gaps seen from outside (bench/thread_watch.py, every 5 ms):", *facts["threads"]]
     text = "\n".join(lines)
     print(text)
+    if probe.profiler is not None:
+        import pstats
+
+        probe.profiler.disable()
+        pstats.Stats(probe.profiler).sort_stats("cumulative").print_stats(45)
     if args.out:
         args.out.write_text(text + "\n", encoding="utf-8")
     sys.exit(1 if errors else 0)

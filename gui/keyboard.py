@@ -63,10 +63,15 @@ class Keyboard(QObject):
                                     texts=lambda n=name: (titles[n](), "")))
         add("show_documents", self.show_documents, shortcut="Ctrl+0",
             texts=lambda: (self.tr("&Documents"), self.tr("Move to the document list")))
-        add("next_view", lambda: self.step_view(1), shortcut=QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_PageDown),
-            texts=lambda: (self.tr("&Next View"), ""))
-        add("previous_view", lambda: self.step_view(-1), shortcut=QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_PageUp),
-            texts=lambda: (self.tr("P&revious View"), ""))
+        add("next_view", lambda: self.step_view(1), texts=lambda: (self.tr("&Next View"), ""))
+        add("previous_view", lambda: self.step_view(-1), texts=lambda: (self.tr("P&revious View"), ""))
+        # window shortcuts: they reach the views from anywhere (a list would keep Ctrl+Tab to
+        # itself, and the tab widget's own only works inside it); Ctrl+Shift+Tab also takes
+        # the Backtab key that Shift+Tab sends
+        a.next_view.setShortcuts([QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_Tab),
+                                  QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_PageDown)])
+        a.previous_view.setShortcuts([QKeySequence(Qt.Modifier.CTRL | Qt.Modifier.SHIFT | Qt.Key.Key_Tab),
+                                      QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_PageUp)])
         view_menu, anchor = self.menus["view"], a.close_tab  # the views before Close Tab and Language
         for action in [a.show_documents, *view_actions, None, a.next_view, a.previous_view]:
             if action is None:

@@ -61,7 +61,7 @@ def shortcuts_html(actions: list[QAction], page: HelpPage) -> str:
     rows = []
     seen = set()
     for action in actions:
-        keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText) for k in action.shortcuts())
         text = action.text().replace("&&", "\0").replace("&", "").replace("\0", "&").rstrip("…").strip()
         if keys and text and (text, keys) not in seen:
             seen.add((text, keys))

@@ -264,7 +264,7 @@ class PairFilter(SortFilterProxy):
             self.invalidateRowsFilter()
 
     def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex) -> bool:
-        model: PairModel = self.sourceModel()
+        model: PairModel = self.source
         pair = model.pair(source_row)
         if not rules.is_flagged(pair, self.threshold, model.hamming_threshold):
             return False

@@ -145,10 +145,19 @@ class ColumnTableModel(QAbstractTableModel, Generic[R]):
 
 class SortFilterProxy(QSortFilterProxyModel):
     """A sort/filter proxy that hands a cell's roles to its ColumnTableModel in one call
-    (QSortFilterProxyModel asks its source for each role separately, from C++)."""
+    (QSortFilterProxyModel asks its source for each role separately, from C++).
+
+    `source` is the source model kept on the Python side: `sourceModel()` finds the Python
+    object of a C++ pointer on each call, a cost paid per row filtered and per cell painted."""
+
+    source: QAbstractTableModel | None = None
+
+    def setSourceModel(self, model) -> None:
+        self.source = model
+        super().setSourceModel(model)
 
     def multiData(self, index: QModelIndex, roles) -> None:
-        source = self.sourceModel()
+        source = self.source
         if isinstance(source, ColumnTableModel):
             source.multiData(self.mapToSource(index), roles)
         else:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QItemSelectionModel, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QLabel,
+    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -17,7 +19,6 @@ from ..models.documents import PATH_ROLE, DocumentModel
 from ..models.table import SORT_ROLE, SortFilterProxy
 
 NAME_MIN_WIDTH = 100  # px the names keep before optional columns are hidden
-CONTENTS_PRECISION = 60  # rows read to fit a column's width (Qt's default: 1,000)
 
 
 class DocumentList(QWidget):
@@ -49,13 +50,7 @@ class DocumentList(QWidget):
         self.view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.view.setAlternatingRowColors(True)
         self.view.setTabKeyNavigation(False)  # Tab leaves the list (to the results), the arrows move in it
-        header = self.view.horizontalHeader()
-        header.setSectionResizeMode(DocumentModel.NAME, QHeaderView.ResizeMode.Stretch)
-        for col in (DocumentModel.FORMAT, DocumentModel.LENGTH, DocumentModel.HIGHEST, DocumentModel.VERDICT):
-            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
-        # fitting a column reads the rows in view and at most this many more, not all 500 of a
-        # class on every change (bench/review_bench.py)
-        header.setResizeContentsPrecision(CONTENTS_PRECISION)
+        self._set_resize_modes()
         self.view.selectionModel().selectionChanged.connect(lambda *_: self.selectionChanged.emit())
 
         layout = QVBoxLayout(self)
@@ -119,24 +114,54 @@ class DocumentList(QWidget):
             self._fit_columns()
         return super().eventFilter(watched, event)
 
+    def _set_resize_modes(self) -> None:
+        """The names take the room left; the other columns get the widths `_fit_columns` sets
+        (also after a saved header state, which brings its own modes, is restored)."""
+        header = self.view.horizontalHeader()
+        for column in range(self.model.columnCount()):
+            mode = QHeaderView.ResizeMode.Stretch if column == DocumentModel.NAME else QHeaderView.ResizeMode.Fixed
+            if header.sectionResizeMode(column) != mode:
+                header.setSectionResizeMode(column, mode)
+
+    def _measure(self) -> dict[int, int]:
+        """Each column's width but the names': its widest cell or its title, as Qt's
+        ResizeToContents would size it. Measured from the cells' texts, every row, in one
+        pass: ResizeToContents asks the delegate for each row's size hint, through the model
+        in Python, on every change (a check's end or a saved check's opening spent most of
+        its time on the GUI thread there)."""
+        view, header = self.view, self.view.horizontalHeader()
+        italic = QFont(view.font())
+        italic.setItalic(True)  # the template's row
+        metrics = (view.fontMetrics(), QFontMetrics(italic))
+        margin = 2 * (view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1) + 1
+        rows = self.model.rows()
+        widths = {}
+        for column in range(self.model.columnCount()):
+            if column == DocumentModel.NAME:
+                continue
+            value = self.model.columns[column].value
+            texts = {str(text) for text in map(value, rows) if text}
+            cells = max((max(m.horizontalAdvance(t) for m in metrics) for t in texts), default=0)
+            title = self.model.headerData(column, Qt.Orientation.Horizontal) or ""
+            widths[column] = max(cells + margin, header.fontMetrics().horizontalAdvance(title) + 24)
+        return widths
+
     def _fit_columns(self) -> None:
         """In a narrow list, columns give way from the right rather than squeeze the names."""
         header = self.view.horizontalHeader()
         room = self.view.viewport().width() - NAME_MIN_WIDTH
-
-        def width(column: int) -> int:  # what ResizeToContents would give it: its cells or its title
-            title = self.model.headerData(column, Qt.Orientation.Horizontal) or ""
-            return max(self.view.sizeHintForColumn(column), header.fontMetrics().horizontalAdvance(title) + 24)
-
-        others = [c for c in range(self.model.columnCount()) if c != DocumentModel.NAME]
-        if self._widths is None:  # a resize only changes the room (sizeHintForColumn reads 60 rows of data)
-            self._widths = {c: width(c) for c in others}
+        self._set_resize_modes()
+        if self._widths is None:  # a resize only changes the room
+            self._widths = self._measure()
         widths = self._widths
+        others = list(widths)
         shown = list(others)
         while shown and sum(widths[c] for c in shown) > room:
             shown.pop()
         for column in others:
             header.setSectionHidden(column, column not in shown)
+            if column in shown and header.sectionSize(column) != widths[column]:
+                header.resizeSection(column, widths[column])
 
     def _refit(self) -> None:
         """The cells changed: measure the columns again and fit them."""

@@ -202,3 +202,44 @@ def test_the_pairs_keep_their_names_in_view_when_scrolled_sideways(qtbot, tmp_pa
         assert header.sectionSize(w.pairs.model.GROUP) > longest
     finally:
         app.close()
+
+
+def test_ctrl_tab_switches_views_from_anywhere_in_the_window(qtbot, tmp_path, monkeypatch, essays):
+    """Ctrl+Tab / Ctrl+Shift+Tab move to the next / previous view wherever the focus is: in the
+    document list (which takes the arrows, not these), in a view's table, in an open pair."""
+    ctrl, shift = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
+    app = App.started(qtbot, tmp_path, monkeypatch)
+    w = app.window
+    try:
+        app.dialogs.files = essays
+        app.key(Qt.Key.Key_O, ctrl)
+        app.key(Qt.Key.Key_R, ctrl)
+        count = w.tabs.count()
+        app.key(Qt.Key.Key_0, ctrl)  # View > Documents: the focus in the document list
+        assert QApplication.focusWidget() is w.documents.view
+        start = w.tabs.currentIndex()
+        app.key(Qt.Key.Key_Tab, ctrl)
+        assert w.tabs.currentIndex() == (start + 1) % count
+        focus = QApplication.focusWidget()
+        assert focus is not w.documents.view and w.tabs.currentWidget().isAncestorOf(focus)
+        app.key(Qt.Key.Key_0, ctrl)
+        app.key(Qt.Key.Key_Tab, ctrl | shift)  # Qt sends Backtab with Shift: the same key
+        assert w.tabs.currentIndex() == start
+        app.key(Qt.Key.Key_0, ctrl)
+        app.key(Qt.Key.Key_Backtab, ctrl | shift)
+        assert w.tabs.currentIndex() == (start - 1) % count
+        for _ in range(count):  # round every view and back, the focus in each view in turn
+            before = w.tabs.currentIndex()
+            app.key(Qt.Key.Key_Tab, ctrl)
+            assert w.tabs.currentIndex() == (before + 1) % count
+            assert w.tabs.currentWidget().isAncestorOf(QApplication.focusWidget())
+        app.key(Qt.Key.Key_1, ctrl)
+        app.key(Qt.Key.Key_Return)  # an open pair is a view too: Ctrl+Tab leaves it
+        assert w.tabs.count() == count + 1 and w.tabs.currentIndex() == count
+        app.key(Qt.Key.Key_Tab, ctrl)
+        assert w.tabs.currentIndex() == 0
+        app.key(Qt.Key.Key_Slash, ctrl)  # Help > Keyboard Shortcuts lists them
+        text = w.keyboard.help_dialogs["shortcuts"].text()
+        assert "Ctrl+Tab" in text and "Ctrl+Shift+Tab" in text
+    finally:
+        app.close()

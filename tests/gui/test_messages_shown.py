@@ -28,8 +28,8 @@ def test_unreadable_files_and_stages_are_told_in_chinese(qtbot, window, driver, 
     window.status.show_progress(Progress("fingerprinting", 1, 4))
     assert window.status.progress.format().startswith(messages.text("fingerprinting", "zh"))
     translations.set_language("en")
-    window.status.show_progress(Progress("fingerprinting", 1, 4))
-    assert window.status.progress.format().startswith("Fingerprinting")
+    window.status.show_progress(Progress("fingerprinting", 1, 4))  # shown once its turn comes
+    qtbot.waitUntil(lambda: window.status.progress.format().startswith("Fingerprinting"))
     assert error.message in model.index(row, DocumentModel.NAME).data(Qt.ItemDataRole.ToolTipRole)
 
 
