@@ -45,6 +45,54 @@ def cluster(pa: np.ndarray, pb: np.ndarray, k: int, gap: int, min_seeds: int = 1
     return pending
 
 
+def can_pass(pair: np.ndarray, pa: np.ndarray, pb: np.ndarray, k: np.ndarray, short_gap: np.ndarray,
+             min_units: np.ndarray, n_pairs: int) -> np.ndarray:
+    """Of many pairs at once (seed i belongs to pair `pair[i]`, sorted; per-pair `k`,
+    `short_gap`, `min_units`), whether `align` could find a passage in their seeds.
+
+    A passage needs a solid piece (`_solid`): seeds joined by at most short_gap units in both
+    documents with min_units units inside shared k-grams on each side. Such a piece stays in
+    one group while `cluster` splits all of a pair's seeds at short_gap (a gap that cuts the
+    group cuts no piece), and a group holding it covers at least as many units; so groups
+    covering fewer units on the axis just split are dropped, and a pair with no group left
+    cannot make a passage. The splitting is `cluster`'s, run on every pair's seeds together."""
+    possible = np.zeros(n_pairs, dtype=bool)
+    if not len(pair):
+        return possible
+    params = (k, short_gap, min_units)
+    uniform = all((p == p[0]).all() for p in params)  # one language: no lookups per seed
+    seg = pair.astype(np.int64)
+    span = int(max(pa.max(), pb.max())) + 1
+    packed = len(seg) * span < 2**62  # (group, position) as one key: one sort, not a lexsort
+    axis, stable = 0, 0
+    while len(seg) and stable < 2:
+        v = pa if axis == 0 else pb
+        if packed:
+            key = seg * span + v
+            order = np.argsort(key, kind="stable")
+            key = key[order]
+            g = key // span
+            v = key - g * span
+        else:
+            order = np.lexsort((v, seg))
+            g, v = seg[order], v[order]
+        kk, gap, need = (np.broadcast_to(p[0], order.shape) if uniform else p[pair[order]] for p in params)
+        step = np.diff(v)
+        same = g[1:] == g[:-1]
+        cut = same & (step - kk[:-1] > gap[:-1])
+        new = np.concatenate(([True], ~same | cut))
+        g = np.cumsum(new) - 1
+        inside = np.where(new[1:], 0, np.minimum(step, kk[:-1]))
+        covered = np.bincount(g[1:], weights=inside, minlength=int(g[-1]) + 1) + kk[new]
+        keep = (covered >= need[new])[g]
+        order = order[keep]
+        seg, pa, pb, pair = g[keep], pa[order], pb[order], pair[order]
+        stable = 0 if cut.any() else stable + 1
+        axis ^= 1
+    possible[pair] = True
+    return possible
+
+
 def _covered(starts: np.ndarray, k: int) -> int:
     """Units covered by the union of [s, s + k) over the starts."""
     if not len(starts):

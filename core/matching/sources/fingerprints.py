@@ -10,6 +10,7 @@ import numpy as np
 from core.engine.hashing import kgram_hashes
 from core.engine.profile import Profile
 from core.matching.index import candidate_pairs, shared_kgram_arrays
+from core.matching.passages import can_pass
 from core.matching.sources.base import COMMON, SEEDS, Candidates, Corpus, Seeds
 from core.models import Progress
 
@@ -26,9 +27,26 @@ def all_kgrams(profiles: list[Profile]) -> tuple[np.ndarray, np.ndarray]:
     return hashes, lengths
 
 
+def _can_pass(profiles: list[Profile], n: int, pair_keys: np.ndarray, count: np.ndarray,
+              left: np.ndarray, right: np.ndarray) -> np.ndarray:
+    """Per pair: enough seeds for a passage (t - k + 1) and seeds that can make one
+    (`passages.can_pass`), with the left document's parameters as the scoring step uses them."""
+    params = [p.params for p in profiles]
+    k = np.array([q.k for q in params], dtype=np.int64)
+    guarantee = np.array([q.guarantee for q in params], dtype=np.int64)
+    short_gap = np.array([q.short_gap for q in params], dtype=np.int64)
+    first = pair_keys // n
+    enough = count >= guarantee[first] - k[first] + 1
+    if not enough.any():
+        return enough
+    pair = np.repeat(np.arange(len(pair_keys)), count)  # seeds are stored pair after pair
+    return enough & can_pass(pair, left, right, k[first], short_gap[first], guarantee[first],
+                             len(pair_keys))
+
+
 class FingerprintSource:
     """Pairs sharing a winnowed fingerprint; worth scoring when they share enough k-grams for
-    a passage (t - k + 1 of them). Leaves `Seeds` in the evidence, and under COMMON the k-grams
+    a passage (t - k + 1 of them) placed so that they can make one (`passages.can_pass`). Leaves `Seeds` in the evidence, and under COMMON the k-grams
     in more than the cap of the documents."""
 
     name = "fingerprints"
@@ -49,7 +67,6 @@ class FingerprintSource:
         del hashes
         pair_keys, first, count = np.unique(seed_keys, return_index=True, return_counts=True)
         corpus.evidence[SEEDS] = Seeds(pair_keys, first, count, seed_left, seed_right)
-        need = np.array([p.params.guarantee - p.params.k + 1 for p in profiles], dtype=np.int64)
-        enough = count >= need[pair_keys // n] if len(pair_keys) else np.zeros(0, bool)
+        enough = _can_pass(profiles, n, pair_keys, count, seed_left, seed_right)
         yield Progress("indexing", 2, 3)
         return Candidates.of(pair_keys, score=enough)

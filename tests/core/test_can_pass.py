@@ -1,0 +1,89 @@
+"""The bulk rejection of pairs whose seeds cannot make a passage (passages.can_pass) rejects
+only pairs `align` finds nothing in, and changes no result of a check."""
+
+import random
+
+import numpy as np
+import pytest
+
+from core.engine.hashing import kgram_hashes
+from core.engine.profile import profiles
+from core.matching.compare import compare
+from core.matching.index import shared_kgram_arrays
+from core.matching.passages import align, can_pass
+from core.matching.sources import fingerprints
+from core.options import CheckOptions
+from core.pipeline import run
+
+STOCK = ["新华社北京电", "记者报道", "中共中央政治局委员", "外交部发言人", "据了解", "完", "责任编辑",
+         "国务院副总理", "新闻发布会上表示", "有关负责人介绍"]
+
+
+def _texts(n: int, seed: int) -> list[str]:
+    """Texts of few distinct characters (many chance shared k-grams), stock phrases a few
+    characters apart, and copies of pieces of other texts, plain or edited."""
+    rng = random.Random(seed)
+    alphabet = "天地玄黄宇宙洪荒日月盈昃辰宿列张寒来暑往秋收冬藏"
+    texts = []
+    for i in range(n):
+        parts = []
+        for _ in range(rng.randint(8, 20)):
+            parts.append("".join(rng.choice(alphabet[:rng.choice((6, 12, 24))]) for _ in range(rng.randint(3, 40))))
+            parts.append(rng.choice(STOCK))
+        if texts and rng.random() < 0.5:
+            other = rng.choice(texts)
+            at = rng.randrange(len(other))
+            piece = list(other[at:at + rng.randint(8, 60)])
+            for _ in range(rng.randint(0, len(piece) // 6)):
+                piece[rng.randrange(len(piece))] = rng.choice(alphabet)
+            parts.insert(rng.randrange(len(parts)), "".join(piece))
+        texts.append("".join(parts))
+    return texts
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_rejected_pair_has_no_passage(seed):
+    options = CheckOptions()
+    found = profiles(_texts(40, seed), options)
+    lengths = np.array([len(p.units) - p.params.k + 1 for p in found])
+    hashes = np.concatenate([kgram_hashes(p.units.hashes, p.params.k) for p in found])
+    keys, left, right = shared_kgram_arrays(hashes, lengths, cap=40, max_repeats=8)
+    pair_keys, first, count = np.unique(keys, return_index=True, return_counts=True)
+    p = found[0].params
+    same = np.full(len(pair_keys), 1, dtype=np.int64)
+    possible = can_pass(np.repeat(np.arange(len(pair_keys)), count), left, right, same * p.k,
+                        same * p.short_gap, same * p.guarantee, len(pair_keys))
+    # the same with per-pair parameters (a pair of another language, without seeds, beside them)
+    mixed = can_pass(np.repeat(np.arange(len(pair_keys)), count), left, right,
+                     np.append(same * p.k, 3), np.append(same * p.short_gap, 10),
+                     np.append(same * p.guarantee, 12), len(pair_keys) + 1)
+    assert (mixed[:-1] == possible).all() and not mixed[-1]
+    passages = []
+    for key, lo, size in zip(pair_keys.tolist(), first.tolist(), count.tolist()):
+        a, b = found[key // len(found)], found[key % len(found)]
+        pa, pb = left[lo:lo + size], right[lo:lo + size]
+        passages.append(bool(align(a.units, b.units, pa, pb, p.k, p.gap, p.guarantee, p.verbatim,
+                                   p.short_gap, p.dense).passages))
+    passages = np.array(passages)
+    assert not (passages & ~possible).any()  # never rejects a pair with a passage
+    enough = count >= p.guarantee - p.k + 1
+    assert (enough & ~possible).sum() >= 10  # and rejects pairs with seeds enough for one
+    assert passages.sum() >= 5
+
+
+def test_a_check_finds_the_same_with_and_without_rejection(monkeypatch):
+    options = CheckOptions(semantic=False)
+    found = profiles(_texts(60, 7), options)
+    texts = _texts(60, 7)
+    with_rejection = run(compare(found, options, texts=texts))
+    rejected = []
+
+    def keep_all(pair, pa, pb, k, short_gap, min_units, n_pairs):
+        rejected.append(int((~can_pass(pair, pa, pb, k, short_gap, min_units, n_pairs)).sum()))
+        return np.ones(n_pairs, dtype=bool)
+
+    monkeypatch.setattr(fingerprints, "can_pass", keep_all)
+    without = run(compare(found, options, texts=texts))
+    assert rejected[0] >= 10
+    assert with_rejection == without
+    assert sum(1 for r in with_rejection if r.matches) >= 5
