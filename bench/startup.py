@@ -1,13 +1,20 @@
 """How soon the window shows after `plagscope` is launched (warm disk cache), and what it imports.
 
-    python bench/startup.py [--runs 7] [--platform offscreen|xcb]
+    DISPLAY=:N python bench/startup.py [--runs 7] [--platform xcb|offscreen] [--against REV ...]
 
 Each run starts the real entry point (`gui.launcher.main`, what the `plagscope` script runs)
 in a fresh interpreter and records the time from just before the process is started to the
-window's first shown pass of the event loop (a zero-delay timer armed right after
-`MainWindow.show()`), then quits. The first run warms the disk cache and is not counted.
-Prints the median and spread, and which heavy packages were imported by then (those are
+end of the window's first paint (the first paint event of a widget of the main window, then
+the rest of that frame), then quits. Nothing else is changed: the engine warm-up runs when
+the app starts it. The first run of each tree warms the disk cache and writes the bytecode
+(as installing does; PYTHONDONTWRITEBYTECODE is unset for the runs) and is not counted.
+`--against REV` also measures a commit of this repository (exported with `git archive`),
+the runs of the trees taking turns, so the figures are side by side under the same load.
+Prints the median and spread, the process's CPU time by then (user + system, all its threads:
+what the wall time comes down to on an idle machine, less affected by other work than the
+wall time), and which heavy packages were imported by then (those are
 the start-up's cost: they belong after the window shows, where they are first needed).
+On xcb set DISPLAY (e.g. Xvfb :32 and DISPLAY=:32).
 """
 
 from __future__ import annotations
@@ -24,64 +31,124 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# The child: the real entry point, with the engine warm-up (called right after the window's
-# show()) replaced by a probe that waits for one pass of the event loop and quits.
+# The child: the real entry point, with an application-wide event filter that notes the first
+# paint of the main window and quits after that frame.
 CHILD = r"""
-import json, os, sys, time
+import json, resource, sys, time
 import gui.app
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QWidget
 
-def probe():
-    def done():
+HEAVY = ("numpy", "networkx", "reportlab", "gui.dialogs.export", "core.pipeline", "core.store",
+         "core.review.summary", "core.reports", "core.engine", "scipy", "pdfminer", "docx", "jieba",
+         "rjieba", "psycopg", "core.semantic.model")
+
+class FirstPaint(QObject):
+    seen = False
+
+    def eventFilter(self, obj, event):
+        if (not self.seen and event.type() == QEvent.Type.Paint and isinstance(obj, QWidget)
+                and type(obj.window()).__name__ == "MainWindow"):
+            self.seen = True
+            QTimer.singleShot(0, self.done)
+        return False
+
+    def done(self):
         shown = time.time()
-        heavy = sorted(m for m in ("networkx", "reportlab", "gui.dialogs.export", "core.review",
-                                   "core.reports", "scipy", "pdfminer", "docx", "jieba", "rjieba",
-                                   "psycopg", "core.semantic", "numpy") if m in sys.modules)
-        print(json.dumps({"shown": shown, "modules": len(sys.modules), "heavy": heavy}), flush=True)
+        heavy = sorted(m for m in HEAVY if m in sys.modules)
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        print(json.dumps({"shown": shown, "cpu": usage.ru_utime + usage.ru_stime,
+                          "modules": len(sys.modules), "heavy": heavy}), flush=True)
         QApplication.instance().exit(0)
-    QTimer.singleShot(0, done)
 
-gui.app.warm_up_engine = probe
+probe = FirstPaint()
+create = gui.app.create_application
+
+def create_application(argv):
+    app = create(argv)
+    app.installEventFilter(probe)
+    return app
+
+gui.app.create_application = create_application
 from gui.launcher import main
 sys.exit(main([]))
 """
 
 
-def one_run(platform: str, home: str) -> dict:
+def one_run(tree: Path, platform: str, home: str) -> dict:
     env = dict(os.environ, QT_QPA_PLATFORM=platform, HOME=home, XDG_CONFIG_HOME=home,
                XDG_DATA_HOME=home, XDG_CACHE_HOME=home)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed app has its bytecode: the warm-up run writes it
     start = time.time()
-    out = subprocess.run([sys.executable, "-c", CHILD], cwd=ROOT, env=env, capture_output=True,  # noqa: PLW1510
-                         text=True, timeout=120)
+    out = subprocess.run([sys.executable, "-c", CHILD], cwd=tree, env=env, capture_output=True,
+                         text=True, timeout=120, check=False)
     lines = [line for line in out.stdout.splitlines() if line.startswith("{")]
     if not lines:
-        raise SystemExit(f"the app did not show its window:\n{out.stderr[-2000:]}")
+        raise SystemExit(f"the app in {tree} did not show its window:\n{out.stderr[-2000:]}")
     result = json.loads(lines[-1])
     result["seconds"] = result["shown"] - start
     return result
 
 
-def measure(runs: int = 7, platform: str = "offscreen") -> dict:
-    """Seconds from launch to the window shown over `runs` runs (after one warm-up run)."""
+def export(rev: str, into: Path) -> Path:
+    """The repository at commit `rev`, exported into a folder of `into`."""
+    folder = into / rev.replace("/", "_")
+    folder.mkdir()
+    archive = subprocess.run(["git", "archive", rev], cwd=ROOT, capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    return folder
+
+
+def default_platform() -> str:
+    """xcb when there is a display (the real window), else offscreen."""
+    return "xcb" if os.environ.get("DISPLAY") else "offscreen"
+
+
+def measure(runs: int = 7, platform: str | None = None) -> dict:
+    """Seconds from launch to the window shown for this checkout, over `runs` runs (after one
+    warm-up run): median, min, max, CPU s, modules, heavy modules by then."""
+    return measure_trees({"this checkout": ROOT}, runs, platform)["this checkout"]
+
+
+def measure_trees(trees: dict[str, Path], runs: int = 7, platform: str | None = None) -> dict[str, dict]:
+    """`measure` per tree, the trees taking turns."""
+    platform = platform or default_platform()
+    seconds: dict[str, list[float]] = {name: [] for name in trees}
+    cpu: dict[str, list[float]] = {name: [] for name in trees}
+    last: dict[str, dict] = {}
     with tempfile.TemporaryDirectory() as home:
-        one_run(platform, home)  # warms the disk cache and writes the first settings
-        results = [one_run(platform, home) for _ in range(runs)]
-    seconds = [r["seconds"] for r in results]
-    return {"median": statistics.median(seconds), "min": min(seconds), "max": max(seconds),
-            "heavy": results[-1]["heavy"], "modules": results[-1]["modules"]}
+        for name, tree in trees.items():
+            one_run(tree, platform, home)  # warms the disk cache and writes the first settings
+        for _ in range(runs):
+            for name, tree in trees.items():
+                last[name] = one_run(tree, platform, home)
+                seconds[name].append(last[name]["seconds"])
+                cpu[name].append(last[name]["cpu"])
+    return {name: {"median": statistics.median(s), "min": min(s), "max": max(s),
+                   "cpu": statistics.median(cpu[name]),
+                   "heavy": last[name]["heavy"], "modules": last[name]["modules"]}
+            for name, s in seconds.items()}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=7)
-    parser.add_argument("--platform", default="offscreen")
+    parser.add_argument("--platform", default=None, help="xcb (the default with a DISPLAY) or offscreen")
+    parser.add_argument("--against", action="append", default=[], metavar="REV",
+                        help="also measure this commit, side by side (may be repeated)")
     args = parser.parse_args()
-    r = measure(args.runs, args.platform)
-    print(f"window shown {r['median']:.3f} s after launch (median of {args.runs}, "
-          f"{r['min']:.3f}-{r['max']:.3f}), {r['modules']} modules; heavy ones imported by then: "
-          f"{', '.join(r['heavy']) or 'none'} (load average "
-          + " ".join(f"{x:.2f}" for x in os.getloadavg()) + ")")
+    load_before = os.getloadavg()
+    with tempfile.TemporaryDirectory() as tmp:
+        trees = {"this checkout": ROOT} | {rev: export(rev, Path(tmp)) for rev in args.against}
+        results = measure_trees(trees, args.runs, args.platform)
+    load_after = os.getloadavg()
+    print(f"window shown after launch, {args.platform or default_platform()}, median of {args.runs} runs each "
+          f"(load average {load_before[0]:.2f} before, {load_after[0]:.2f} after):\n")
+    print("| tree | shown s (median) | min-max s | CPU s by then | modules | heavy ones imported by then |")
+    print("|---|---:|---:|---:|---:|---|")
+    for name, r in results.items():
+        print(f"| {name} | {r['median']:.3f} | {r['min']:.3f}-{r['max']:.3f} | {r['cpu']:.3f} | {r['modules']} | "
+              f"{', '.join(r['heavy']) or 'none'} |")
 
 
 if __name__ == "__main__":

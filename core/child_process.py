@@ -26,7 +26,6 @@ import logging
 import multiprocessing
 import pickle
 import signal
-import time
 from collections.abc import Callable, Generator
 from typing import TypeVar
 
@@ -184,6 +183,12 @@ def _receive(conn, head, step) -> Generator[object, None, tuple]:
     return tuple(parts)
 
 
+def _progress(conn, value) -> None:
+    """Send the caller one of the job's Progress steps (its other items stay in the child)."""
+    if isinstance(value, Progress):
+        conn.send_bytes(pickle.dumps(("progress", value)))
+
+
 def _child(conn) -> None:
     """The child: receive the job and its inputs, drain it, send progress and the result (or
     the error). A SIGTERM while it works unwinds the job (Ended); once it is done, it ends the
@@ -201,19 +206,7 @@ def _serve(conn) -> None:
         signal.signal(signal.SIGTERM, _ended)
         _kind, head = pickle.loads(conn.recv_bytes())
         job, *args = drain(_receive(conn, head, None))
-        steps = job(*args)
-        last = 0.0
-        while True:
-            try:
-                value = next(steps)
-            except StopIteration as stop:
-                result = stop.value
-                break
-            if isinstance(value, Progress):
-                now = time.monotonic()
-                if now - last >= PROGRESS_EVERY or value.done >= value.total:
-                    last = now
-                    conn.send_bytes(pickle.dumps(("progress", value)))
+        result = drain(job(*args), each=lambda value: _progress(conn, value), every=PROGRESS_EVERY)
         drain(_send(conn, "done", result))
     except (EOFError, BrokenPipeError, Ended):
         return  # the caller stopped waiting

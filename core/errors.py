@@ -1,4 +1,4 @@
-"""The one error type for a file Plagscope cannot use."""
+"""The errors that cross layers: a file Plagscope cannot use, a database it cannot use."""
 
 from __future__ import annotations
 
@@ -30,3 +30,7 @@ class LoadError(Exception):
 
     def __reduce__(self):
         return (LoadError, (self.path, self.reason, self.code, self.values))
+
+
+class StoreError(Exception):
+    """A database that cannot be used (corrupt, foreign, too new, unreachable), said plainly."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -185,6 +186,29 @@ class FileError:
             return self.message
 
         return text(self.code, lang, **self.values)
+
+
+@dataclass(frozen=True, slots=True)
+class Expanded:
+    """First item of loading (core.pipeline.load_stream): the files it is about to load
+    (normalized paths, in order) and the paths it rejected while expanding folders."""
+
+    files: tuple[str, ...]
+    errors: tuple[FileError, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """One file of loading (core.pipeline.load_stream): its document, or why it could not be read."""
+
+    path: str
+    document: Document | None
+    error: FileError | None
+
+
+def normalize_path(path: str | os.PathLike) -> str:
+    """The key a file is known by while loading: absolute, `..` resolved (symlinks kept)."""
+    return os.path.normpath(os.path.abspath(os.fspath(path)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,7 @@ from core.evidence import judged
 from core.loaders import expand_paths, load_document
 from core.matching.compare import compare_class
 from core.matching.sources import default_sources
-from core.models import Document, FileError, Progress, Report
+from core.models import Document, Expanded, FileError, Loaded, Progress, Report, normalize_path
 from core.options import CheckOptions
 from core.review.analysis import Analysis, analyse, bound
 from core.review.groups import with_groups
@@ -110,29 +110,6 @@ def load_file(path: str, doc_id: int, options: CheckOptions) -> Document | FileE
 
 def _load_chunk(items: list[tuple[str, int]], options: CheckOptions) -> list[Document | FileError]:
     return [load_file(path, doc_id, options) for path, doc_id in items]
-
-
-@dataclass(frozen=True, slots=True)
-class Expanded:
-    """First item of `load_stream`: the files it is about to load (normalized paths, in order)
-    and the paths it rejected while expanding folders."""
-
-    files: tuple[str, ...]
-    errors: tuple[FileError, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Loaded:
-    """One file of `load_stream`: its document, or why it could not be read."""
-
-    path: str
-    document: Document | None
-    error: FileError | None
-
-
-def normalize_path(path: str | os.PathLike) -> str:
-    """The key a file is known by while loading: absolute, `..` resolved (symlinks kept)."""
-    return os.path.normpath(os.path.abspath(os.fspath(path)))
 
 
 def load_stream(

@@ -11,6 +11,7 @@ and nothing it would have produced is used.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Generator
 from typing import TypeVar
 
@@ -24,18 +25,41 @@ T = TypeVar("T")
 POLL = 0.05
 
 
-def drain(generator: Generator, tell: Callable[[int, int], None] | None = None) -> object:
-    """Run a progress generator to its end and return its result; `tell(done, total)` hears its
-    Progress steps (the others are dropped). An exception `tell` raises closes the generator
-    and propagates."""
+def drain(generator: Generator, tell: Callable[[int, int], None] | None = None, *,
+          each: Callable[[object], None] | None = None, every: float = 0.0,
+          before: Callable[[], None] | None = None) -> object:
+    """Run a progress generator to its end and return its result: the one loop every consumer
+    of core's long work uses (the CLI, a GUI worker thread, a child process, a library call).
+
+    `tell(done, total)` hears its Progress steps. `each(value)` hears what it yields: every
+    other value as it comes, Progress at most once per `every` seconds (a step that ends its
+    stage always, and the last one held back before the result). `before()` is called before
+    each step (a GUI worker gives way to a repaint there, or raises to stop). An exception
+    raised by a callback closes the generator and propagates."""
+    last, held = 0.0, None
     try:
         while True:
+            if before is not None:
+                before()
             try:
                 value = next(generator)
             except StopIteration as stop:
+                if held is not None:
+                    each(held)
                 return stop.value
-            if tell is not None and isinstance(value, Progress):
+            if not isinstance(value, Progress):
+                if each is not None:
+                    each(value)
+                continue
+            if tell is not None:
                 tell(value.done, value.total)
+            if each is not None:
+                now = time.monotonic()
+                if now - last >= every or value.done >= value.total:
+                    last, held = now, None
+                    each(value)
+                else:
+                    held = value
     finally:
         generator.close()
 

@@ -10,15 +10,15 @@ import traceback
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QObject, QStandardPaths, Qt, QThreadPool
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QStandardPaths, Qt, QThreadPool, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from core import __version__
-from core.engine import warm_up
 
 from . import icons
 from .i18n import Translations, system_language
 from .main_window import MainWindow
+from .session import jobs
 from .settings import Settings
 from .smoke import arm
 
@@ -112,18 +112,46 @@ def tune_interpreter() -> None:
 
 
 def warm_up_engine() -> threading.Thread:
-    """Load the segmenter and IDF tables on a thread now, while the window first paints, so
-    that the first check never stalls the GUI (core.engine.segment.warm_up says why)."""
+    """Import the engines and load the segmenter and IDF tables on a thread (the window has
+    shown), so that the first check never stalls the GUI (core.engine.segment.warm_up says why)."""
 
     def run() -> None:
         try:
-            warm_up()
+            jobs().warm_up()
         except Exception:  # the check reports any real problem with its own message
             log.exception("warming up the engine failed")
 
     thread = threading.Thread(target=run, name="engine-warm-up", daemon=True)
     thread.start()
     return thread
+
+
+#: The engine is warmed up this long after `show()` if no paint of the window was seen (ms).
+WARM_UP_LATEST_MS = 2000
+
+
+class AfterFirstPaint(QObject):
+    """Calls `then` once, right after the first paint of `window` (or WARM_UP_LATEST_MS after
+    it was shown, whichever is first): work that must not delay the window's first frame."""
+
+    def __init__(self, window: QWidget, then):
+        super().__init__(window)
+        self.window, self.then, self.done = window, then, False
+        QApplication.instance().installEventFilter(self)  # paints go to the window's children too
+        QTimer.singleShot(WARM_UP_LATEST_MS, self._run)
+
+    def eventFilter(self, obj, event) -> bool:
+        if (not self.done and event.type() == QEvent.Type.Paint and isinstance(obj, QWidget)
+                and obj.window() is self.window):
+            QApplication.instance().removeEventFilter(self)
+            QTimer.singleShot(0, self._run)  # after this paint and the rest of the frame
+        return False
+
+    def _run(self) -> None:
+        if not self.done:
+            self.done = True
+            QApplication.instance().removeEventFilter(self)
+            self.then()
 
 
 class Running:
@@ -149,7 +177,7 @@ def start(paths: list[str] | None = None, *, settings: Settings | None = None,
     hook = ExceptionDialog(window, logfile)
     sys.excepthook = hook
     window.show()
-    warm_up_engine()
+    after_paint = AfterFirstPaint(window, lambda: warm_up_engine())  # the engines load after the first frame
     paths = window.archive.take_saved_checks(paths or [])  # `plagscope class.plagscope`
     if paths:
         window.add_paths([os.path.abspath(p) for p in paths])
@@ -157,7 +185,9 @@ def start(paths: list[str] | None = None, *, settings: Settings | None = None,
     smoke = arm(app, window)  # kept alive while the app runs
     if smoke is None and offer_recovery:  # an unattended run must not wait on a question
         window.archive.offer_recovery()  # autosave of a Plagscope that did not close cleanly
-    return Running(app, window, hook, smoke)
+    running = Running(app, window, hook, smoke)
+    running.after_paint = after_paint
+    return running
 
 
 def main(paths: list[str] | None = None) -> int:

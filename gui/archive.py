@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import logging
 import os
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -27,11 +26,9 @@ from PySide6.QtWidgets import (
     QProgressDialog,
 )
 
+from core.data_dir import data_dir
 from core.display import safe_name
-from core.models import Progress
-from core.store import StoreError, data_dir, open_store, resolve_location
-from core.store import saved as saved_checks
-from core.store.archive import add_documents, file_facts
+from core.errors import StoreError
 
 from .archive_marks import archive_tooltip, shown_name  # noqa: F401 (re-exported)
 from .background import Autosaver, FileTask
@@ -140,10 +137,7 @@ class ArchiveController(QObject):
 
     def location(self) -> str:
         saved = self.window.settings.q.value(SETTINGS_KEY, "")
-        return resolve_location(str(saved) if saved else None)
-
-    def _open_store(self):
-        return open_store(self.location())
+        return self.session.resolve_archive(str(saved) if saved else None)
 
     def _error(self, title: str, text: str, detail: str = "") -> None:
         self.window.messages.error(title, text, detail)
@@ -165,24 +159,8 @@ class ArchiveController(QObject):
             label = self.ask_label(docs)
             if label is None:
                 return None
-        location = self.location()
-        # sentence vectors too when the layer is on; the session's profiles are reused
-        semantic, cache = self.session.options.semantic, self.session.cache
-
-        def job():
-            with open_store(location) as store:
-                ready, sizes = [], []
-                for d in docs:
-                    try:
-                        sha, size = file_facts(d.path)
-                    except OSError:
-                        sha, size = d.sha256, 0
-                    ready.append(replace(d, sha256=d.sha256 or sha))
-                    sizes.append(size)
-                return (yield from add_documents(store, ready, label, sizes, semantic=semantic,
-                                                 cache=cache))
-
-        worker = Worker(job, name="archive-add")
+        steps = self.session.archive_add_steps(self.location(), docs, label)
+        worker = Worker(lambda: steps, name="archive-add")
         dialog = QProgressDialog(self.tr("Adding to the archive…"), self.tr("Cancel"), 0, len(docs),
                                  self.window)
         dialog.setWindowModality(Qt.WindowModality.WindowModal)
@@ -242,7 +220,7 @@ class ArchiveController(QObject):
     # ----- browsing and location -----------------------------------------------------------
     def browse(self):
         try:
-            store = self._open_store()
+            store = self.session.open_archive(self.location())
         except StoreError as e:
             self._error(self.tr("Archive"), self.tr("The archive cannot be opened."), str(e))
             return None
@@ -279,12 +257,8 @@ class ArchiveController(QObject):
             if not path.endswith(SUFFIX):
                 path += SUFFIX
 
-        verdicts, seconds = self.current_verdicts(), self.session.check_seconds
-
-        def job():
-            return (yield from saved_checks.save_check_steps(path, report, verdicts, seconds))
-
-        task = FileTask(job, parent=self.window,
+        steps = self.session.save_check_steps(path, self.current_verdicts())
+        task = FileTask(lambda: steps, parent=self.window,
                         title=self.tr("Save Check"),
                         label=self.tr("Saving the check to %1…").replace("%1", safe_name(os.path.basename(path))),
                         path=path, failure=self.tr("The check could not be saved to %1."),
@@ -318,13 +292,8 @@ class ArchiveController(QObject):
             if not path:
                 return None
 
-        threshold = self.session.options.display_threshold
-
-        def job():  # the saved check, its review and figures, from a child process
-
-            return (yield from saved_checks.open_analysed(path, threshold))
-
-        task = FileTask(job, parent=self.window, title=self.tr("Open Check"),
+        steps = self.session.open_check_steps(path)  # its review and figures, from a child process
+        task = FileTask(lambda: steps, parent=self.window, title=self.tr("Open Check"),
                         label=self.tr("Opening %1…").replace("%1", safe_name(os.path.basename(path))),
                         path=path, failure=self.tr("%1 cannot be opened as a check."),
                         messages=self.window.messages)
@@ -382,13 +351,12 @@ class ArchiveController(QObject):
         report = self.session.report
         if report is None:
             return None
-        verdicts, seconds = self.current_verdicts(), self.session.check_seconds
+        verdicts, session = self.current_verdicts(), self.session
         path = self.autosave_path()
         if self._autosaved is report and path.exists():  # the check is in the file: only the verdicts
             def job():
-                yield Progress("saving", 0, 1)
                 try:
-                    return saved_checks.save_verdicts(path, verdicts)
+                    return (yield from session.save_verdicts_steps(path, verdicts))
                 except Exception:
                     self._autosaved = None  # the file is not what it was: the next save writes it whole
                     raise
@@ -397,7 +365,7 @@ class ArchiveController(QObject):
 
         def job():
             path.parent.mkdir(parents=True, exist_ok=True)
-            saved = yield from saved_checks.save_check_steps(path, report, verdicts, seconds)
+            saved = yield from session.save_check_steps(path, verdicts, report)
             self._autosaved = report  # one autosave at a time (Autosaver): nothing else writes this
             return saved
 

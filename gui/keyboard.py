@@ -17,7 +17,6 @@ from PySide6.QtWidgets import QAbstractItemView, QMessageBox, QTabWidget, QWidge
 from core.models import VERDICTS, PairResult, Verdict
 
 from .actions import Actions, Menus
-from .dialogs.help import figures_dialog, shortcuts_dialog
 from .review import Review, verdict_label
 from .widgets.verdict_menu import edit_note
 
@@ -163,9 +162,13 @@ class Keyboard(QObject):
 
     # ----- help ------------------------------------------------------------------------------
     def show_shortcuts(self) -> QWidget:
+        from .dialogs.help import shortcuts_dialog
+
         return self._show_help("shortcuts", lambda: shortcuts_dialog(self.parent_widget))
 
     def show_figures(self) -> QWidget:
+        from .dialogs.help import figures_dialog
+
         return self._show_help("figures", lambda: figures_dialog(self.parent_widget))
 
     def _show_help(self, name: str, make: Callable[[], QWidget]) -> QWidget:

@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import ctypes
 import difflib
-import multiprocessing
 import os
 import sys
 
 from core import cli
-from core.cli import SUBCOMMANDS
-from core.cli.common import EXIT_INTERRUPTED
+from core.cli import EXIT_INTERRUPTED, SUBCOMMANDS
 from core.display import safe_name
 
 #: First arguments handed to `core.cli` (it prints help, the version or runs the subcommand).
@@ -135,8 +133,12 @@ def xcb_problem(environ=os.environ, load=None) -> str | None:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of `plagscope [check ... | FILE_OR_FOLDER ...]`; returns the exit code."""
     # In the frozen bundle a worker, the forkserver and the resource tracker are this same
-    # program started with multiprocessing's arguments: they run their part here and exit.
-    multiprocessing.freeze_support()
+    # program started with multiprocessing's arguments: they run their part here and exit
+    # (elsewhere freeze_support does nothing, and the window starts without multiprocessing).
+    if getattr(sys, "frozen", False):
+        import multiprocessing  # noqa: PLC0415 (only the frozen bundle needs it before anything else)
+
+        multiprocessing.freeze_support()
     args = list(sys.argv[1:] if argv is None else argv)
     if is_cli(args):
         try:

@@ -15,7 +15,6 @@ from core.options import CheckOptions
 
 from . import icons, window_layout
 from .archive import ArchiveController
-from .dialogs.export import Exporter
 from .dialogs.files import FileChooser
 from .dialogs.messages import Messages
 from .dialogs.options_dialog import OptionsDialog
@@ -48,7 +47,7 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self.translations = translations or Translations(QApplication.instance())
         self.session = session or Session(settings.options(), self)
-        self.exporter = Exporter(self.session, self)
+        self._exporter = None  # File > Export Report's dialogs (`exporter`), made on first use
         self.messages = Messages(self)
         self.chooser = FileChooser(settings, self)
         self.setWindowIcon(icons.icon("app"))
@@ -297,6 +296,15 @@ class MainWindow(QMainWindow):
 
     def _threshold_changed(self, fraction: float) -> None:
         self.apply_options(self.session.options.with_changes(display_threshold=round(fraction, 4)))
+
+    @property
+    def exporter(self):
+        """File > Export Report's dialogs and writer (gui.dialogs.export.Exporter)."""
+        if self._exporter is None:
+            from .dialogs.export import Exporter
+
+            self._exporter = Exporter(self.session, self)
+        return self._exporter
 
     def export_report(self):
         """File > Export Report; returns the running export (gui.background.FileTask), or None."""

@@ -13,14 +13,20 @@ them), so they survive a re-check and are what a saved check stores: `set_verdic
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
+import core.review
 from core.models import VERDICTS, PairResult, Report, Verdict
-from core.review import UNREVIEWED, ReviewData, Verdicts, pair_key, review
+from core.review import UNREVIEWED, Verdicts, pair_key
 
 from .session import freeze_long_lived
 from .verdict_style import VERDICT_COLORS, verdict_label
 from .worker import Worker, start_analysis
+
+if TYPE_CHECKING:
+    from core.review import ReviewData
 
 __all__ = ["VERDICT_COLORS", "Review", "verdict_label"]
 
@@ -93,7 +99,8 @@ class Review(QObject):
             self.changed.emit()
             return None
         previous = self.data or (analysis.review if analysis is not None else None)  # lends its students
-        worker = Worker(lambda: review(report, threshold, previous=previous), name="review")
+        # core.review's summary (and the engines) load with the first review computed here
+        worker = Worker(lambda: core.review.review(report, threshold, previous=previous), name="review")
         # bound methods (not lambdas holding self): a review deleted meanwhile is not called
         worker.signals.finished.connect(self._job_finished)
         worker.signals.failed.connect(self._job_ended)

@@ -1,7 +1,9 @@
-"""The documents, options and last report of one window; the only GUI caller of `core`.
+"""The documents, options and last report of one window; the only GUI caller of `core`'s work.
 
-Loading and checking run as `gui.worker` jobs; their results are applied here on the GUI
-thread, and widgets learn about changes through this object's signals.
+Loading, checking, exports, the archive and saved checks run as `gui.worker` jobs built by
+`gui.session_jobs` (imported with the first job, so the window shows before the engines
+load); their results are applied here on the GUI thread, and widgets learn about changes
+through this object's signals.
 """
 
 from __future__ import annotations
@@ -14,15 +16,11 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
-from core import pipeline, reports, rules
-from core.atomic import write_text_atomic
+from core import rules
 from core.loaders import LoadError, load_document
-from core.models import FileError, PairResult, Progress, Report, text_key
+from core.models import Expanded, FileError, Loaded, PairResult, Progress, Report, normalize_path
 from core.options import CheckOptions
-from core.pipeline import Expanded, Loaded, normalize_path
-from core.reports import student_pages
-from core.reports.html_report import html_page
-from core.store import data_dir
+from core.steps import drain
 
 from .entries import CheckError, Entry, State
 from .i18n import core_language
@@ -30,6 +28,8 @@ from .worker import Worker, analysis_pool, start
 
 if TYPE_CHECKING:
     from core.review import Analysis
+
+__all__ = ["CHILD_DOCUMENTS", "Session", "freeze_long_lived", "normalize_path"]
 
 #: Option fields that only change what is shown, not what a check computes.
 _DISPLAY_ONLY = {"display_threshold"}
@@ -44,6 +44,13 @@ _DISPLAY_ONLY = {"display_threshold"}
 CHILD_DOCUMENTS = 40
 #: While files load, the views hear of new documents at most this often (ms).
 LOAD_REFRESH_MS = 100
+
+
+def jobs():
+    """`gui.session_jobs`, the session's calls into core's work (imported on first use)."""
+    from gui import session_jobs
+
+    return session_jobs
 
 
 def freeze_long_lived() -> None:
@@ -77,7 +84,7 @@ class Session(QObject):
         self.entries: list[Entry] = []
         self.template: str | None = None
         self.report: Report | None = None
-        self.cache = pipeline.ProfileCache()
+        self._cache = None  # the profiles of documents checked, kept between checks (`cache`)
         #: None, or a callable giving the archive's location to check against (gui/archive.py)
         self.archive_location = None
         self.stale = False
@@ -104,6 +111,14 @@ class Session(QObject):
         self._refresh.timeout.connect(self.documentsChanged)
 
     # ----- state ---------------------------------------------------------------------------
+    @property
+    def cache(self):
+        """The profiles of the documents checked (core.pipeline.ProfileCache): a re-check or an
+        archive add profiles only what changed."""
+        if self._cache is None:
+            self._cache = jobs().profile_cache()
+        return self._cache
+
     @property
     def busy(self) -> bool:
         return bool(self._loads) or self._check is not None
@@ -172,7 +187,8 @@ class Session(QObject):
         self._job_ids += 1
         job = self._job_ids
         # the check's own loader: on all cores when it pays, options.exclude left out
-        worker = Worker(lambda: pipeline.load_stream(paths, options, skip), name="load")
+        load = jobs().load
+        worker = Worker(lambda: load(paths, options, skip), name="load")
         worker.signals.progress.connect(lambda item, job=job: self._on_load_item(job, item))
         worker.signals.finished.connect(lambda _result, job=job: self._on_load_end(job))
         worker.signals.cancelled.connect(lambda job=job: self._on_load_end(job, cancelled=True))
@@ -267,10 +283,7 @@ class Session(QObject):
             return old.path  # ignored already
         if old is not None and old.document is not None:
             text = old.document.text.rstrip() + "\n\n" + text
-        folder = data_dir() / "templates"
-        folder.mkdir(parents=True, exist_ok=True)
-        path = write_text_atomic(folder / f"template-{text_key(text)[:12]}.txt", text, encoding="utf-8")
-        key = normalize_path(path)
+        key = normalize_path(jobs().template_file(text))
         try:
             document = load_document(key, -1, max_chars=self.options.max_chars)
         except LoadError as e:  # the reason in the UI language (e.g. "contains no words to compare")
@@ -297,15 +310,52 @@ class Session(QObject):
     @staticmethod
     def semantic_available() -> bool:
         """Whether the semantic layer's model is installed (checked without importing it)."""
-        from core.semantic.model import available
+        from core.semantic import available
 
         return available()
 
     @staticmethod
     def semantic_install_hint() -> str:
-        from core.semantic.model import INSTALL_HINT
+        from core.semantic import INSTALL_HINT
 
         return INSTALL_HINT
+
+    # ----- the archive and saved checks (gui/archive.py's commands) -------------------------
+    @staticmethod
+    def resolve_archive(chosen: str | None) -> str:
+        """The archive the user chose (an SQLite file or a postgresql:// address; empty: the
+        $PLAGSCOPE_DB or default one)."""
+        return jobs().archive_location(chosen)
+
+    @staticmethod
+    def open_archive(location: str):
+        """The archive at `location`, open (core.store.Store); StoreError when it cannot be."""
+        return jobs().open_archive(location)
+
+    def archive_add_steps(self, location: str, documents, label: str):
+        """Keep `documents` in the archive under `label`, as a progress generator (its sentence
+        vectors too with the meaning layer on; this session's profiles are reused)."""
+        return jobs().add_to_archive(location, documents, label, semantic=self.options.semantic,
+                                     cache=self.cache)
+
+    def save_check_steps(self, path, verdicts, report: Report | None = None):
+        """The last report (or `report`) with `verdicts` into a .plagscope file, as a progress
+        generator; the file is written atomically at the end."""
+        return jobs().save_check(path, report or self.require_report(), verdicts, self.check_seconds)
+
+    @staticmethod
+    def save_verdicts_steps(path, verdicts):
+        """Only the verdicts of the saved check at `path` replaced (its report is unchanged)."""
+        return jobs().save_verdicts(path, verdicts)
+
+    def open_check_steps(self, path: str):
+        """A saved check (saved, analysis at the display threshold shown) as a progress generator."""
+        return jobs().open_check(path, self.options.display_threshold)
+
+    def warm_up(self) -> None:
+        """Load the engine's segmenter and IDF tables now (a thread calls this once the window
+        has painted), so that the first check does not wait for them."""
+        jobs().warm_up()
 
     # ----- checking ------------------------------------------------------------------------
     def start_check(self) -> Worker:
@@ -329,15 +379,11 @@ class Session(QObject):
         template_entry = self.entry(self.template) if self.template else None
         template = template_entry.document if template_entry and template_entry.document else None
         errors = self.failures()
-        options, cache = self.options, self.cache
-
-        request = pipeline.CheckRequest(documents=tuple(documents), template=template, errors=tuple(errors),
-                                        archive=archive, search_archive=archive is not None,
-                                        review=True, in_child=len(documents) >= CHILD_DOCUMENTS)
+        options, cache, check = self.options, self.cache, jobs().check
 
         def job():  # the report arrives with its review and figures (core/review/analysis.py)
-            checked = yield from pipeline.run_check(request, options, cache)
-            return checked.report, checked.analysis
+            return (yield from check(documents, template, errors, archive, len(documents) >= CHILD_DOCUMENTS,
+                                     options, cache))
 
         worker = Worker(job, name="check")
         worker.signals.progress.connect(self.progress)
@@ -430,36 +476,27 @@ class Session(QObject):
 
     def export_student(self, path: str, document_path: str, fmt: str, language: str = "en") -> None:
         """Write one document's per-student report as "html" or "pdf", atomically."""
-        pipeline.run(self.export_student_steps(path, document_path, fmt, language))
+        drain(self.export_student_steps(path, document_path, fmt, language))
 
     def export_student_steps(self, path: str, document_path: str, fmt: str, language: str = "en"):
         """`export_student` as a progress generator for the worker pool (gui/background.py), the
         same way as `export_steps`: the report, verdicts and figures are taken now, the page is
         built and rendered off the GUI thread, the file written atomically at the end (stopping
-        leaves no file). ValueError at once if the document was not part of the last check."""
+        leaves no file); `language` is the UI language. ValueError at once if the document was
+        not part of the last check."""
         index = self._report_index.get(document_path)
         if index is None:
             raise ValueError(f"{document_path} was not part of the last check")
         report, verdicts, table = self.require_report(), self.verdicts, self.analysis.figures
-
-        def work(tell) -> bytes:
-            page = student_pages.student_document(report, index, language=language, verdicts=verdicts, table=table)
-            if fmt == "html":
-                return html_page(page).encode("utf-8", "replace")
-            from core.reports.pdf_report import pdf_bytes
-
-            return pdf_bytes(page, progress=tell)
-
-        return reports.write_rendered_steps(path, work)
+        return jobs().student_export_steps(path, report, index, fmt, language, verdicts, table)
 
     def export_steps(self, path: str, fmt: str, language: str = "en"):
         """`export` as a progress generator, for the worker pool (gui/background.py): the report,
         options and verdicts are taken now; the file is written atomically at the end."""
-        return reports.write_report_steps(self.require_report(), path, fmt, language=language,
-                                          threshold=self.options.display_threshold, verdicts=self.verdicts)
+        return jobs().export_steps(self.require_report(), path, fmt, language, self.options.display_threshold,
+                                   self.verdicts)
 
     def export(self, path: str, fmt: str, language: str = "en") -> None:
         """Write the last report in any of `core.reports.FORMATS`, atomically, flagging pairs at
         the display threshold shown (labels in `language`: en, zh), with the reviewers' verdicts."""
-        reports.write_report(self.require_report(), path, fmt, language=language,
-                             threshold=self.options.display_threshold, verdicts=self.verdicts)
+        jobs().export(self.require_report(), path, fmt, language, self.options.display_threshold, self.verdicts)

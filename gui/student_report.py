@@ -10,9 +10,6 @@ import os
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from core import reports
-
-from .dialogs.export import start_export
 from .session import normalize_path
 
 
@@ -69,11 +66,12 @@ class StudentReport(QObject):
         if not target.lower().endswith((".pdf", ".html", ".htm")):
             target += "." + fmt
         try:
-            steps = w.session.export_student_steps(target, path, fmt,
-                                                   reports.report_language(w.translations.language))
+            steps = w.session.export_student_steps(target, path, fmt, w.translations.language)
         except (OSError, ValueError) as e:
             w.messages.error(self.tr("Export failed"), self.tr("The report could not be saved."), str(e))
             return None
+
+        from .dialogs.export import start_export
 
         self.task = start_export(w, steps, target, self.tr("Export Student Report"))
         return self.task

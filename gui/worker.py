@@ -23,7 +23,7 @@ from PySide6.QtCore import (
     Signal,
 )
 
-from core.models import Progress
+from core.steps import drain
 
 log = logging.getLogger(__name__)
 
@@ -139,37 +139,27 @@ class Worker(QRunnable):
             self._done.set()
 
     def _drain(self) -> None:
-        last_progress = 0.0
-        pending: Progress | None = None
         try:
-            generator = self._factory()
-            while True:
-                if self._cancel.is_set():
-                    generator.close()
-                    self.signals.cancelled.emit()
-                    return
-                _gui_thread.wait_turn()  # a window's repaint first (GiveWay)
-                try:
-                    value = next(generator)
-                except StopIteration as stop:
-                    if pending is not None:
-                        self.signals.progress.emit(pending)
-                    self.signals.finished.emit(stop.value)
-                    return
-                if isinstance(value, Progress):
-                    now = time.monotonic()
-                    if now - last_progress >= PROGRESS_INTERVAL or value.done >= value.total:
-                        last_progress = now
-                        pending = None
-                        self.signals.progress.emit(value)
-                    else:
-                        pending = value
-                else:
-                    self.signals.progress.emit(value)
-        except Exception as exc:  # every failure becomes a signal; nothing escapes the thread  # noqa: BLE001
+            result = drain(self._factory(), each=self.signals.progress.emit, every=PROGRESS_INTERVAL,
+                           before=self._before_step)
+        except _Cancelled:
+            self.signals.cancelled.emit()
+        except Exception as exc:  # noqa: BLE001 (every failure becomes a signal; nothing escapes the thread)
             details = traceback.format_exc()
             log.error("%s failed:\n%s", self.name, details)
             self.signals.failed.emit(str(exc) or type(exc).__name__, details)
+        else:
+            self.signals.finished.emit(result)
+
+    def _before_step(self) -> None:
+        """Stop here when cancelled (the generator is closed), else give way to a window's repaint."""
+        if self._cancel.is_set():
+            raise _Cancelled
+        _gui_thread.wait_turn()
+
+
+class _Cancelled(Exception):
+    """Raised before a cancelled job's next step: the drain closes its generator."""
 
 
 def start(worker: Worker, pool: QThreadPool | None = None) -> Worker:

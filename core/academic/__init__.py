@@ -1,27 +1,24 @@
 """Academic conventions: attribution (quotations, citations, references) and the CNKI / Turnitin figures.
 
 What the GUI may use (the import contracts in pyproject.toml let panes import a sub-package's
-exports only): the figure values and names, and `passage_classes` for one pair.
+exports only): the figure values and names, and `passage_classes` for one pair, each
+imported on first use (core/lazy.py).
 """
 
-from core.academic.attribution import analyse
-from core.academic.classify import side_classes
-from core.academic.figures import (
-    CLASS_LABELS,
-    LABELS,
-    Figures,
-    FigureTable,
-    Section,
-    document_figures,
-)
+from typing import TYPE_CHECKING
 
+from core.lazy import lazy_exports
 
-def passage_classes(left, right, pair) -> tuple[list[str], list[str]]:
-    """The class of every passage of `pair` in the left and in the right document's own text."""
-    found = {pair.left: analyse(left), pair.right: analyse(right)}
-    classes = [side_classes(m, pair.left, pair.right, found) for m in pair.matches]
-    return [c[0] for c in classes], [c[1] for c in classes]
-
+if TYPE_CHECKING:
+    from core.academic.classify import passage_classes
+    from core.academic.figures import (
+        CLASS_LABELS,
+        LABELS,
+        Figures,
+        FigureTable,
+        Section,
+        document_figures,
+    )
 
 __all__ = [
     "CLASS_LABELS",
@@ -32,3 +29,5 @@ __all__ = [
     "document_figures",
     "passage_classes",
 ]
+
+__getattr__, __dir__ = lazy_exports(__name__, __file__)

@@ -125,3 +125,10 @@ def _class(m: Match, i: int, j: int, documents, analyses: Analyses, templ: _Temp
                                  templ.share(j, documents[j].text, m.right)) >= TEMPLATE_SHARE:
         return "template"
     return match_class(analyses[i].side_class(m.left), analyses[j].side_class(m.right))
+
+
+def passage_classes(left: Document, right: Document, pair: PairResult) -> tuple[list[str], list[str]]:
+    """The class of every passage of `pair` in the left and in the right document's own text."""
+    found = {pair.left: analyse(left), pair.right: analyse(right)}
+    classes = [side_classes(m, pair.left, pair.right, found) for m in pair.matches]
+    return [c[0] for c in classes], [c[1] for c in classes]

@@ -20,6 +20,9 @@ from importlib import import_module
 
 from core import __version__
 
+#: The exit statuses of every command (130: stopped by Ctrl-C, as shells report SIGINT).
+EXIT_OK, EXIT_WRITE_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+
 #: Subcommand name -> the module that implements it (one line each).
 SUBCOMMANDS: dict[str, str] = {
     "check": "core.cli.check",
@@ -71,7 +74,8 @@ def entry(argv: list[str] | None = None) -> int:
         end_children(helpers=True)
 
 
-__all__ = ["SUBCOMMANDS", "build_parser", "entry", "main"]
+__all__ = ["EXIT_INTERRUPTED", "EXIT_OK", "EXIT_USAGE", "EXIT_WRITE_FAILED", "SUBCOMMANDS", "build_parser",
+           "entry", "main"]
 
 if __name__ == "__main__":  # pragma: no cover - `python -m core.cli` runs __main__.py
     sys.exit(main())

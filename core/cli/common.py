@@ -1,4 +1,4 @@
-"""What every subcommand shares: exit codes, safe output, table cells, progress, report files."""
+"""What every subcommand shares: exit codes (defined in core.cli), safe output, table cells, progress, report files."""
 
 from __future__ import annotations
 
@@ -9,13 +9,12 @@ import unicodedata
 from collections.abc import Generator, Iterable
 from pathlib import Path
 
+from core.cli import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, EXIT_WRITE_FAILED
 from core.concurrency import end_children
 from core.display import safe_name
 from core.messages import text
 from core.models import Progress
 from core.reports import write_report
-
-EXIT_OK, EXIT_WRITE_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 __all__ = [
     "EXIT_INTERRUPTED",

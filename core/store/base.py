@@ -15,6 +15,7 @@ from contextlib import contextmanager
 
 import numpy as np
 
+from core.errors import StoreError
 from core.models import Verdict
 from core.store import schema
 from core.store.records import (
@@ -28,10 +29,6 @@ from core.store.records import (
 
 APPLICATION = "plagscope"
 KINDS = ("archive", "check")
-
-
-class StoreError(Exception):
-    """A database that cannot be used (corrupt, foreign, too new, unreachable), said plainly."""
 
 
 class Store(ABC):

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QLocale, QObject, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from core.academic import LABELS
+import core.academic
 from core.display import safe_name
 from core.review import short_names
 
@@ -149,7 +149,7 @@ class DocumentModel(ColumnTableModel[Entry]):
             return ""
 
         # the UI language sets the default locale (gui/i18n.py): CNKI's names for Chinese
-        names = LABELS["zh" if QLocale().language() == QLocale.Language.Chinese else "en"]
+        names = core.academic.LABELS["zh" if QLocale().language() == QLocale.Language.Chinese else "en"]
         lines = [f"{names['total_copy_ratio']}: {f.total_copy_ratio:.1%}",
                  f"{names['copy_ratio_excluding_quotes']}: {f.copy_ratio_excluding_quotes:.1%}",
                  f"{names['largest_source_ratio']}: {f.largest_source_ratio:.1%}",

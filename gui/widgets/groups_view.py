@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+import core.review
 from core import messages
-from core.review import SOURCE_COVER
 
 from .review_pane import BuiltWhenShown
 from .verdict_menu import (
@@ -96,7 +96,7 @@ class GroupsView(BuiltWhenShown, QWidget):
                "other member shares; pairs of two copies are listed under their group.")
             .replace("%1", str(len(data.details))).replace("%2", str(in_groups))
             .replace("%3", str(len(data.report.documents)))
-            .replace("%4", f"{options.display_threshold:.0%}").replace("%5", f"{SOURCE_COVER:.0%}"))
+            .replace("%4", f"{options.display_threshold:.0%}").replace("%5", f"{core.review.SOURCE_COVER:.0%}"))
         root = self.model.invisibleRootItem()
         for g, d in enumerate(data.details):
             root.appendRow(self._group_row(g))
@@ -125,7 +125,7 @@ class GroupsView(BuiltWhenShown, QWidget):
             source = QStandardItem(data.names[d.source])
             source.setForeground(QBrush(SOURCE_COLOR))
             source.setToolTip(self.review.hover(d.source) + "\n" + messages.text(
-                "group.source", _language(), cover=f"{SOURCE_COVER:.0%}"))
+                "group.source", _language(), cover=f"{core.review.SOURCE_COVER:.0%}"))
         else:
             source = QStandardItem(self.tr("undecided"))
             source.setForeground(QBrush(COPY_PAIR_COLOR))

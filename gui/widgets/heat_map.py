@@ -8,7 +8,6 @@ dragging scroll, 0 fits the whole map again: at 500 documents a zoomed map shows
 
 from __future__ import annotations
 
-import numpy as np
 from PySide6.QtCore import (
     QEvent,
     QPoint,
@@ -59,29 +58,6 @@ LEGEND_WIDTH = 16
 LEGEND_GAP = 14
 
 
-def _color_table(levels: int = 1001) -> np.ndarray:
-    """ARGB of similarity 0, 0.001, ..., 1 (the STOPS interpolated once)."""
-    xs = [stop for stop, _ in STOPS]
-    grid = np.linspace(0.0, 1.0, levels)
-    channels = [np.rint(np.interp(grid, xs, [getattr(c, name)() for _, c in STOPS])).astype(np.uint32)
-                for name in ("red", "green", "blue")]
-    return np.uint32(0xFF000000) | (channels[0] << 16) | (channels[1] << 8) | channels[2]
-
-
-_TABLE = _color_table()
-
-
-def color_image(sim: np.ndarray) -> QImage:
-    """One pixel per cell, colored by similarity (gray diagonal), by one table look-up (a
-    thousandth of similarity per step: 500 x 500 cells in a few milliseconds)."""
-    n = sim.shape[0]
-    steps = np.rint(np.clip(sim, 0.0, 1.0) * (len(_TABLE) - 1)).astype(np.intp)
-    argb = _TABLE[steps]
-    np.fill_diagonal(argb, np.uint32(DIAGONAL.rgba()))
-    data = np.ascontiguousarray(argb)
-    return QImage(data.tobytes(), n, n, 4 * n, QImage.Format.Format_ARGB32).copy()
-
-
 class HeatMap(QWidget):
     """Similarity of every pair of documents; names on hover, a legend, cells clickable."""
 
@@ -94,11 +70,11 @@ class HeatMap(QWidget):
         self.setMinimumSize(240, 200)
         self.report: Report | None = None
         self.hamming_threshold = 3
-        self._sim = np.zeros((0, 0))
+        self._sim = ()  # similarity of every pair (numpy, gui/widgets/heat_cells.py, once built)
         self._image = QImage()
         self._hover: tuple[int, int] | None = None
-        self._order = np.zeros(0, dtype=np.int64)  # row -> document
-        self._pos = np.zeros(0, dtype=np.int64)  # document -> row
+        self._order = ()  # row -> document
+        self._pos = ()  # document -> row
         self._blocks: list[tuple[int, int]] = []  # (first row, rows) of each group
         self._semantic: dict = {}  # (i, j) both ways -> SemanticMatch of a pair found by meaning
         self._names: list[str] | None = None
@@ -132,23 +108,17 @@ class HeatMap(QWidget):
         if self._built:
             return
         self._built = True
-        report = self.report
-        n = len(report.documents) if report else 0
-        sim = np.zeros((n, n))
-        self._semantic = {}  # (i, j) both ways -> SemanticMatch: found by meaning
-        for pair in report.pairs if report else ():
-            sim[pair.left, pair.right] = sim[pair.right, pair.left] = pair.similarity
-            if pair.semantic is not None:
-                self._semantic[pair.left, pair.right] = self._semantic[pair.right, pair.left] = pair.semantic
-        self._sim = sim
-        self._set_rows(np.arange(n))
+        from . import heat_cells
+
+        self._sim, self._semantic = heat_cells.similarities(self.report)
+        self._set_rows(range(len(self._sim)))
 
     def set_order(self, order, blocks=(), names=None) -> None:
         """Show rows in `order` (document indexes), outline `blocks` ((first row, rows) each)
         and label rows with `names` (e.g. the short names; full names stay in the tooltip)."""
         self._ensure()
-        order = np.asarray(order, dtype=np.int64)
-        if len(order) != self.size_n or sorted(order.tolist()) != list(range(self.size_n)):
+        order = [int(d) for d in order]
+        if len(order) != self.size_n or sorted(order) != list(range(self.size_n)):
             raise ValueError("the order must list every document once")
         self._blocks = [(int(a), int(b)) for a, b in blocks]
         self._names = list(names) if names is not None else None
@@ -157,18 +127,16 @@ class HeatMap(QWidget):
     def order(self) -> list[int]:
         """The document shown in each row, top to bottom."""
         self._ensure()
-        return self._order.tolist()
+        return [int(d) for d in self._order]
 
     def row_of(self, document: int) -> int:
         self._ensure()
         return int(self._pos[document])
 
-    def _set_rows(self, order: np.ndarray) -> None:
-        n = len(order)
-        self._order = order
-        self._pos = np.empty(n, dtype=np.int64)
-        self._pos[order] = np.arange(n)
-        self._image = color_image(self._sim[np.ix_(order, order)]) if n else QImage()
+    def _set_rows(self, order) -> None:
+        from . import heat_cells
+
+        self._order, self._pos, self._image = heat_cells.rows(self._sim, order)
         self._hover = None
         self._apply_zoom(self.zoom)
 

@@ -15,7 +15,6 @@ from core.display import safe_name
 from core.models import PairResult, Report
 
 from .. import icons
-from .compare_view import CompareView
 
 log = logging.getLogger(__name__)
 
@@ -26,8 +25,10 @@ MAX_MIN_WIDTH = 300
 
 def create_compare_view(left, right, pair: PairResult, options, parent: QWidget | None = None,
                         documents: int = 0, names: tuple[str, str] | None = None) -> QWidget:
-    """The widget a pair opens in (imported lazily: the compare view is only needed on demand);
-    `documents`: how many the check compared ("in N of M documents")."""
+    """The widget a pair opens in (its module, numpy and the passage classes load with the first
+    pair opened); `documents`: how many the check compared ("in N of M documents")."""
+    from .compare_view import CompareView
+
     return CompareView(left, right, pair, options, parent, documents=documents, names=names)
 
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject
 
-from core.review import ReviewData
+if TYPE_CHECKING:
+    from core.review import ReviewData
 
 
 class BuiltWhenShown:

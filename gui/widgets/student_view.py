@@ -26,9 +26,8 @@ from PySide6.QtWidgets import (
 
 from core.models import VERDICTS, Verdict
 
-from ..text_positions import PositionMap, qt_input
 from ..verdict_style import verdict_label
-from .compare_view import PALETTE
+from .palette import PALETTE
 from .review_pane import BuiltWhenShown
 from .verdict_menu import (
     add_verdict_actions,
@@ -240,6 +239,8 @@ class StudentView(BuiltWhenShown, QWidget):
                 and self._filled[2] == ranks:
             return
         self._filled = filled
+        from ..text_positions import PositionMap, qt_input  # numpy: with the first document shown
+
         self.text.setPlainText(qt_input(text))
         positions = PositionMap(text)
         cursor = QTextCursor(self.text.document())
@@ -261,6 +262,8 @@ class StudentView(BuiltWhenShown, QWidget):
             self._fill_text(self._text, self._shown, forward=row)
             first = self._shown[row].spans[:1]
             if first and row > 0:
+                from ..text_positions import PositionMap
+
                 cursor = QTextCursor(self.text.document())
                 cursor.setPosition(PositionMap(self._text).to_qt(first[0].start))
                 self.text.setTextCursor(cursor)

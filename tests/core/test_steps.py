@@ -105,3 +105,51 @@ def test_drain_tells_the_progress_and_closes_the_generator_when_tell_stops():
     with pytest.raises(Stopped):
         drain(steps(), tell)
     assert heard == [0, 1, 2] and closed == [True]
+
+
+def test_drain_paces_progress_and_passes_everything_else():
+    """The one drain (a GUI worker and a child process both use it): Progress at most once per
+    `every` seconds, a step that ends its stage always, the last one held back before the result,
+    other items as they come; `before` runs before every step and may stop the run."""
+    from core.steps import drain
+
+    def steps():
+        for i in range(1, 1000):
+            yield Progress("profiling", i, 1000)
+        yield "an item"
+        yield Progress("profiling", 1000, 1000)
+        for i in range(1, 500):
+            yield Progress("comparing", i, 1000)
+        return "report"
+
+    seen, befores = [], []
+    assert drain(steps(), each=seen.append, every=60.0, before=lambda: befores.append(1)) == "report"
+    assert seen == [Progress("profiling", 1, 1000), "an item", Progress("profiling", 1000, 1000),
+                    Progress("comparing", 499, 1000)]
+    assert len(befores) == 999 + 1 + 1 + 499 + 1  # before each step, the last one included
+    everything = []
+    assert drain(steps(), each=everything.append) == "report"
+    assert len(everything) == 1500  # every=0: nothing held back
+
+    closed = []
+
+    def stoppable():
+        try:
+            yield Progress("x", 1, 2)
+            yield Progress("x", 2, 2)
+        finally:
+            closed.append(True)
+
+    class Stop(Exception):
+        pass
+
+    calls = iter([None, None, Stop()])
+
+    def before():
+        stop = next(calls)
+        if stop:
+            raise stop
+
+    with pytest.raises(Stop):
+        drain(stoppable(), each=seen.append, before=before)
+    assert closed == [True]

@@ -293,14 +293,14 @@ def test_a_check_brings_its_review_and_figures_and_a_new_threshold_reviews_again
     """The check computed the review and every figure before the report arrived (nothing is
     computed beside the window's paints, core/review/analysis.py); a new display threshold
     computes its review on the analysis pool."""
-    import gui.review
+    import core.review
 
     session, review = reviewed.session, reviewed.review
     assert session.analysis is not None and session.analysis.figures.report is session.report
     assert session.figures_ready and review.data is session.analysis.review
     computed = []
-    real = gui.review.review
-    monkeypatch.setattr(gui.review, "review",
+    real = core.review.review
+    monkeypatch.setattr(core.review, "review",
                         lambda *args, **kwargs: computed.append(args) or real(*args, **kwargs))
     session.set_options(session.options.with_changes(display_threshold=0.9))
     qtbot.waitUntil(lambda: review.data is not None and not review.busy

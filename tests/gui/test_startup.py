@@ -1,0 +1,70 @@
+"""The window shows before the engines load: `plagscope` started through its entry point paints
+its window with none of numpy, the check, the store, the reports or the segmenter imported;
+the engine warm-up starts after that first paint and loads them (bench/startup.py times it)."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: Modules the first frame must not wait for (each is imported on first use).
+HEAVY = ("numpy", "core.pipeline", "core.store", "core.reports", "core.engine", "core.review.summary",
+         "core.academic.figures", "core.semantic.model", "gui.session_jobs", "gui.dialogs.export",
+         "gui.widgets.compare_view", "jieba", "rjieba", "networkx", "reportlab", "psycopg")
+
+CHILD = r"""
+import json, sys, threading
+import gui.app
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QWidget
+
+HEAVY = tuple(json.loads(sys.argv[1]))
+seen = {}
+
+class FirstPaint(QObject):
+    def eventFilter(self, obj, event):
+        if ("painted" not in seen and event.type() == QEvent.Type.Paint and isinstance(obj, QWidget)
+                and type(obj.window()).__name__ == "MainWindow"):
+            seen["painted"] = sorted(m for m in HEAVY if m in sys.modules)
+            seen["threads"] = sorted(t.name for t in threading.enumerate())
+        return False
+
+probe = FirstPaint()
+create, warm = gui.app.create_application, gui.app.warm_up_engine
+
+def create_application(argv):
+    app = create(argv)
+    app.installEventFilter(probe)
+    return app
+
+def warm_up_engine():
+    seen["warm_up_after_paint"] = "painted" in seen
+    thread = warm()
+    thread.join(120)
+    seen["after_warm_up"] = sorted(m for m in HEAVY if m in sys.modules)
+    print(json.dumps(seen), flush=True)
+    QTimer.singleShot(0, lambda: QApplication.instance().exit(0))
+    return thread
+
+gui.app.create_application, gui.app.warm_up_engine = create_application, warm_up_engine
+from gui.launcher import main
+sys.exit(main([]))
+"""
+
+
+def test_the_window_paints_before_the_engines_load_and_the_warm_up_follows(tmp_path):
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path),
+               XDG_DATA_HOME=str(tmp_path), XDG_CACHE_HOME=str(tmp_path))
+    out = subprocess.run([sys.executable, "-c", CHILD, json.dumps(HEAVY)], cwd=ROOT, env=env, capture_output=True, text=True,
+                         timeout=180, check=False)
+    lines = [line for line in out.stdout.splitlines() if line.startswith("{")]
+    assert lines, out.stderr[-3000:]
+    seen = json.loads(lines[-1])
+    assert seen["painted"] == [], seen  # nothing heavy was imported before the first frame
+    assert "engine-warm-up" not in seen["threads"]
+    assert seen["warm_up_after_paint"] is True
+    # the warm-up then loaded the engines the first check needs (the proof the list can fail)
+    assert {"numpy", "core.pipeline", "core.engine", "rjieba", "gui.session_jobs"} <= set(seen["after_warm_up"])
