@@ -310,7 +310,7 @@ def main() -> None:
         probe, errors, facts = run(args.docs, Path(tmp), args.why, args.meaning, tuple(args.profile))
     load = os.getloadavg()[0]
     options = "meaning layer switched on" if args.meaning else "default options"
-    lines = [f"click flow, {facts.get('documents')} essays, {options} (meaning layer "  # noqa: ISC004
+    lines = [f"click flow, {facts.get('documents')} essays, {options} (meaning layer "  # noqa: ISC004 (one line of the table, built from parts)
              f"{facts.get('meaning layer')}), platform {QApplication.platformName()}, "
              f"load {load_before:.1f} before / {load:.1f} after, {os.cpu_count()} cores, "
              f"{facts.get('pairs')} pairs, check {facts.get('check (s)')} s, "

@@ -124,7 +124,7 @@ def cli_peak(*args) -> tuple[float, float, int]:
 
     proc = subprocess.Popen([sys.executable, "-c", code, *map(str, args)], cwd=CODE,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            preexec_fn=bounded)  # noqa: PLW1509
+                            preexec_fn=bounded)  # noqa: PLW1509 (limits the child's memory before exec; the bench has no threads then)
     timer = threading.Timer(60, lambda: os.kill(proc.pid, signal.SIGKILL))
     start = time.perf_counter()
     timer.start()

@@ -71,7 +71,7 @@ def ensure(quiet: bool = False) -> Path:
 
 def call(task: str, payload: dict, timeout: float | None = None) -> dict:
     """Run one worker task in the peers' venv; raises subprocess.TimeoutExpired on timeout."""
-    proc = subprocess.run([str(ensure()), str(Path(__file__).resolve()), "worker"],  # noqa: PLW1510
+    proc = subprocess.run([str(ensure()), str(Path(__file__).resolve()), "worker"],  # noqa: PLW1510 (the return code is read below)
                           input=json.dumps({"task": task, **payload}), capture_output=True,
                           text=True, timeout=timeout)
     if proc.returncode != 0:

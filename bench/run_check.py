@@ -19,6 +19,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Self
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -67,7 +68,7 @@ class TreeRss:
         while not self._stop.wait(self._interval):
             self.peak = max(self.peak, self._tree())
 
-    def __enter__(self) -> TreeRss:  # noqa: PYI034
+    def __enter__(self) -> Self:
         self._thread.start()
         return self
 

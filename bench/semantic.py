@@ -84,8 +84,8 @@ def table(head: list[str], rows: list[list[str]]) -> str:
 # -- translation ---------------------------------------------------------------------------
 
 def tatoeba(shared: Path) -> list[tuple[str, str]]:
-    rows = list(csv.DictReader(open(shared / "corpora" / "tatoeba-cmn-eng" / "cmn-eng.tsv",  # noqa: SIM115
-                                    encoding="utf-8"), delimiter="\t"))
+    with open(shared / "corpora" / "tatoeba-cmn-eng" / "cmn-eng.tsv", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f, delimiter="\t"))
     seen_en, seen_zh, out = set(), set(), []
     two = re.compile(r"[.!?][\"”']?\s+\S|[。！？][”」]?.")  # more than one sentence
     for row in rows:  # one translation per sentence: a repeated sentence is no evidence

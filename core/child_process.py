@@ -210,10 +210,10 @@ def _serve(conn) -> None:
         drain(_send(conn, "done", result))
     except (EOFError, BrokenPipeError, Ended):
         return  # the caller stopped waiting
-    except BaseException as exc:  # handed to the caller, who raises it  # noqa: BLE001
+    except BaseException as exc:  # noqa: BLE001 (handed to the caller, who raises it)
         try:
             message = pickle.dumps(("error", exc))
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001 (whatever the error, the caller hears of it)
             message = pickle.dumps(("error", RuntimeError(f"{type(exc).__name__}: {exc}")))
         try:
             conn.send_bytes(message)

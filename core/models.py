@@ -250,12 +250,12 @@ class SharedText:
         """Read `to_dict`'s output back, checked against the documents' lengths `chars`.
         Raises ValueError naming what is wrong."""
         if not isinstance(data, dict):
-            raise ValueError("must be an object")  # noqa: TRY004
+            raise ValueError("must be an object")  # noqa: TRY004 (a malformed JSON value, reported as bad data like the others)
         text, documents, spans, at = (data.get("text"), data.get("documents"), data.get("spans"),
                                       data.get("at", 0))
         whole = lambda v: isinstance(v, int) and not isinstance(v, bool)
         if not isinstance(text, str):
-            raise ValueError("text must be a string")  # noqa: TRY004
+            raise ValueError("text must be a string")  # noqa: TRY004 (a malformed JSON value, reported as bad data like the others)
         if (not isinstance(documents, list) or not documents
                 or not all(whole(d) and 0 <= d < len(chars) for d in documents)):
             raise ValueError("documents must be one or more document indexes")

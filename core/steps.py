@@ -105,7 +105,7 @@ def from_callback(work: Callable[[Callable[[int, int], None]], T], stage: str,
     def target() -> None:
         try:
             state["value"] = work(tell)
-        except BaseException as exc:  # handed to the generator's consumer  # noqa: BLE001
+        except BaseException as exc:  # noqa: BLE001 (handed to the generator's consumer)
             state["error"] = exc
         finally:
             ended.set()
@@ -149,7 +149,7 @@ def in_thread(steps: Generator[object, None, T], poll: float = POLL,
                     return
                 if isinstance(value, Progress):
                     state["progress"] = value
-        except BaseException as exc:  # handed to the generator's consumer  # noqa: BLE001
+        except BaseException as exc:  # noqa: BLE001 (handed to the generator's consumer)
             state["error"] = exc
         finally:
             steps.close()

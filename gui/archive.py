@@ -1,7 +1,10 @@
 """The archive and saved checks in the window: File > Save Check / Open Check, autosave and
 crash recovery, and the Archive menu (add the loaded documents, check against the archive,
-browse, where the archive lives). The main window creates one `ArchiveController`; everything
-else is here and in `gui.dialogs.archive_browser`.
+browse, where the archive lives). The main window creates one `ArchiveController` with what
+it uses (the session, the actions, menus and toolbar, settings, messages, status bar, the
+review's verdicts, a parent for its dialogs); the archive and saved-check work goes through
+the session's API (Session.archive_add_steps, save_check_steps, open_check_steps ...);
+everything else is here and in `gui.dialogs.archive_browser`.
 
 Autosave: after every check (and on Save) the session is written to
 `autosave-PID.plagscope` in the user's data directory, and after each verdict only the
@@ -15,7 +18,6 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (
@@ -24,21 +26,23 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMessageBox,
     QProgressDialog,
+    QStatusBar,
+    QToolBar,
+    QWidget,
 )
 
 from core.data_dir import data_dir
 from core.display import safe_name
 from core.errors import StoreError
 
+from .actions import Actions, Menus
 from .archive_marks import archive_tooltip, shown_name  # noqa: F401 (re-exported)
 from .background import Autosaver, FileTask
 from .dialogs.archive_browser import ArchiveBrowser
 from .entries import Entry, State
 from .session import normalize_path
+from .settings import Settings
 from .worker import Worker, start
-
-if TYPE_CHECKING:
-    from .main_window import MainWindow
 
 log = logging.getLogger(__name__)
 
@@ -79,10 +83,14 @@ def orphaned_autosaves() -> list[Path]:
 class ArchiveController(QObject):
     """Owns the saved-check and archive commands of one main window."""
 
-    def __init__(self, window: MainWindow):
-        super().__init__(window)
-        self.window = window
-        self.session = window.session
+    def __init__(self, session: QObject, actions: Actions, menus: Menus, toolbar: QToolBar, settings: Settings,
+                 messages, status_bar: QStatusBar, review: QObject | None, parent: QWidget):
+        """`review`: the window's gui.review.Review (its verdicts are saved), None without one;
+        `parent`: the dialogs' parent, whose closing clears the autosave."""
+        super().__init__(parent)
+        self.session, self.actions, self.menus, self.toolbar = session, actions, menus, toolbar
+        self.settings, self.messages, self.status_bar, self.review = settings, messages, status_bar, review
+        self.parent_widget = parent
         self.saved_path: str | None = None
         self.verdicts = None  # core.review.verdicts.Verdicts of an opened check
         self.add_worker: Worker | None = None
@@ -91,20 +99,19 @@ class ArchiveController(QObject):
         self._build()
         self.session.checkFinished.connect(self._check_finished)
         self.session.archive_location = None
-        window.installEventFilter(self)
+        parent.installEventFilter(self)
 
         # on the worker pool, one at a time; verdicts in quick succession make one save
         self.autosaver = Autosaver(self._autosave_job, self, delay_ms=AUTOSAVE_DELAY_MS)
         self._autosaved = None  # the report the autosave file holds (then a verdict writes only verdicts)
         self.task = None  # the running Save/Open Check (gui.background.FileTask)
-        review = self._review()
         if review is not None:  # a verdict is work to keep too
             review.verdictsChanged.connect(self.autosave)
 
     # ----- commands ------------------------------------------------------------------------
     def _build(self) -> None:
-        w, add = self.window, self.window.actions.add
-        a = w.actions
+        add = self.actions.add
+        a = self.actions
         add("save_check", self.save_check, shortcut="Ctrl+S",
             texts=lambda: (self.tr("&Save Check…"), self.tr("Save the documents, results and verdicts "
                                                           "in one .plagscope file")))
@@ -120,27 +127,27 @@ class ArchiveController(QObject):
         add("archive_location", self.choose_location, texts=lambda: (
             self.tr("Archive &Location…"), self.tr("An SQLite file or a postgresql:// address")))
         a.archive_switch.toggled.connect(self._switch_changed)  # also when set from code
-        file_menu = w.menus["file"]
+        file_menu = self.menus["file"]
         file_menu.insertAction(a.export, a.open_check)
         file_menu.insertAction(a.export, a.save_check)
         file_menu.insertSeparator(a.export)
-        w.menus.add("archive", lambda: self.tr("&Archive"),
+        self.menus.add("archive", lambda: self.tr("&Archive"),
                     [a.archive_switch, None, a.archive_add, a.archive_browse, None,
                      a.archive_location], before="help")
         # on the toolbar next to Check, as a short word (the menu item keeps the long text and
         # the tooltip says what it does); a narrow window moves it into the toolbar's overflow
-        w.main_menus.toolbar.insertAction(a.cancel, a.archive_switch)
+        self.toolbar.insertAction(a.cancel, a.archive_switch)
         self._short_texts()
 
     def _short_texts(self) -> None:
-        self.window.actions.archive_switch.setIconText(self.tr("Archive"))
+        self.actions.archive_switch.setIconText(self.tr("Archive"))
 
     def location(self) -> str:
-        saved = self.window.settings.q.value(SETTINGS_KEY, "")
+        saved = self.settings.q.value(SETTINGS_KEY, "")
         return self.session.resolve_archive(str(saved) if saved else None)
 
     def _error(self, title: str, text: str, detail: str = "") -> None:
-        self.window.messages.error(title, text, detail)
+        self.messages.error(title, text, detail)
 
     # ----- check against the archive -------------------------------------------------------
     def _switch_changed(self, on: bool) -> None:
@@ -152,7 +159,7 @@ class ArchiveController(QObject):
         docs = [e.document for e in self.session.ready_entries()
                 if e.document is not None and e.document.archive is None]
         if not docs:
-            self.window.messages.show(QMessageBox.Icon.Information, self.tr("Archive"),
+            self.messages.show(QMessageBox.Icon.Information, self.tr("Archive"),
                                       self.tr("There are no loaded documents to add."))
             return None
         if label is None:
@@ -162,7 +169,7 @@ class ArchiveController(QObject):
         steps = self.session.archive_add_steps(self.location(), docs, label)
         worker = Worker(lambda: steps, name="archive-add")
         dialog = QProgressDialog(self.tr("Adding to the archive…"), self.tr("Cancel"), 0, len(docs),
-                                 self.window)
+                                 self.parent_widget)
         dialog.setWindowModality(Qt.WindowModality.WindowModal)
         dialog.setMinimumDuration(300)
         dialog.canceled.connect(worker.cancel)
@@ -177,14 +184,14 @@ class ArchiveController(QObject):
         """The label for an archive add (class and term), starting from the last one used (or
         the documents' folder); None when the user cancels. A label is needed: the archive is
         filtered and cleared by it."""
-        q = self.window.settings.q
+        q = self.settings.q
         last = str(q.value(LABEL_KEY, "") or "")
         if not last:
             folders = {os.path.basename(os.path.dirname(d.path)) for d in docs if d.path}
             last = folders.pop() if len(folders) == 1 else ""
         while True:
             label, ok = QInputDialog.getText(
-                self.window, self.tr("Add to Archive"),
+                self.parent_widget, self.tr("Add to Archive"),
                 self.tr("Label for these %n document(s) (e.g. class and term):", "", len(docs)),
                 QLineEdit.EchoMode.Normal, last)
             if not ok:
@@ -193,7 +200,7 @@ class ArchiveController(QObject):
             if label:
                 q.setValue(LABEL_KEY, label)
                 return label
-            self.window.messages.show(QMessageBox.Icon.Information, self.tr("Add to Archive"),
+            self.messages.show(QMessageBox.Icon.Information, self.tr("Add to Archive"),
                                       self.tr("Give the documents a label, such as the class and "
                                               "term, to find and remove them later."))
             return None
@@ -202,7 +209,7 @@ class ArchiveController(QObject):
         dialog.reset()
         self.add_worker = None
         self.last_add = result
-        self.window.statusBar().showMessage(
+        self.status_bar.showMessage(
             self.tr("Archive: %1 added, %2 already there").replace("%1", str(len(result.added)))
             .replace("%2", str(len(result.present))), 8000)
 
@@ -214,7 +221,7 @@ class ArchiveController(QObject):
     def _add_cancelled(self, dialog) -> None:
         dialog.reset()
         self.add_worker = None
-        self.window.statusBar().showMessage(self.tr("Adding to the archive was cancelled; the "
+        self.status_bar.showMessage(self.tr("Adding to the archive was cancelled; the "
                                                     "documents added so far stay."), 8000)
 
     # ----- browsing and location -----------------------------------------------------------
@@ -224,7 +231,7 @@ class ArchiveController(QObject):
         except StoreError as e:
             self._error(self.tr("Archive"), self.tr("The archive cannot be opened."), str(e))
             return None
-        self.browser = ArchiveBrowser(store, self.window)
+        self.browser = ArchiveBrowser(store, self.parent_widget)
         self.browser.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.browser.open()
         return self.browser
@@ -232,12 +239,12 @@ class ArchiveController(QObject):
     def choose_location(self, location: str | None = None) -> None:
         if location is None:
             location, ok = QInputDialog.getText(
-                self.window, self.tr("Archive Location"),
+                self.parent_widget, self.tr("Archive Location"),
                 self.tr("SQLite file or postgresql://user@host/database (empty: the default)"),
-                text=str(self.window.settings.q.value(SETTINGS_KEY, "")))
+                text=str(self.settings.q.value(SETTINGS_KEY, "")))
             if not ok:
                 return
-        self.window.settings.q.setValue(SETTINGS_KEY, location.strip())
+        self.settings.q.setValue(SETTINGS_KEY, location.strip())
 
     # ----- saved checks --------------------------------------------------------------------
     def save_check(self, path: str | None = None):
@@ -245,11 +252,11 @@ class ArchiveController(QObject):
         worker pool with progress and Cancel; returns the running FileTask (None if not started)."""
         report = self.session.report
         if report is None:
-            self.window.messages.show(QMessageBox.Icon.Information, self.tr("Save Check"),
+            self.messages.show(QMessageBox.Icon.Information, self.tr("Save Check"),
                                       self.tr("There are no results to save. Run a check first."))
             return None
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self.window, self.tr("Save Check"),
+            path, _ = QFileDialog.getSaveFileName(self.parent_widget, self.tr("Save Check"),
                                                   self.saved_path or "check.plagscope",
                                                   self.tr("Plagscope checks (*.plagscope)"))
             if not path:
@@ -258,26 +265,21 @@ class ArchiveController(QObject):
                 path += SUFFIX
 
         steps = self.session.save_check_steps(path, self.current_verdicts())
-        task = FileTask(lambda: steps, parent=self.window,
+        task = FileTask(lambda: steps, parent=self.parent_widget,
                         title=self.tr("Save Check"),
                         label=self.tr("Saving the check to %1…").replace("%1", safe_name(os.path.basename(path))),
                         path=path, failure=self.tr("The check could not be saved to %1."),
-                        messages=self.window.messages)
+                        messages=self.messages)
         task.done.connect(lambda _path: self._saved(path))
         self.task = task
         return task.start()
 
     def _saved(self, path: str) -> None:
         self.saved_path = path
-        self.window.statusBar().showMessage(self.tr("Check saved to %1").replace("%1", safe_name(path)), 8000)
-
-    def _review(self):
-        """The window's review state (gui/review.py: verdicts), when the window has one."""
-        panes = getattr(self.window, "review_panes", None)
-        return getattr(panes, "review", None)
+        self.status_bar.showMessage(self.tr("Check saved to %1").replace("%1", safe_name(path)), 8000)
 
     def current_verdicts(self):
-        review = self._review()
+        review = self.review
         if review is not None and review.verdicts:
             return review.verdicts
         return self.verdicts
@@ -287,16 +289,16 @@ class ArchiveController(QObject):
         on the worker pool with progress and Cancel. Returns the running FileTask (None if the
         user backed out)."""
         if path is None:
-            path, _ = QFileDialog.getOpenFileName(self.window, self.tr("Open Check"), "",
+            path, _ = QFileDialog.getOpenFileName(self.parent_widget, self.tr("Open Check"), "",
                                                   self.tr("Plagscope checks (*.plagscope)"))
             if not path:
                 return None
 
         steps = self.session.open_check_steps(path)  # its review and figures, from a child process
-        task = FileTask(lambda: steps, parent=self.window, title=self.tr("Open Check"),
+        task = FileTask(lambda: steps, parent=self.parent_widget, title=self.tr("Open Check"),
                         label=self.tr("Opening %1…").replace("%1", safe_name(os.path.basename(path))),
                         path=path, failure=self.tr("%1 cannot be opened as a check."),
-                        messages=self.window.messages)
+                        messages=self.messages)
         task.done.connect(lambda result: self._opened(*result, path))
         self.task = task
         return task.start()
@@ -319,7 +321,7 @@ class ArchiveController(QObject):
         s.template = None
         self.verdicts = saved.verdicts
         s.install_report(saved.report, analysis, seconds=saved.seconds)  # results match the documents
-        review = self._review()
+        review = self.review
         if review is not None:
             review.set_verdicts(saved.verdicts)
 
@@ -388,7 +390,7 @@ class ArchiveController(QObject):
             return None
         if accept is None:
             answer = QMessageBox.question(
-                self.window, self.tr("Recover unsaved work"),
+                self.parent_widget, self.tr("Recover unsaved work"),
                 self.tr("Plagscope did not close normally last time. Restore the check it was "
                         "showing?"))
             accept = answer == QMessageBox.StandardButton.Yes
@@ -414,8 +416,8 @@ class ArchiveController(QObject):
                 pass
 
     def eventFilter(self, obj, event) -> bool:
-        if obj is self.window and event.type() == QEvent.Type.Close:
+        if obj is self.parent_widget and event.type() == QEvent.Type.Close:
             self.clear_autosave()  # a clean close: nothing to recover
-        elif obj is self.window and event.type() == QEvent.Type.LanguageChange:
+        elif obj is self.parent_widget and event.type() == QEvent.Type.LanguageChange:
             self._short_texts()
         return False

@@ -56,12 +56,15 @@ class MainWindow(QMainWindow):
         self.file_drop.dropped.connect(self.add_paths)
 
         self._build_panes()
-        self.main_menus = MainMenus(self)
+        self.main_menus = MainMenus(self, self.menuBar(), self.documents.view, self.tabs.close_current,
+                                    self.session, settings, self.translations, self.messages, parent=self)
         self.actions, self.menus = self.main_menus.actions, self.main_menus.menus
+        self.addToolBar(self.main_menus.toolbar)
         self.main_menus.show_semantic(self.session.options.semantic)
         self.status = StatusArea(self.statusBar(), self.actions.cancel)
 
-        self.archive = ArchiveController(self)
+        self.archive = ArchiveController(self.session, self.actions, self.menus, self.main_menus.toolbar,
+                                         settings, self.messages, self.statusBar(), self.review, parent=self)
 
         self.keyboard = Keyboard(
             actions=self.actions, menus=self.menus, tabs=self.tabs, documents=self.documents,
@@ -84,7 +87,8 @@ class MainWindow(QMainWindow):
         self.tabs.add_view(self.pairs, lambda: self.tr("Pairs"), icon="check")
         self.tabs.add_view(self.heat_map, lambda: self.tr("Heat Map"))
         # the review of a whole class (groups, graph, one student at a time, verdicts)
-        self.review_panes = ReviewPanes(self)
+        self.review_panes = ReviewPanes(self.session, self.pairs, self.documents, self.heat_map, self.tabs,
+                                        parent=self)
         self.review_panes.add_views()
         p = self.review_panes
         self.review, self.groups_view, self.graph_view, self.student_view, self.open_student = (
@@ -117,9 +121,11 @@ class MainWindow(QMainWindow):
         self.tabs.templateChosen.connect(self.use_text_as_template)
         self.shared_text.templateChosen.connect(self.use_text_as_template)
         s.checkFinished.connect(self.shared_text.set_report)
-        self.review_panes.connect()
+        self.review_panes.connect(self.actions, self.open_pair)
 
-        self.student_report = StudentReport(self)
+        self.student_report = StudentReport(self.session, self.actions, self.menus, self.documents,
+                                            self.student_view, self.tabs, self.messages, self.settings,
+                                            self.chooser, self.translations, self.statusBar(), parent=self)
 
     def _headers(self) -> dict:
         """The tables whose columns (widths, sorting) are kept between runs."""
@@ -303,12 +309,14 @@ class MainWindow(QMainWindow):
         if self._exporter is None:
             from .dialogs.export import Exporter
 
-            self._exporter = Exporter(self.session, self)
+            self._exporter = Exporter(self.session, self, messages=self.messages, settings=self.settings,
+                                      chooser=self.chooser, translations=self.translations,
+                                      status_bar=self.statusBar())
         return self._exporter
 
     def export_report(self):
         """File > Export Report; returns the running export (gui.background.FileTask), or None."""
-        return self.exporter.from_window(self)
+        return self.exporter.export()
 
     # ----- shutdown --------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -230,7 +230,7 @@ class Session(QObject):
             self.entries[self.entries.index(old)] = new
 
     def _on_load_end(self, job: int, cancelled: bool = False) -> None:
-        worker, failures = self._loads.pop(job, (None, []))  # noqa: RUF059
+        _worker, failures = self._loads.pop(job, (None, []))
         if self._refresh.isActive():  # the last files of the load, shown before it is over
             self._refresh.stop()
             self.documentsChanged.emit()

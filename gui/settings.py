@@ -153,7 +153,7 @@ def _checked(value, kind: str, optional: bool):
     elif kind == "str":
         if isinstance(value, str):
             return value
-    elif kind == "tuple":  # noqa: SIM102
+    elif kind == "tuple":  # noqa: SIM102 (one branch per kind: a value of the wrong type falls through to the default)
         if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
             return tuple(value)
     raise ValueError(f"not a {kind}")

@@ -187,7 +187,7 @@ EGL = "libEGL.so.1"
 def hide_egl(app: Bundle) -> None:
     """The launcher's X11 check, frozen: with libEGL hidden (a private mount namespace, root
     only) the window does not start and the message names the one package to install."""
-    found = subprocess.run(["ldconfig", "-p"], capture_output=True, text=True).stdout  # noqa: PLW1510
+    found = subprocess.run(["ldconfig", "-p"], capture_output=True, text=True).stdout  # noqa: PLW1510 (a missing ldconfig is an empty list)
     path = next((line.split("=>")[1].strip() for line in found.splitlines()
                  if line.strip().startswith(EGL + " ") and "x86-64" in line), None)
     if os.geteuid() != 0 or not shutil.which("unshare") or path is None:
@@ -195,7 +195,7 @@ def hide_egl(app: Bundle) -> None:
         return
     step(f"the window with {EGL} missing: the launcher names the package")
     script = 'mount --bind /dev/null "$1" && exec env -i HOME="$2" DISPLAY=:0 "$3" samples'
-    proc = subprocess.run(["unshare", "-m", "sh", "-c", script, "sh", path, str(app.home), str(app.program)],  # noqa: PLW1510
+    proc = subprocess.run(["unshare", "-m", "sh", "-c", script, "sh", path, str(app.home), str(app.program)],  # noqa: PLW1510 (the return code is read below)
                           cwd=app.folder, capture_output=True, text=True, timeout=120)
     if proc.returncode != 3 and "mount" in proc.stderr:
         print(f"    (skipped: no private mount namespace here: {proc.stderr.strip()[:200]})")

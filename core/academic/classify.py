@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import ClassVar
 
 import numpy as np
 
@@ -29,7 +30,7 @@ TEMPLATE_SHARE = 0.5
 class Analyses:
     """Attribution of each document, computed on first use (documents by index)."""
 
-    _recent: list[Analyses] = []  # the last few checks' (see `of`)  # noqa: RUF012
+    _recent: ClassVar[list[Analyses]] = []  # the last few checks' (see `of`)
     KEEP = 2
 
     def __init__(self, documents: Sequence[Document]):

@@ -52,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status (argparse exits 2 on bad usage)."""
     # imported here: this module stays light, the launcher imports it to learn the subcommands
-    from core.cli.common import interrupted, prepare_streams  # noqa: PLC0415
+    from core.cli.common import interrupted, prepare_streams  # noqa: PLC0415 (this module stays light: the launcher imports it to learn the subcommands)
 
     prepare_streams()
     try:

@@ -47,7 +47,7 @@ def extract_with_layout(data: bytes):
         return text, None
     try:
         layout = docx_layout(document, text)  # the body's text comes first in `text`
-    except Exception:  # the layout is a hint for attribution; the text is what matters  # noqa: BLE001
+    except Exception:  # noqa: BLE001 (the layout is a hint for attribution; the text is what matters)
         layout = None
     return text, layout
 
@@ -68,7 +68,7 @@ def _extract(data: bytes):
         raise Unreadable(DAMAGED) from None
     except (MemoryError, RecursionError):
         raise
-    except Exception:  # python-docx fails in many ways on a damaged package; all mean the same  # noqa: BLE001
+    except Exception:  # noqa: BLE001 (python-docx fails in many ways on a damaged package; all mean the same)
         raise Unreadable(DAMAGED) from None
     try:
         sections = ["\n".join(blocks(document.element.body))]

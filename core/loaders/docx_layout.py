@@ -35,7 +35,7 @@ class _Styles:
         self.items: dict[str, object] = {}
         try:
             root = document.styles.element
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001 (the styles are a hint for attribution; a damaged part is skipped)
             return
         for style in root.iter(_W + "style"):
             self.items[style.get(_W + "styleId") or ""] = style

@@ -61,7 +61,7 @@ def _extract(data: bytes, converter=TextConverter) -> str:
         raise Unreadable(LOOPS) from None
     except (MemoryError, Unreadable):  # Unreadable: over the read budget (core/loaders/budget.py)
         raise
-    except Exception:  # pdfminer raises many kinds of error on malformed files  # noqa: BLE001
+    except Exception:  # noqa: BLE001 (pdfminer raises many kinds of error on malformed files)
         raise Unreadable(DAMAGED) from None
     if not pages:
         raise Unreadable(NO_PAGES)

@@ -96,7 +96,7 @@ class Collector:
             def receive_layout(self, ltpage) -> None:
                 try:
                     collector.page(ltpage)
-                except Exception:  # the layout is a hint: never a reason to lose the text  # noqa: BLE001, S110
+                except Exception:  # noqa: BLE001, S110 (the layout is a hint: never a reason to lose the text)
                     pass
                 super().receive_layout(ltpage)
 
@@ -147,7 +147,7 @@ class Collector:
         """The block quotes, superscripts and headings as spans into `text` (None if nothing)."""
         try:
             return _layout(self.lines, text)
-        except Exception:  # the layout is a hint: never a reason to refuse a file  # noqa: BLE001
+        except Exception:  # noqa: BLE001 (the layout is a hint: never a reason to refuse a file)
             return None
 
 

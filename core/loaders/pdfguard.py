@@ -61,7 +61,7 @@ class BudgetedContentParser(pdfinterp.PDFContentParser):
                 size += len(pdftypes.stream_value(stream).get_data())
             except InflateLimit:
                 raise
-            except Exception:  # pdfminer says what is wrong with it when it reads it  # noqa: BLE001, S112
+            except Exception:  # noqa: BLE001, S112 (pdfminer says what is wrong with it when it reads it)
                 continue
         budget.spend_content(size)
         super().__init__(streams)

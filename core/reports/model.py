@@ -14,7 +14,6 @@ looks the same key up in the one table.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +197,7 @@ class PageBreak:
     """Start a new page here when printed (a renderer that has no pages ignores it)."""
 
 
-Block = Union[Heading, Paragraph, Figures, Table, MarkedText, Comparison, Article, PageBreak]  # noqa: UP007
+Block = Heading | Paragraph | Figures | Table | MarkedText | Comparison | Article | PageBreak
 
 
 @dataclass(frozen=True, slots=True)

@@ -79,7 +79,7 @@ def find_cjk_font() -> FontFile:
             return FontFile(path, index, mono)
     if shutil.which("fc-match"):
         try:
-            out = subprocess.run(["fc-match", "-f", "%{file}", ":lang=zh-cn"], capture_output=True,  # noqa: PLW1510
+            out = subprocess.run(["fc-match", "-f", "%{file}", ":lang=zh-cn"], capture_output=True,  # noqa: PLW1510 (no fontconfig match is an empty answer)
                                  text=True, timeout=10).stdout.strip()
         except (OSError, subprocess.SubprocessError):
             out = ""

@@ -73,7 +73,7 @@ def prepare_archived(store, documents: Sequence[Document], cache) -> Generator[P
         new[document.archive.id] = to_stored(rounded)
     try:
         store.put_sentence_vectors(new)
-    except Exception:  # noqa: BLE001, S110
+    except Exception:  # noqa: BLE001, S110 (kept only to save work later: a store that cannot keep them is still read)
         pass
     return len(missing)
 

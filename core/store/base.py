@@ -12,6 +12,7 @@ import functools
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from typing import Self
 
 import numpy as np
 
@@ -133,7 +134,7 @@ class Store(ABC):
     @abstractmethod
     def close(self) -> None: ...
 
-    def __enter__(self) -> Store:  # noqa: PYI034
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -260,7 +261,7 @@ class SqlStore(Store):
         self._writing = False
         try:
             self.conn.rollback()
-        except Exception:  # the connection may be gone; there is nothing left to undo then  # noqa: BLE001, S110
+        except Exception:  # noqa: BLE001, S110 (the connection may be gone; there is nothing left to undo then)
             pass
 
     # --- helpers ----------------------------------------------------------------------------

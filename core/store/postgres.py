@@ -194,7 +194,7 @@ class PostgresStore(SqlStore):
                         sock.shutdown(socket.SHUT_RDWR)
                     finally:
                         sock.close()
-                except Exception:  # already closed: the waiting call ends by itself  # noqa: BLE001, S110
+                except Exception:  # noqa: BLE001, S110 (already closed: the waiting call ends by itself)
                     pass
 
     def _explain(self, exc: Exception) -> str | None:

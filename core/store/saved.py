@@ -299,19 +299,19 @@ def open_check_steps(path: str | os.PathLike) -> Generator[Progress, None, Saved
 
 def _json(text):
     if not isinstance(text, str):
-        raise ValueError("not JSON text")  # noqa: TRY004
+        raise ValueError("not JSON text")  # noqa: TRY004 (a malformed stored value, reported as bad data like the others)
     return json.loads(text)
 
 
 def _object(value) -> dict:
     if not isinstance(value, dict):
-        raise ValueError("not a JSON object")  # noqa: TRY004
+        raise ValueError("not a JSON object")  # noqa: TRY004 (a malformed stored value, reported as bad data like the others)
     return value
 
 
 def _list(value) -> list:
     if not isinstance(value, list):
-        raise ValueError("not a JSON list")  # noqa: TRY004
+        raise ValueError("not a JSON list")  # noqa: TRY004 (a malformed stored value, reported as bad data like the others)
     return value
 
 

@@ -13,7 +13,7 @@ import os
 from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, QObject
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QStatusBar, QWidget
 
 from core import reports
 from core.display import safe_name
@@ -37,36 +37,44 @@ def format_of(path: str, fallback: str) -> tuple[str, str]:
         return path + reports.FORMATS[fallback].suffix, fallback
 
 
-def start_export(window: QWidget, steps, path: str, title: str):
+def start_export(parent: QWidget, steps, path: str, title: str, *, messages=None, settings=None,
+                 status_bar: QStatusBar | None = None):
     """Run an export's progress generator (`Session.export_steps`, `Session.export_student_steps`)
     on the worker pool: a window-modal progress dialog with Cancel after a second, the file written
     atomically (a cancel leaves nothing), a failure shown in a dialog naming the file and the
     reason, and on success the folder remembered for the next export and "Report saved to" in
-    the status bar. Every export of the app goes through here; returns the running FileTask."""
-    task = FileTask(lambda: steps, parent=window, title=title,
+    the status bar. Every export of the app goes through here; returns the running FileTask.
+    `messages`, `settings`, `status_bar`: the window's dialogs, settings and status bar."""
+    task = FileTask(lambda: steps, parent=parent, title=title,
                     label=QCoreApplication.translate("Exporter", "Writing %1…").replace(
                         "%1", safe_name(os.path.basename(path))),
                     path=path, failure=QCoreApplication.translate("Exporter", "The report could not be saved to %1."),
-                    messages=getattr(window, "messages", None))
-    task.done.connect(lambda written: _written(window, str(written)))
+                    messages=messages)
+    task.done.connect(lambda written: _written(str(written), settings, status_bar))
     return task.start()
 
 
-def _written(window: QWidget, path: str) -> None:
-    if hasattr(window, "settings"):
-        window.settings.q.setValue("files/export_dir", os.path.dirname(path))
-    if hasattr(window, "statusBar"):
-        window.statusBar().showMessage(
+def _written(path: str, settings, status_bar: QStatusBar | None) -> None:
+    if settings is not None:
+        settings.q.setValue("files/export_dir", os.path.dirname(path))
+    if status_bar is not None:
+        status_bar.showMessage(
             QCoreApplication.translate("Exporter", "Report saved to %1").replace("%1", safe_name(path)), 8000)
 
 
 class Exporter(QObject):
     """The export conversation with the user; each step is a method so tests can drive it."""
 
-    def __init__(self, session: QObject, parent: QWidget):
+    def __init__(self, session: QObject, parent: QWidget, *, messages=None, settings=None, chooser=None,
+                 translations=None, status_bar: QStatusBar | None = None):
+        """`messages`, `settings`, `chooser`, `translations`, `status_bar`: the window's, for File >
+        Export Report (`export`): its dialogs, where the last report went, the UI language, where
+        "Report saved" shows."""
         super().__init__(parent)
         self.session = session
         self.parent_widget = parent
+        self.messages, self.settings, self.chooser, self.translations = messages, settings, chooser, translations
+        self.status_bar = status_bar
         self.task = None  # the running export (gui.background.FileTask)
 
     @staticmethod
@@ -105,7 +113,8 @@ class Exporter(QObject):
         atomically; returns the running FileTask (its `done` carries the path written). A failure
         is shown in a dialog naming the file and the reason."""
         steps = self.session.export_steps(target.path, target.fmt, reports.report_language(language))
-        self.task = start_export(self.parent_widget, steps, target.path, self.tr("Export Report"))
+        self.task = start_export(self.parent_widget, steps, target.path, self.tr("Export Report"),
+                                 messages=self.messages, settings=self.settings, status_bar=self.status_bar)
         return self.task
 
     def run(self, start: str, language: str = "en"):
@@ -115,18 +124,18 @@ class Exporter(QObject):
             return None
         return self.write(target, language)
 
-    def from_window(self, window):
-        """File > Export Report from the main window: start where the last report went; the
-        writing runs in the background (progress, Cancel, a dialog naming the file on failure).
-        Returns the running FileTask, or None."""
+    def export(self):
+        """File > Export Report: start where the last report went; the writing runs in the
+        background (progress, Cancel, a dialog naming the file on failure). Returns the running
+        FileTask, or None."""
         if self.session.report is None:
-            window.messages.show(QMessageBox.Icon.Information, self.tr("Export Report"),
-                                 self.tr("There are no results to export. Run a check first."))
+            self.messages.show(QMessageBox.Icon.Information, self.tr("Export Report"),
+                               self.tr("There are no results to export. Run a check first."))
             return None
-        start = str(window.settings.q.value("files/export_dir", window.chooser.start_dir()))
+        start = str(self.settings.q.value("files/export_dir", self.chooser.start_dir()))
         try:
-            return self.run(os.path.join(start, self.tr("plagscope-report")), window.translations.language)
+            return self.run(os.path.join(start, self.tr("plagscope-report")), self.translations.language)
         except (OSError, ValueError, CheckError) as e:
             log.warning("export failed: %s", e)
-            window.messages.error(self.tr("Export failed"), self.tr("The report could not be saved."), str(e))
+            self.messages.error(self.tr("Export failed"), self.tr("The report could not be saved."), str(e))
             return None

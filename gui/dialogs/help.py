@@ -68,7 +68,7 @@ def shortcuts_html(actions: list[QAction], page: HelpPage) -> str:
             rows.append((keys, text))
     rows.sort(key=lambda r: r[1].casefold())
     table = "".join(f"<tr><td><b>{escape(k)}</b></td><td>{escape(t)}</td></tr>" for k, t in rows)
-    keys = "".join(f"<tr><td><b>{escape(k)}</b></td><td>{escape(t)}</td></tr>" for k, t in page.keys())  # noqa: SIM118
+    keys = "".join(f"<tr><td><b>{escape(k)}</b></td><td>{escape(t)}</td></tr>" for k, t in page.keys())  # noqa: SIM118 (page.keys() is the help page's list of shortcuts, not a dict)
     titles = page.titles()
     return (f"<h3>{escape(titles['commands'])}</h3><table cellpadding='3'>{table}</table>"
             f"<h3>{escape(titles['keys'])}</h3><table cellpadding='3'>{keys}</table>")

@@ -92,10 +92,10 @@ class ColumnTableModel(QAbstractTableModel, Generic[R]):
         self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self.columns) - 1)
 
     # ----- QAbstractTableModel ---------------------------------------------------------------
-    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: B008
+    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: B008 (Qt's signature: the invalid index, never changed)
         return 0 if parent.isValid() else len(self._rows)
 
-    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: B008
+    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: B008 (Qt's signature: the invalid index, never changed)
         return 0 if parent.isValid() else len(self.columns)
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):

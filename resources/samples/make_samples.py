@@ -7,7 +7,7 @@ Needs python-docx and reportlab (`pip install -e .[dev]`) and, for the Chinese P
 WenQuanYi Micro Hei font. The output is byte-for-byte reproducible (fixed zip timestamps,
 reportlab's invariant mode), so running it again changes nothing unless a text changed.
 All essays were written for Plagscope; README.md says what each one is for.
-"""  # noqa: EXE001
+"""
 
 from __future__ import annotations
 

@@ -30,4 +30,4 @@ def academic_report(tmp_path_factory):
 
 
 # The store's two backends (SQLite file / PostgreSQL schema), for tests/core/test_store*.py.
-from store_backends import postgres_dsn, store_location  # noqa: F401
+from store_backends import postgres_dsn, store_location  # noqa: F401 (pytest fixtures, parameters of the tests)

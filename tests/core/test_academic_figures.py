@@ -27,7 +27,7 @@ def span(text, part):
     return Span(start, start + len(part))
 
 
-def readme_report(options=CheckOptions()):  # noqa: B008
+def readme_report(options=CheckOptions()):  # noqa: B008 (a frozen value, never changed)
     docs = tuple(Document(i, n, n, "txt", t) for i, (n, t) in enumerate(
         [("a.txt", A), ("b.txt", B), ("c.txt", C)]))
     pairs = [PairResult(0, 1, 0, 0.2, 0.2, 0.6, 19, (Match(span(A, P1), span(B, P1), 19),)),

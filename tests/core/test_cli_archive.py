@@ -77,12 +77,12 @@ def test_saved_check_reopens_and_exports_without_the_files(capsys, tmp_path):
                  "en_reordered.txt", "zh_clean_1.txt"):
         (folder / name).write_bytes((SAMPLES / name).read_bytes())
     saved, direct = tmp_path / "class.plagscope", tmp_path / "direct.json"
-    status, out, _ = cli(capsys, "check", folder, "--save", saved, "--json", direct, "--quiet")
+    status, _out, _ = cli(capsys, "check", folder, "--save", saved, "--json", direct, "--quiet")
     assert status == 0 and saved.exists()
     for f in folder.iterdir():  # the originals are gone
         f.unlink()
     exported = tmp_path / "exported.json"
-    status, out, _ = cli(capsys, "report", saved, "--json", exported, "--html", tmp_path / "e.html",  # noqa: RUF059
+    status, _out, _ = cli(capsys, "report", saved, "--json", exported, "--html", tmp_path / "e.html",
                          "--csv", tmp_path / "e.csv")
     assert status == 0
     assert json.loads(exported.read_text(encoding="utf-8")) == json.loads(direct.read_text(encoding="utf-8"))

@@ -100,7 +100,7 @@ def test_example_runs(block: Block, workdir: Path):
         command = ["bash", "-c", "set -euo pipefail\n" + block.code]
     else:
         command = [sys.executable, "-c", block.code]
-    done = subprocess.run(command, cwd=workdir, env=_env(workdir), capture_output=True,  # noqa: PLW1510
+    done = subprocess.run(command, cwd=workdir, env=_env(workdir), capture_output=True,  # noqa: PLW1510 (the return code is asserted below)
                           text=True, timeout=600)
     assert done.returncode == block.expected_status(), (
         f"{block.name} exited {done.returncode}\n--- code\n{block.code}\n"
@@ -130,7 +130,7 @@ def test_the_readme_install_command_checks_the_samples(workdir: Path):
     assert runs, install
     for step in runs:
         command = step.replace(".venv/bin/", "", 1)
-        done = subprocess.run(["bash", "-c", command], cwd=workdir, env=_env(workdir),  # noqa: PLW1510
+        done = subprocess.run(["bash", "-c", command], cwd=workdir, env=_env(workdir),  # noqa: PLW1510 (the return code is asserted below)
                               capture_output=True, text=True, timeout=600)
         assert done.returncode == 0, (command, done.stderr[-3000:])
     for flag in re.findall(r"--(?:html|json|csv|pdf) (\S+)", " ".join(runs)):

@@ -35,9 +35,9 @@ TRICKY = [
 ]
 
 
-def package(body_xml: str, footnotes: bool = True) -> bytes:
+def package(body_xml: str) -> bytes:
     """The good .docx fixture (header, footer, footnote) with `body_xml` before its body."""
-    parts = mf._unzip(mf.good_docx() if footnotes else mf.good_docx())  # noqa: RUF034
+    parts = mf._unzip(mf.good_docx())
     xml = parts["word/document.xml"].decode("utf-8")
     start = xml.index("<w:body>") + len("<w:body>")
     parts["word/document.xml"] = (xml[:start] + body_xml.replace("<w:", "<w:") + xml[start:]).encode()

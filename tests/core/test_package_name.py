@@ -26,7 +26,7 @@ def installed(tmp_path_factory):
     """The wheel built from the repository and installed (without its dependencies, which this
     environment has) into a folder of its own, as into site-packages."""
     tmp = tmp_path_factory.mktemp("wheel")
-    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp / "dist"),  # noqa: PLW1510
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp / "dist"),  # noqa: PLW1510 (the return code is asserted below)
                             str(ROOT)], capture_output=True, text=True, timeout=600)
     if built.returncode != 0:
         pytest.skip(f"the wheel cannot be built here: {built.stderr[-500:]}")
@@ -54,10 +54,10 @@ def test_the_installed_app_runs_beside_another_core_package(installed, tmp_path,
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(other), str(site)])}
     outside = tmp_path / "elsewhere"
     outside.mkdir()
-    theirs = subprocess.run([sys.executable, "-c", "import core; print(core.WHOSE)"], cwd=outside,  # noqa: PLW1510
+    theirs = subprocess.run([sys.executable, "-c", "import core; print(core.WHOSE)"], cwd=outside,  # noqa: PLW1510 (the return code is asserted below)
                             env=env, capture_output=True, text=True, timeout=60)
     assert theirs.stdout.strip() == "another package", theirs.stderr
-    ours = subprocess.run([sys.executable, str(site / "bin" / "plagscope"), "check", str(samples_dir),  # noqa: PLW1510
+    ours = subprocess.run([sys.executable, str(site / "bin" / "plagscope"), "check", str(samples_dir),  # noqa: PLW1510 (the return code is asserted below)
                            "--top", "1", "--no-semantic", "--quiet"], cwd=outside, env=env,
                           capture_output=True, text=True, timeout=300)
     assert ours.returncode == 0, ours.stderr

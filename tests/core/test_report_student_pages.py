@@ -1,6 +1,8 @@
 """The per-student report: figures in the reader's language, ranked sources, verdict, the text
 colored by attribution class; written as HTML and PDF."""
 
+from itertools import pairwise
+
 import make_academic
 import pytest
 
@@ -58,7 +60,7 @@ def test_overlapping_sources_show_one_color(report):
     i = names.index("zh_source_b.txt")  # its reference list is shared with two documents
     text = next(b for b in blocks(student_document(report, i)) if isinstance(b, MarkedText))
     spans = [(m.start, m.end) for m in text.marks]
-    assert spans == sorted(spans) and all(a[1] <= b[0] for a, b in zip(spans, spans[1:]))  # noqa: RUF007
+    assert spans == sorted(spans) and all(a[1] <= b[0] for a, b in pairwise(spans))
 
 
 def test_the_verdict_and_note_are_on_the_page(report):

@@ -53,7 +53,7 @@ def lines_by_page(data):
         def walk(item):
             if isinstance(item, LTTextLine):
                 sizes = {round(ch.size, 1) for ch in item if isinstance(ch, LTChar)}
-                lines.append((item.y1, item.x0, item.x1, item.get_text().strip(), sizes))  # noqa: B023
+                lines.append((item.y1, item.x0, item.x1, item.get_text().strip(), sizes))  # noqa: B023 (called at once, inside the loop's own turn)
             elif hasattr(item, "__iter__"):
                 for child in item:
                     walk(child)

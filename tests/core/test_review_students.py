@@ -10,7 +10,7 @@ from core.review.students import student_summaries, student_summary
 TEXT = "".join(chr(0x4E00 + 37 * i) for i in range(100))  # 100 CJK characters, none white space
 
 
-def _report(options=CheckOptions()):  # noqa: B008
+def _report(options=CheckOptions()):  # noqa: B008 (a frozen value, never changed)
     docs = tuple(Document(i, f"d{i}", "", "txt", TEXT) for i in range(4))
     m = lambda a, b, c, d: Match(Span(a, b), Span(c, d), b - a)
     pairs = (

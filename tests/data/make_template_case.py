@@ -42,7 +42,7 @@ def write(folder: Path) -> tuple[list[Path], Path]:
 def run_cli(*args, cwd: Path | None = None) -> subprocess.CompletedProcess:
     """`python -m core.cli ARGS` in a fresh process, as a person runs the command."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "core.cli", *map(str, args)], cwd=cwd or ROOT,  # noqa: PLW1510
+    return subprocess.run([sys.executable, "-m", "core.cli", *map(str, args)], cwd=cwd or ROOT,  # noqa: PLW1510 (the return code is asserted below)
                           env=env, capture_output=True, text=True, timeout=300)
 
 

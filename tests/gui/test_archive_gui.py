@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # the archive on both backends, as in tests/core (an SQLite file; a PostgreSQL schema when a
 # server is configured or can be started, else that case is skipped with the reason)
 sys.path.append(str(ROOT / "tests" / "core"))
-from store_backends import postgres_dsn, store_location  # noqa: F401
+from store_backends import postgres_dsn, store_location  # noqa: F401 (pytest fixtures, parameters of the tests)
 
 SAMPLES = ROOT / "resources" / "samples"
 CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier

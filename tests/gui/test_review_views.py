@@ -190,7 +190,7 @@ def test_verdicts_show_in_every_table_filter_and_reach_the_json(reviewed, tmp_pa
     assert len(data["groups"]) == 6
 
 
-def _all_texts(model, parent=QModelIndex()) -> list[str]:  # noqa: B008
+def _all_texts(model, parent=QModelIndex()) -> list[str]:  # noqa: B008 (Qt's signature: the invalid index, never changed)
     out = []
     for r in range(model.rowCount(parent)):
         for c in range(model.columnCount(parent)):

@@ -28,7 +28,7 @@ def test_the_real_window_starts_on_xcb_and_fills_the_pairs_table(tmp_path):
                PLAGSCOPE_SMOKE_TIMEOUT="90", HOME=str(tmp_path),
                XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"))
     env.pop("DISPLAY", None)
-    proc = subprocess.run(  # noqa: PLW1510
+    proc = subprocess.run(  # noqa: PLW1510 (the return code is asserted below)
         ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", sys.executable, "-m", "gui.launcher",
          str(ROOT / "resources" / "samples")],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=180)
@@ -54,7 +54,7 @@ def test_an_unattended_start_neither_waits_on_a_recovery_question_nor_leaves_an_
     env.update(QT_QPA_PLATFORM="offscreen", PLAGSCOPE_SMOKE_SCREENSHOT=str(tmp_path / "w.png"),
                PLAGSCOPE_SMOKE_TIMEOUT="90", HOME=str(tmp_path), PLAGSCOPE_DATA_DIR=str(data),
                XDG_CONFIG_HOME=str(tmp_path / "config"))
-    proc = subprocess.run([sys.executable, "-m", "gui.launcher", str(ROOT / "resources" / "samples")],  # noqa: PLW1510
+    proc = subprocess.run([sys.executable, "-m", "gui.launcher", str(ROOT / "resources" / "samples")],  # noqa: PLW1510 (the return code is asserted below)
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=150)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert (tmp_path / "w.png").stat().st_size > 0
@@ -77,7 +77,7 @@ def test_a_saved_check_named_on_the_command_line_opens_to_its_pairs_and_is_scree
     shot = tmp_path / "saved.png"
     env.update(QT_QPA_PLATFORM="offscreen", PLAGSCOPE_SMOKE_SCREENSHOT=str(shot),
                PLAGSCOPE_SMOKE_TIMEOUT="90")
-    proc = subprocess.run([sys.executable, "-m", "gui.launcher", str(saved)],  # noqa: PLW1510
+    proc = subprocess.run([sys.executable, "-m", "gui.launcher", str(saved)],  # noqa: PLW1510 (the return code is asserted below)
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=150)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert not QImage(str(shot)).isNull()

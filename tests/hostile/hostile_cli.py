@@ -36,7 +36,7 @@ def start(*args, env: dict | None = None, cwd=ROOT) -> subprocess.Popen:
     full.pop("PLAGSCOPE_DB", None)
     full["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
     return subprocess.Popen(command(*args), cwd=cwd, env=full, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, preexec_fn=_limit_memory,  # noqa: PLW1509
+                            stderr=subprocess.PIPE, text=True, preexec_fn=_limit_memory,  # noqa: PLW1509 (limits the child's memory before exec; the test process has no threads then)
                             start_new_session=True)
 
 

@@ -150,12 +150,12 @@ def small_disk(tmp_path):
         pytest.skip("mounting a small file system needs root")
     where = tmp_path / "disk"
     where.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(where)]).returncode:  # noqa: PLW1510
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(where)]).returncode:  # noqa: PLW1510 (the return code is read: no tmpfs, no test)
         pytest.skip("cannot mount a tmpfs here")
     try:
         yield where
     finally:
-        subprocess.run(["umount", "-l", str(where)])  # noqa: PLW1510
+        subprocess.run(["umount", "-l", str(where)])  # noqa: PLW1510 (a failed unmount is left to the system)
 
 
 def _fill_disk(folder: Path, leave: int) -> None:

@@ -94,12 +94,12 @@ def read_only_media(tmp_path):
         pytest.skip("mounting a read-only file system needs root")
     where = tmp_path / "media"
     where.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(where)]).returncode:  # noqa: PLW1510
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(where)]).returncode:  # noqa: PLW1510 (the return code is read: no tmpfs, no test)
         pytest.skip("cannot mount a tmpfs here")
     try:
         yield where
     finally:
-        subprocess.run(["umount", "-l", str(where)])  # noqa: PLW1510
+        subprocess.run(["umount", "-l", str(where)])  # noqa: PLW1510 (a failed unmount is left to the system)
 
 
 def test_a_check_on_read_only_media_opens_and_exports(hostile_checks, read_only_media, tmp_path):

@@ -281,7 +281,7 @@ def test_the_spec_makes_each_desktops_programs(monkeypatch, platform, programs, 
     spec = ROOT / "packaging" / "plagscope.spec"
     monkeypatch.setattr(sys, "platform", platform)
     monkeypatch.setattr(sys, "path", list(sys.path))
-    exec(compile(spec.read_text(encoding="utf-8"), str(spec), "exec"),  # noqa: S102
+    exec(compile(spec.read_text(encoding="utf-8"), str(spec), "exec"),  # noqa: S102 (runs the spec as PyInstaller does, on our own file)
          {"SPECPATH": str(spec.parent), "__name__": "__main__", **names})
     exes = [(kw["name"], kw["console"]) for kind, _, kw in rec.calls if kind == "EXE"]
     assert exes == programs
