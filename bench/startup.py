@@ -50,15 +50,16 @@ class FirstPaint(QObject):
         if (not self.seen and event.type() == QEvent.Type.Paint and isinstance(obj, QWidget)
                 and type(obj.window()).__name__ == "MainWindow"):
             self.seen = True
+            self.heavy = sorted(m for m in HEAVY if m in sys.modules)  # what the first frame waited for
+            self.modules = len(sys.modules)
             QTimer.singleShot(0, self.done)
         return False
 
     def done(self):
         shown = time.time()
-        heavy = sorted(m for m in HEAVY if m in sys.modules)
         usage = resource.getrusage(resource.RUSAGE_SELF)
         print(json.dumps({"shown": shown, "cpu": usage.ru_utime + usage.ru_stime,
-                          "modules": len(sys.modules), "heavy": heavy}), flush=True)
+                          "modules": self.modules, "heavy": self.heavy}), flush=True)
         QApplication.instance().exit(0)
 
 probe = FirstPaint()

@@ -38,7 +38,6 @@ from core.errors import StoreError
 from .actions import Actions, Menus
 from .archive_marks import archive_tooltip, shown_name  # noqa: F401 (re-exported)
 from .background import Autosaver, FileTask
-from .dialogs.archive_browser import ArchiveBrowser
 from .entries import Entry, State
 from .session import normalize_path
 from .settings import Settings
@@ -231,6 +230,8 @@ class ArchiveController(QObject):
         except StoreError as e:
             self._error(self.tr("Archive"), self.tr("The archive cannot be opened."), str(e))
             return None
+        from .dialogs.archive_browser import ArchiveBrowser
+
         self.browser = ArchiveBrowser(store, self.parent_widget)
         self.browser.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.browser.open()

@@ -17,7 +17,6 @@ from . import icons, window_layout
 from .archive import ArchiveController
 from .dialogs.files import FileChooser
 from .dialogs.messages import Messages
-from .dialogs.options_dialog import OptionsDialog
 from .entries import CheckError, State
 from .i18n import Translations
 from .keyboard import Keyboard
@@ -279,6 +278,8 @@ class MainWindow(QMainWindow):
 
     # ----- options and export ----------------------------------------------------------------
     def edit_options(self) -> None:
+        from .dialogs.options_dialog import OptionsDialog
+
         dialog = OptionsDialog(self.session.options, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.accepted.connect(lambda: self.apply_options(dialog.options()))
