@@ -56,8 +56,9 @@ def passage_kind(match: Match) -> str:
     return "edited" if match.left_changes or match.right_changes else "verbatim"
 
 
-def _class(match: Match) -> str:
-    """The evidence class of a passage: its copy kind when uncredited, else its attribution."""
+def match_kind(match: Match) -> str:
+    """The kind of a verbatim passage as a reader sees it: its copy kind (verbatim, edited)
+    when uncredited, else its class (quoted, cited, quoted_cited, references, template)."""
     return passage_kind(match) if match.attribution == "unattributed" else match.attribution
 
 
@@ -96,7 +97,7 @@ def _side(pair: PairResult, side: str, count: Counter) -> tuple[float, str, int,
         if m.attribution == "template":
             continue
         span, changes = getattr(m, side), getattr(m, side + "_changes")
-        by_class.setdefault(_class(m), []).extend(_minus(span, changes))
+        by_class.setdefault(match_kind(m), []).extend(_minus(span, changes))
     passages = merge(s for spans in by_class.values() for s in spans)
     sentences: list[tuple[int, int]] = []
     if pair.semantic is not None:

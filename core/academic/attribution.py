@@ -54,6 +54,7 @@ BEFORE = 80  # characters: how far before an opening mark a narrative citation m
 MAJORITY = 0.5  # share of a passage's characters that makes it quoted or a reference
 BLOCK_MAX = 1200  # characters: a longer indented paragraph is layout, not a block quote
 PART_CJK, PART_WORDS = 13, 6  # a paragraph part that counts (min_match_chars / min_match_words)
+_CREDITED = ("cited", "quoted_cited")  # the classes a citation gives
 _HEADING_MAX = 40  # characters of a heading line
 
 _OPEN = {"“": "”", "‘": "’", "「": "」", "『": "』", "﹁": "﹂", "﹃": "﹄"}
@@ -78,6 +79,7 @@ CITATION_PATTERNS = (
 _YEAR_OPEN = re.compile(rf"[(（]\s*{_YEAR}")  # what every narrative marker holds
 # markers that follow what they cite; a narrative one (Smith (2020) / 据……统计) opens its sentence
 _TRAILING = ("numeric", "superscript", "author_year")
+_FINAL = (".", "!", "?", '."', ".”", "。", "！", "？")  # sentence-final punctuation before a label
 _SUPERSCRIPT_TEXT = re.compile(r"[\[\(]?\d{1,3}(?:\s*[-–,，]\s*\d{1,3})*[\]\)]?")
 
 _REFERENCE_TITLES = re.compile(
@@ -165,7 +167,7 @@ class Attribution:
 
     @cached_property
     def citations(self) -> tuple[Citation, ...]:
-        return tuple(find_citations(self.text, self._layout))
+        return tuple(c for c in find_citations(self.text, self._layout) if not self._leads_next(c))
 
     @cached_property
     def cite_starts(self) -> list[int]:
@@ -227,6 +229,20 @@ class Attribution:
         gap = self.text[end:self.cite_starts[i]]
         return len(gap) <= ADJACENT and not any(ch.isalnum() for ch in gap)
 
+    def _leads_next(self, citation: Citation) -> bool:
+        """A bracketed number at the start of a line, or after a sentence's final punctuation
+        and a space, with words right after it ("... a SyntaxError. [4] For instance",
+        "\n[4] Due to ...") labels what follows (a footnote, a list item): not a citation."""
+        if citation.kind != "numeric":
+            return False
+        before = self.text[max(0, citation.span.start - 8):citation.span.start]
+        head = before.rstrip(" \t\u3000")
+        after = self.text[citation.span.end:citation.span.end + 2]
+        if not (after[:1] == " " and after[1:2].isalpha()):
+            return False
+        return (not head and citation.span.start < 8) or head.endswith(("\n", "\r")) or (
+            len(head) < len(before) and head.endswith(_FINAL))
+
     def sentence_of(self, position: int) -> tuple[int, int]:
         """The sentence containing `position`: (start, end)."""
         i = bisect_right(self.ends, position)
@@ -268,20 +284,56 @@ class Attribution:
 
         A citation credits only the paragraph it is in: a side that would be cited but runs
         across a paragraph break, with a paragraph part that no citation credits (at least
-        PART_CJK CJK characters or PART_WORDS words), takes that part's class."""
+        PART_CJK CJK characters or PART_WORDS words), takes that part's class. (The check cuts
+        such a passage at `credit_breaks` first; this covers a passage that cannot be cut.)"""
         cls = self._span_class(span.start, span.end)
-        if cls not in ("cited", "quoted_cited"):
+        if cls not in _CREDITED:
             return cls
-        at = span.start
+        for start, end, part in self._parts(span):
+            if part is not None and part not in _CREDITED:
+                return part
+        return cls
+
+    def credit_breaks(self, span: Span) -> list[tuple[int, int]]:
+        """The paragraph breaks inside one side of a passage where a citation's credit stops:
+        between a part a citation credits and a part none does, each at least PART_CJK CJK
+        characters or PART_WORDS words (smaller parts go with the part before them). Empty
+        unless the side would be cited as a whole, so text without citations is never cut."""
+        if self._span_class(span.start, span.end) not in _CREDITED:
+            return []
+        out, credit, last = [], None, span.start  # credit of the last part that counts
+        for start, end, part in self._parts(span):
+            if part is not None:
+                if credit is not None and credit != (part in _CREDITED):
+                    out.append((last, start))
+                credit = part in _CREDITED
+            last = end
+        return out
+
+    def credited(self, start: int, end: int) -> bool:
+        """Whether a citation credits the text [start, end) (its class is cited or quoted_cited)."""
+        return self._span_class(start, end) in _CREDITED
+
+    def credit_marks(self, start: int, end: int) -> list[str]:
+        """The text of the citations in the sentences of [start, end) and of one right after it."""
+        first, _ = self.sentence_of(start)
+        _, last = self.sentence_of(max(start, end - 1))
+        found = self._citations_in(first, last)
+        i = bisect_left(self.cite_starts, max(end, last))
+        if i < len(self.citations) and (self._adjacent_after(end) or self._adjacent_after(last)):
+            found.append(self.citations[i])
+        return [self.text[c.span.start:c.span.end] for c in found]
+
+    def _parts(self, span: Span) -> list[tuple[int, int, str | None]]:
+        """(start, end, class) of the paragraph parts of a span; class None for a part too
+        small to count."""
+        out, at = [], span.start
         for end, start in self.breaks_in(span.start, span.end) + [(span.end, span.end)]:
             cjk, words = self.count.units(at, end)
             enough = cjk >= PART_CJK if cjk >= words else cjk + words >= PART_WORDS
-            if enough:
-                part = self._span_class(at, end)
-                if part not in ("cited", "quoted_cited"):
-                    return part
+            out.append((at, end, self._span_class(at, end) if enough else None))
             at = start
-        return cls
+        return out
 
     def _span_class(self, start: int, end: int) -> str:
         total = self.count(start, end)

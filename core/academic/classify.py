@@ -1,7 +1,10 @@
 """Set `Match.attribution` on every passage of a check (see attribution.py for the rules).
 
-A citation credits only the paragraph it is in (`Attribution.side_class`): a passage that runs
-from an uncredited paragraph into a cited one is not classed cited.
+A citation credits only the paragraph it is in: a passage that runs from an uncredited
+paragraph into a cited one (`Attribution.credit_breaks`) is cut at that paragraph break into
+two passages, each classed on its own; nothing is cut where no citation is involved. A passage
+that cannot be cut so (a piece would be too short on the other side) is not classed cited
+(`Attribution.side_class`).
 
 A passage is `template` when at least half of its units on each side lie in k-grams the
 template also has (possible only when the template is not excluded from matching, or where
@@ -17,7 +20,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from core.academic.attribution import Attribution, analyse, match_class
+from core.academic.attribution import ADJACENT, PART_CJK, PART_WORDS, Attribution, analyse, match_class
 from core.engine.hashing import kgram_hashes
 from core.engine.normalize import units
 from core.engine.profile import language
@@ -107,11 +110,85 @@ def attribute(
             out.append(pair)
             continue
         matches = []
-        for m in pair.matches:
-            cls = _class(m, pair.left, pair.right, documents, analyses, templ)
-            matches.append(m if m.attribution == cls else replace(m, attribution=cls))
+        for whole in pair.matches:
+            pieces = _cut(whole, pair.left, pair.right, documents, analyses)
+            classes = [_class(m, pair.left, pair.right, documents, analyses, templ) for m in pieces]
+            if len(set(classes)) == 1 and len(pieces) > 1:  # the cut separates nothing
+                pieces, classes = [whole], [_class(whole, pair.left, pair.right, documents, analyses, templ)]
+            matches += [m if m.attribution == cls else replace(m, attribution=cls)
+                        for m, cls in zip(pieces, classes)]
         out.append(replace(pair, matches=tuple(matches)))
     return out
+
+
+def _cut(m: Match, i: int, j: int, documents, analyses: Analyses) -> list[Match]:
+    """The passage cut at the paragraph breaks where a citation's credit stops, on the one side
+    whose citation credits part of it (the other side is cut where the units taken before the
+    break end). Whole when neither side has such a break, when both have (the citation was
+    copied with the text: it credits nothing one document did not take from the other), or
+    when a piece would be shorter than a part that counts."""
+    left, right = analyses[i].credit_breaks(m.left), analyses[j].credit_breaks(m.right)
+    if bool(left) == bool(right):
+        return [m]
+    side, breaks = ("left", left) if left else ("right", right)
+    return _pieces(m, side, breaks, documents[i].text, documents[j].text, analyses, i, j)
+
+
+def _pieces(m: Match, side: str, breaks: list[tuple[int, int]], left_text: str, right_text: str,
+            analyses: Analyses, i: int, j: int) -> list[Match]:
+    flip = side == "right"  # work as if the cited side were the left one
+    a_span, b_span = (m.right, m.left) if flip else (m.left, m.right)
+    a_text, b_text = (right_text, left_text) if flip else (left_text, right_text)
+    a_changes, b_changes = (m.right_changes, m.left_changes) if flip else (m.left_changes, m.right_changes)
+    a_units = units(a_text[a_span.start:a_span.end])
+    b_units = units(b_text[b_span.start:b_span.end])
+    a_taken = _taken(a_units.starts + a_span.start, a_changes)
+    b_taken = np.flatnonzero(_taken(b_units.starts + b_span.start, b_changes))
+    cuts = []  # (a end, a start, b end, b start) of each cut, absolute offsets
+    for end, start in breaks:
+        # the units taken before the break are paired in order with the other side's
+        taken = int(a_taken[:int(np.searchsorted(a_units.starts, end - a_span.start))].sum())
+        if taken == 0 or taken >= len(b_taken):
+            return [m]
+        last = int(b_taken[taken - 1])  # the other side's last unit before the break
+        b_end, b_next = b_span.start + int(b_units.ends[last]), b_span.start + int(b_units.starts[last + 1])
+        while b_end < b_next and not b_text[b_end].isspace():
+            b_end += 1  # the sentence's closing mark goes with it
+        cuts.append((end, start, b_end, b_next))
+    bounds_a = [a_span.start] + [x for c in cuts for x in c[:2]] + [a_span.end]
+    bounds_b = [b_span.start] + [x for c in cuts for x in c[2:]] + [b_span.end]
+    a_doc, b_doc = analyses[j if flip else i], analyses[i if flip else j]
+    pieces, copied_credit = [], True
+    for k in range(0, len(bounds_a), 2):
+        a_piece, b_piece = Span(bounds_a[k], bounds_a[k + 1]), Span(bounds_b[k], bounds_b[k + 1])
+        cjk, words = b_doc.count.units(b_piece.start, b_piece.end)
+        if not (cjk >= PART_CJK if cjk >= words else cjk + words >= PART_WORDS):
+            return [m]  # a piece too short on the other side: the passage stays whole
+        if a_doc.credited(a_piece.start, a_piece.end):  # its citation is in the other text too?
+            window = b_doc.text[max(0, b_piece.start - ADJACENT):b_piece.end + 2 * ADJACENT + 8]
+            copied_credit &= all(mark in window for mark in a_doc.credit_marks(a_piece.start, a_piece.end))
+        pa, pb = _clip(a_changes, a_piece), _clip(b_changes, b_piece)
+        left, right, lc, rc = (b_piece, a_piece, pb, pa) if flip else (a_piece, b_piece, pa, pb)
+        n = len(units(left_text[left.start:left.end]))
+        pieces.append(replace(m, left=left, right=right, units=n, left_changes=lc, right_changes=rc))
+    # the other text has the citations too: they came with the copied text and credit
+    # nothing one document did not take from the other
+    return [m] if copied_credit else pieces
+
+
+def _taken(starts: np.ndarray, changes: tuple[Span, ...]) -> np.ndarray:
+    """Which units (by their start offsets) the passage took: those in none of its changes
+    (the in-passage alignment's marks, core.matching.alignment)."""
+    out = np.ones(len(starts), dtype=bool)
+    for c in changes:
+        out[int(np.searchsorted(starts, c.start)):int(np.searchsorted(starts, c.end))] = False
+    return out
+
+
+def _clip(changes: tuple[Span, ...], span: Span) -> tuple[Span, ...]:
+    """The changes inside a piece, cut to it."""
+    return tuple(Span(max(c.start, span.start), min(c.end, span.end)) for c in changes
+                 if c.start < span.end and c.end > span.start)
 
 
 def side_classes(match: Match, left: int, right: int, analyses: Analyses) -> tuple[str, str]:

@@ -31,9 +31,13 @@ Each pair has `copied` (the copied share over both engines' findings, each chara
 what ranks the pairs) and `kind` (verbatim, edited, translation, paraphrase, or the class of
 credited passages; "" for none): core.evidence, docs/figures.md.
 
+Every passage carries its `kind` (core.evidence): a match `verbatim`, `edited` (an edited
+copy), or, when credited, its class (`quoted`, `cited`, `quoted_cited`, `references`,
+`template`); a sentence pair the meaning layer counted `paraphrase` or `translation`.
+
 A pair the semantic layer found (`check --semantic`) has `semantic`: {"kind":
 "translation" | "paraphrase", "share", "sentences": [{"left": [start, end], "right": [start,
-end], "score"}]} (see `semantic_fields`); it never changes the pair's verbatim figures.
+end], "score", "kind"}]} (see `semantic_fields`); it never changes the pair's verbatim figures.
 
 A document that came from the archive (`check --archive`) has `archive`: {"id", "label",
 "added"} (its archive id, label and ISO 8601 date added).
@@ -62,7 +66,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.academic.classify import Analyses, side_classes
 from core.academic.figures import document_figures
-from core.evidence import PAIR_KINDS, judged
+from core.evidence import PAIR_KINDS, judged, match_kind
 from core.models import (
     ATTRIBUTIONS,
     ArchiveEntry,
@@ -142,7 +146,8 @@ def pair_fields(pair: PairResult, report: Report) -> dict:
 def semantic_fields(pair: PairResult) -> dict:
     """`semantic`, on a pair the semantic layer found: {"kind": "translation" |
     "paraphrase", "share": the share of the document's sentences aligned to the other,
-    "sentences": [{"left": [start, end], "right": [start, end], "score"}]}; absent otherwise."""
+    "sentences": [{"left": [start, end], "right": [start, end], "score", "kind"}]}; absent
+    otherwise."""
     found = pair.semantic
     if found is None:
         return {}
@@ -151,7 +156,7 @@ def semantic_fields(pair: PairResult) -> dict:
         "share": float(found.share),
         "sentences": [{"left": [int(s.left.start), int(s.left.end)],
                        "right": [int(s.right.start), int(s.right.end)],
-                       "score": float(s.score)} for s in found.sentences],
+                       "score": float(s.score), "kind": found.kind} for s in found.sentences],
     }}
 
 
@@ -388,7 +393,7 @@ def _pair(pair: PairResult, report: Report) -> dict:
         "matches": [
             {"left": [int(m.left.start), int(m.left.end)],
              "right": [int(m.right.start), int(m.right.end)],
-             "units": int(m.units)}
+             "units": int(m.units), "kind": match_kind(m)}
             for m in pair.matches
         ],
         **pair_fields(pair, report),
@@ -413,6 +418,7 @@ def _read_pair(pair: Any, k: int, chars: list[int]) -> PairResult:
         spans = [_span(match, side, at, chars[doc]) for side, doc in (("left", left), ("right", right))]
         units = match.get("units", 0)
         _need(_is_int(units) and units >= 0, f"{at}.units", "must be a whole number >= 0")
+        _need(match.get("kind", "verbatim") in PAIR_KINDS, f"{at}.kind", f"must be one of {PAIR_KINDS}")
         matches.append(read_academic_match(match, at, spans, units))
     copied = _fraction(pair, "copied", where) if "copied" in pair else 0.0
     kind = pair.get("kind", "")

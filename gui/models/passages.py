@@ -1,4 +1,5 @@
-"""The matched passages of one pair as table rows: number and color, length on each side, excerpt."""
+"""The matched passages of one pair as table rows: number and color, kind, length on each side,
+excerpt."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from dataclasses import dataclass
 
 from PySide6.QtGui import QColor
 
+from .pairs import kind_text
 from .table import RIGHT, Column, ColumnTableModel
 
 EXCERPT_CHARS = 40
@@ -31,6 +33,7 @@ class PassageRow:
     right_text: str = ""  # ... and the right sentence, shown beside the left one
     shared_by: int = 0  # Match.shared_by: how many of the checked documents hold this text
     documents: int = 0  # ... of how many (the "M" of "in N of M documents")
+    kind: str = ""  # core.evidence: verbatim, edited, paraphrase, translation, or a credited class
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +46,7 @@ class _Numbered:
 class PassageListModel(ColumnTableModel[_Numbered]):
     """Read-only table of passages; row i is passage number i + 1."""
 
-    NUMBER, LEFT, RIGHT, EXCERPT = range(4)
+    NUMBER, KIND, LEFT, RIGHT, EXCERPT = range(5)
 
     def __init__(self, rows: Sequence[PassageRow], parent=None):
         super().__init__(parent)
@@ -53,6 +56,9 @@ class PassageListModel(ColumnTableModel[_Numbered]):
         return [
             Column(lambda: self.tr("#"), lambda p: p.number, header_tip=lambda: self.tr("Passage number"),
                    alignment=RIGHT, decoration=lambda p: p.row.color),
+            Column(lambda: self.tr("Kind"), lambda p: kind_text(p.row.kind),
+                   header_tip=lambda: self.tr("How the passage was taken: verbatim, edited copy, "
+                                              "paraphrase or translation; or how it is credited")),
             Column(lambda: self.tr("Left"), lambda p: p.row.left_chars, alignment=RIGHT,
                    header_tip=lambda: self.tr("Length in the left document, in characters")),
             Column(lambda: self.tr("Right"), lambda p: p.row.right_chars, alignment=RIGHT,

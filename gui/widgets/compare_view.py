@@ -54,6 +54,7 @@ from PySide6.QtWidgets import (
 from core import rules
 from core.academic import passage_classes
 from core.display import safe_name
+from core.evidence import match_kind
 from core.models import Document, PairResult
 from core.options import CheckOptions
 from core.review import short_names
@@ -356,14 +357,14 @@ class CompareView(QWidget):
 
         rows = [
             PassageRow(self.passage_color(LEFT, i), len(m.left), len(m.right), left.text[m.left.start:m.left.end],
-                       shared_by=m.shared_by, documents=self._documents)
+                       shared_by=m.shared_by, documents=self._documents, kind=match_kind(m))
             for i, m in enumerate(pair.matches)
         ]
         first = len(rows)
         rows += [  # sentence pairs aligned by meaning, side by side with their scores
             PassageRow(self.passage_color(LEFT, first + k), len(s.left), len(s.right),
                        left.text[s.left.start:s.left.end], score=s.score,
-                       right_text=right.text[s.right.start:s.right.end])
+                       right_text=right.text[s.right.start:s.right.end], kind=pair.semantic.kind)
             for k, s in enumerate(self._sentences)
         ]
         self.passage_list = PassageList(rows)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
+from ..models.pairs import kind_text
 from ..models.passages import PassageListModel, PassageRow
 
 
@@ -37,14 +38,16 @@ class PassageList(QTableView):
         metrics, header = self.fontMetrics(), self.horizontalHeader()
         model = self.model()
         widest = {
-            PassageListModel.NUMBER: len(rows),
-            PassageListModel.LEFT: max((r.left_chars for r in rows), default=0),
-            PassageListModel.RIGHT: max((r.right_chars for r in rows), default=0),
+            PassageListModel.NUMBER: str(len(rows)),
+            PassageListModel.KIND: max((kind_text(k) for k in {r.kind for r in rows}),
+                                       key=metrics.horizontalAdvance, default=""),
+            PassageListModel.LEFT: str(max((r.left_chars for r in rows), default=0)),
+            PassageListModel.RIGHT: str(max((r.right_chars for r in rows), default=0)),
         }
         icon = self.style().pixelMetric(self.style().PixelMetric.PM_SmallIconSize)
-        for column, number in widest.items():
+        for column, text in widest.items():
             title = model.headerData(column, Qt.Orientation.Horizontal)
-            width = max(metrics.horizontalAdvance(str(number)), metrics.horizontalAdvance(title) + 8)
+            width = max(metrics.horizontalAdvance(text), metrics.horizontalAdvance(title) + 8)
             if column == PassageListModel.NUMBER:
                 width += icon + 6
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)

@@ -1459,6 +1459,14 @@ Do you want to replace it?</source>
             <translation>#</translation>
         </message>
         <message>
+            <source>Kind</source>
+            <translation>类型</translation>
+        </message>
+        <message>
+            <source>How the passage was taken: verbatim, edited copy, paraphrase or translation; or how it is credited</source>
+            <translation>这段文字是如何得来的：原文照抄、改动复制、改写或翻译；或者它是如何注明出处的</translation>
+        </message>
+        <message>
             <source>Left</source>
             <translation>左侧</translation>
         </message>

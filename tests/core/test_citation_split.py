@@ -1,6 +1,6 @@
 """A citation credits only what it cites: a passage across an uncredited paragraph and a cited
-one is not classed cited, so the uncredited copy counts (APA and GB/T 7714 essays); the
-passage stays one passage, as the verbatim engine found it."""
+one is cut at the paragraph into an uncredited passage and a cited one, so the uncredited copy
+counts (APA and GB/T 7714 essays); text without a citation is never cut."""
 
 from __future__ import annotations
 
@@ -49,27 +49,33 @@ def _check(lang: str):
     return report, pair, docs
 
 
-def _copied_passage(pair, docs, starts: str):
+def _passages(pair, docs):
+    """(class, the copy's text) of each passage, in order."""
     side = "right" if pair.right == 1 else "left"
-    [match] = [m for m in pair.matches if starts in docs[1].text[getattr(m, side).start:getattr(m, side).end]]
-    return match
+    return [(m.attribution, docs[1].text[getattr(m, side).start:getattr(m, side).end]) for m in pair.matches]
 
 
-def test_an_uncredited_paragraph_before_a_cited_one_counts_as_a_source_apa():
-    report, pair, docs = _check("en")
-    match = _copied_passage(pair, docs, "Urban heat islands")
-    assert "Street trees" in docs[1].text[match.right.start:match.right.end]  # one passage over both
-    assert match.attribution == "unattributed"
+def _split(lang: str, copied: str, cited: str):
+    report, pair, docs = _check(lang)
+    [(first, text1), (second, text2)] = _passages(pair, docs)
+    assert (first, second) == ("unattributed", "cited")  # cut at the paragraph, each classed
+    assert text1.strip() == copied.strip() and text2.strip().rstrip("。.") in cited  # the whole paragraphs
+    other = "left" if pair.right == 1 else "right"
+    source = docs[0].text
+    assert source[getattr(pair.matches[0], other).start:getattr(pair.matches[0], other).end] == text1
+    assert "\n" not in source[getattr(pair.matches[1], other).start:getattr(pair.matches[1], other).end]
+    assert document_figures(report)[1].sources > 0  # the uncredited characters count
+    return report, pair
+
+
+def test_an_uncredited_paragraph_before_a_cited_one_is_cut_apa():
     assert len("".join(EN_COPIED.split())) >= 240
-    assert document_figures(report)[1].sources > 0  # the 240+ uncredited characters count
+    _split("en", EN_COPIED, EN_CITED)
 
 
-def test_an_uncredited_paragraph_before_a_cited_one_counts_as_a_source_gbt7714():
-    report, pair, docs = _check("zh")
-    match = _copied_passage(pair, docs, "城市热岛的形成")
-    assert "行道树" in docs[1].text[match.right.start:match.right.end]
-    assert match.attribution == "unattributed" and len(ZH_COPIED) >= 100
-    assert document_figures(report)[1].sources > 0
+def test_an_uncredited_paragraph_before_a_cited_one_is_cut_gbt7714():
+    assert len(ZH_COPIED) >= 100
+    _split("zh", ZH_COPIED, ZH_CITED)
 
 
 def test_a_passage_cited_in_every_paragraph_stays_cited():
@@ -78,3 +84,13 @@ def test_a_passage_cited_in_every_paragraph_stays_cited():
     report = run(check_documents(docs, CheckOptions(semantic=False)))
     [pair] = report.pairs
     assert len(pair.matches) == 1 and pair.matches[0].attribution == "cited"
+
+
+def test_text_without_a_citation_is_never_cut():
+    # paragraphs, one of them quoted: one passage, as the verbatim engine found it
+    text = EN_COPIED + "\n\n" + "“" + EN_CITED.replace(" (Bowler et al., 2010)", "") + "”" + "\n\n" + EN_COPIED
+    docs = [Document(0, "a.txt", "a.txt", "txt", "Mine.\n\n" + text),
+            Document(1, "b.txt", "b.txt", "txt", text + "\n\nMy own ending.")]
+    report = run(check_documents(docs, CheckOptions(semantic=False)))
+    [pair] = report.pairs
+    assert len(pair.matches) == 1 and pair.matches[0].attribution == "unattributed"

@@ -37,7 +37,7 @@ def test_check_writes_reports_and_exits_zero(folder, tmp_path, capsys):
     [pair] = data["pairs"]
     assert set(pair) >= {"left", "right", "hamming", "similarity", "left_coverage",
                          "right_coverage", "longest", "matches"}
-    assert pair["matches"] == [{"left": [0, 24], "right": [10, 34], "units": 24,
+    assert pair["matches"] == [{"left": [0, 24], "right": [10, 34], "units": 24, "kind": "verbatim",
                                 "class": "unattributed", "left_class": "unattributed",
                                 "right_class": "unattributed", "left_changes": [], "right_changes": []}]
     assert pair["longest"] == 24 and pair["right_coverage"] == 24 / 34

@@ -50,8 +50,8 @@ V1_DOCUMENT_FIELDS = ["name", "path", "format", "chars", "simhash"]
 EXPECTED_PAIRS = [
     {"left": 0, "right": 2, "hamming": 2, "similarity": 0.75, "left_coverage": 0.9,
      "right_coverage": 0.5, "longest": 5,
-     "matches": [{"left": [0, 5], "right": [0, 5], "units": 5},
-                 {"left": [8, 11], "right": [8, 11], "units": 3}], "copied": 0.0, "kind": ""},
+     "matches": [{"left": [0, 5], "right": [0, 5], "units": 5, "kind": "verbatim"},
+                 {"left": [8, 11], "right": [8, 11], "units": 3, "kind": "verbatim"}], "copied": 0.0, "kind": ""},
     {"left": 1, "right": 0, "hamming": 40, "similarity": 0.0, "left_coverage": 0.0,
      "right_coverage": 0.0, "longest": 0, "matches": [], "copied": 0.0, "kind": ""},
 ]
@@ -119,7 +119,7 @@ def test_numpy_numbers_become_plain_json_numbers():
     data = json.loads(render_json(make_report(pairs=(pair,)), version=1))
     assert data["pairs"] == [{"left": 0, "right": 2, "hamming": 7, "similarity": 0.5,
                               "left_coverage": 0.25, "right_coverage": 0.5, "longest": 3,
-                              "matches": [{"left": [1, 4], "right": [2, 5], "units": 3}],
+                              "matches": [{"left": [1, 4], "right": [2, 5], "units": 3, "kind": "verbatim"}],
                               "copied": 0.0, "kind": ""}]
 
 

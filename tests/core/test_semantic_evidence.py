@@ -58,6 +58,7 @@ def test_samples_paraphrases_are_found_and_pasted_copies_are_never_paraphrase(tm
                                ("zh_original_网络阅读.txt", "zh_paraphrase.txt")):
         pair = by_pair[frozenset((source, paraphrase))]
         assert pair["semantic"]["kind"] == "paraphrase" and pair["semantic"]["share"] >= 0.3
+        assert {s["kind"] for s in pair["semantic"]["sentences"]} == {"paraphrase"}  # each passage's kind
     for pair in data["pairs"]:
         meaning = pair.get("semantic")
         if meaning is None:
@@ -69,6 +70,8 @@ def test_samples_paraphrases_are_found_and_pasted_copies_are_never_paraphrase(tm
                     assert overlaps(span, m[side]) < (span[1] - span[0]) / 2
     copies = [p for p in data["pairs"] if p["matches"]]
     assert len(copies) >= 10 and all("semantic" not in p for p in copies)  # pasted, edited
+    kinds = {m["kind"] for p in copies for m in p["matches"]}
+    assert {"verbatim", "edited"} <= kinds and not kinds & {"paraphrase", "translation"}
 
 
 ESSAY_EN = """{title}

@@ -10,8 +10,9 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QLabel
 
-from core.models import Document, Match, PairResult, Span
+from core.models import Document, Match, PairResult, SemanticMatch, SentencePair, Span
 from core.options import CheckOptions
+from gui.models.passages import PassageListModel
 from gui.text_positions import qt_plain
 from gui.widgets.compare_view import (
     LEFT,
@@ -293,7 +294,7 @@ def test_buttons_step_through_passages(open_view, qtbot):
 def test_clicking_a_passage_in_the_list_scrolls_both_sides(open_view, qtbot):
     view = open_view(*long_documents(), size=(900, 400))
     table = view.passage_list
-    rect = table.visualRect(table.model().index(2, 3))
+    rect = table.visualRect(table.model().index(2, PassageListModel.EXCERPT))
     qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert_shown(view, 2)
     # Scrolled away and clicked again on the same row: it goes back there.
@@ -412,9 +413,9 @@ def test_passage_list_rows(open_view):
     view = open_view()
     model = view.passage_list.model()
     assert model.rowCount() == 5
-    row = [model.index(1, c).data() for c in range(4)]
+    row = [model.index(1, c).data() for c in range(5)]
     left_piece, right_piece = "明月光，疑是地上霜。\r\n𠀀Emoji", "明月光，疑是地上霜。"
-    assert row == [2, len(left_piece), len(right_piece), "明月光，疑是地上霜。 𠀀Emoji"]
+    assert row == [2, "Verbatim", len(left_piece), len(right_piece), "明月光，疑是地上霜。 𠀀Emoji"]
     assert model.index(1, 0).data(Qt.ItemDataRole.DecorationRole) == passage_color(1)
 
 
@@ -489,3 +490,18 @@ def test_engine_passages_are_highlighted_exactly(qtbot):
     expected = (f"Copied {pair.copied:.1%} (Edited copy) · Hamming distance {pair.hamming} · "
                 f"similarity {pair.similarity:.1%}")
     assert pair.kind == "edited" and view.summary_label.text().startswith(expected)
+
+
+def test_the_passage_list_names_each_passage_kind(open_view):
+    left, right = LEFT_TEXT, RIGHT_TEXT
+    copied = Match(span_of(left, "床前明月光，疑是地上霜。"), span_of(right, "床前明月光，疑是地上霜。"), 12)
+    edited = Match(span_of(left, "举头望明月，低头思故乡"), span_of(right, "举头望明月，低头思故乡"), 11,
+                   left_changes=(span_of(left, "低头"),), right_changes=(span_of(right, "低头"),))
+    cited = Match(span_of(left, "in English text"), span_of(right, "in English text"), 3, attribution="cited")
+    sentence = SentencePair(span_of(left, "前言"), span_of(right, "别的开头"), 0.81)
+    view = open_view(matches=(copied, edited, cited),
+                     semantic=SemanticMatch("paraphrase", 0.25, (sentence,)))
+    model = view.passage_list.model()
+    kinds = [model.index(row, PassageListModel.KIND).data() for row in range(model.rowCount())]
+    assert kinds == ["Verbatim", "Edited copy", "Cited", "Paraphrase"]
+    assert model.headerData(PassageListModel.KIND, Qt.Orientation.Horizontal) == "Kind"

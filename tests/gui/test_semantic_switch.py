@@ -9,6 +9,7 @@ import pytest
 from core import semantic
 from core.semantic import model
 from gui.models.pairs import PairModel
+from gui.models.passages import PassageListModel
 from gui.widgets.compare_view import CompareView
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -74,8 +75,9 @@ def test_pairs_found_by_meaning_are_marked_everywhere(qtbot, window, driver, tmp
     assert view.passage_count == len(pair.matches) + len(sentences)
     first = len(pair.matches)
     assert view.is_sentence_pair(first)
-    excerpt = view.passage_list.model().index(first, 3).data()
+    excerpt = view.passage_list.model().index(first, PassageListModel.EXCERPT).data()
     assert excerpt.startswith(f"{sentences[0].score:.2f} · ") and " ↔ " in excerpt
+    assert view.passage_list.model().index(first, PassageListModel.KIND).data() == "Translation"
     assert view.passage_class(0, first) == "semantic"
     view.select_passage(first)
     start, end = view.passage_range(0, first)
