@@ -244,9 +244,9 @@ def test_json_semantic_field_round_trips():
     data = json.loads(json.dumps(to_json(report)))
     assert data["pairs"][0]["semantic"] == {
         "kind": "translation", "share": 1.0,
-        "sentences": [{"left": [0, 5], "right": [0, 10], "score": 0.81},
-                      {"left": [5, 10], "right": [11, 21], "score": 0.77},
-                      {"left": [10, 14], "right": [22, 34], "score": 0.7}]}
+        "sentences": [{"left": [0, 5], "right": [0, 10], "score": 0.81, "kind": "translation"},
+                      {"left": [5, 10], "right": [11, 21], "score": 0.77, "kind": "translation"},
+                      {"left": [10, 14], "right": [22, 34], "score": 0.7, "kind": "translation"}]}
     assert from_json(data, [d.text for d in docs]).pairs[0].semantic == report.pairs[0].semantic
     assert "semantic" not in pair_fields(plain, report)  # absent on a pair not found this way
     data["pairs"][0]["semantic"]["kind"] = "summary"

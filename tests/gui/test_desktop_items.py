@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QMenu
 from core import pipeline, rules
 from core.models import Document, Match, PairResult, Span
 from core.options import CheckOptions
+from gui.models.passages import PassageListModel
 from gui.widgets.compare_view import CompareView
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,7 +80,7 @@ def test_switching_the_language_retranslates_open_compare_tabs(qtbot, checked_wi
         assert view.previous_action.text() == "上一个片段"
         assert view.summary_label.text().startswith("复制比") and "汉明距离" in view.summary_label.text()
         assert "覆盖" in view.left_label.text() and "covered" not in view.left_label.text()
-        assert view.passage_list.model().headerData(3, Qt.Orientation.Horizontal) == "摘录"
+        assert view.passage_list.model().headerData(PassageListModel.EXCERPT, Qt.Orientation.Horizontal) == "摘录"
         assert "个片段" in view.position_label.text()
     finally:
         w.main_menus.language_actions["en"].trigger()
