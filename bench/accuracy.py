@@ -2,6 +2,7 @@
 
     python bench/accuracy.py [--seeds 1 2 3] [--docs 60] [--shared ../shared]
                              [--genre news-zh=DIR --genre archaic-en=DIR ...]
+                             [--old-code DIR] [--meaning --msrp msr_paraphrase_train.txt]
 
 Builds the PAN-style zh and en benchmarks with ../shared/eval/make_benchmark.py for each
 seed, checks them with Plagscope's defaults through the same pipeline as `plagscope check`,
@@ -11,6 +12,12 @@ make_benchmark from the texts in DIR (made by bench/genres.py; NAME ends in -zh 
 language) for each seed. Nothing is tuned here: it measures what ships, with the semantic
 layer off (CheckOptions(semantic=False)): these are the verbatim engine's figures;
 bench/semantic.py measures the semantic layer.
+
+`--old-code DIR` puts the figures of another checkout beside these (each figure old / new: the
+same benchmarks, the same script, that checkout's `core`). `--meaning --msrp FILE` adds the
+meaning layer's tables (bench/meaning_accuracy.py: MSRP training split's held-out fifth as
+sentence pairs and grouped five pairs per document, Clough heavy revisions against the rest, the
+bundled samples), with the old checkout's column when it has a meaning layer.
 
 `--evidence` adds the tables of what a reader sees on a pair (bench/evidence_tables.py: copies
 labelled "paraphrase", shared headings and reference lists, translations beside small verbatim
@@ -30,7 +37,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+# `--code DIR` (used by `--old-code`): measure the `core` of another checkout
+CODE = Path(sys.argv[sys.argv.index("--code") + 1]).resolve() if "--code" in sys.argv else ROOT
+sys.path.insert(0, str(CODE))
 
 from core.options import CheckOptions
 from core.pipeline import check, run
@@ -54,6 +63,56 @@ def check_to_json(folder: Path, out: Path) -> float:
     report = run(check([folder], CheckOptions(semantic=False)))  # the verbatim engine alone
     write_report(report, out, "json", json_version=1)  # score.py reads version 1
     return time.perf_counter() - start
+
+
+def verbatim_rows(shared: Path, sets: list, seeds: list[int], docs: int) -> list[tuple[str, dict]]:
+    """(name, figures) per benchmark set and seed, then ("clough", figures): the PAN measures
+    of the checkout whose `core` is imported (score.py's last line, `secs`, `verbatim` recall)."""
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, lang, source in sets:
+            for seed in seeds:
+                out = Path(tmp) / f"{name}{seed}"
+                extra = ["--source-dir", str(source)] if source else []
+                subprocess.run([sys.executable, str(shared / "eval" / "make_benchmark.py"), "--lang",
+                                lang, "--out", str(out), "--seed", str(seed), "--docs",
+                                str(docs), *extra], check=True, capture_output=True)
+                secs = check_to_json(out / "docs", out / "report.json")
+                full = subprocess.run(
+                    [sys.executable, str(shared / "eval" / "score.py"), "--truth",
+                     str(out / "truth.json"), "--report", str(out / "report.json")],
+                    capture_output=True, text=True, check=True).stdout
+                m = last_line(full)
+                m["verbatim"] = next(line.split()[3] for line in full.splitlines() if line.startswith("none "))
+                m["secs"] = f"{secs:.1f}"
+                rows.append((f"{name} seed {seed}", m))
+        clough = shared / "corpora" / "clough-stevenson-dev"
+        if clough.exists():
+            out = Path(tmp) / "clough.json"
+            secs = check_to_json(clough, out)
+            m = score(shared, ["--clough", str(clough), "--report", str(out)])
+            m["secs"] = f"{secs:.1f}"
+            rows.append(("clough", m))
+    return rows
+
+
+def verbatim_table(new: list[tuple[str, dict]], old: list[tuple[str, dict]] | None) -> str:
+    """The PAN and Clough figures; with `old`, each figure as old / new."""
+    before = dict(old or [])
+
+    def cell(name: str, m: dict, key: str) -> str:
+        return f"{before[name][key]} / {m[key]}" if name in before else m[key]
+
+    keys = ("plagdet", "precision", "recall", "granularity", "auc", "verbatim", "secs")
+    head = "set | " + " | ".join(keys) + (" (each: old / new)" if old else "")
+    lines = [head]
+    for name, m in new:
+        if name == "clough":
+            lines.append("Clough-Stevenson: " + ", ".join(
+                f"{k} {cell(name, m, k)}" for k in ("auc", "cut", "light", "heavy", "non", "secs")))
+        else:
+            lines.append(f"{name} | " + " | ".join(cell(name, m, k) for k in keys))
+    return "\n".join(lines)
 
 
 def many_copies(m: int = 60, size: int = 2000) -> str:
@@ -159,7 +218,12 @@ def main() -> None:
     parser.add_argument("--evidence-only", action="store_true", help="only the evidence tables")
     parser.add_argument("--evidence-seeds", type=int, nargs="+", default=[11, 12])
     parser.add_argument("--old-commit", default=OLD_COMMIT)
-    parser.add_argument("--old-code", type=Path, help="a checkout of the old code (else a worktree is made)")
+    parser.add_argument("--old-code", type=Path, help="a checkout of the old code: the old column of the "
+                        "verbatim (and --meaning) tables, and of --evidence (else a worktree of --old-commit)")
+    parser.add_argument("--code", type=Path, help="measure the core of this checkout (prints JSON)")
+    parser.add_argument("--meaning", action="store_true",
+                        help="also the meaning layer's tables (bench/meaning_accuracy.py)")
+    parser.add_argument("--msrp", type=Path, help="msr_paraphrase_train.txt for --meaning (never the test split)")
     parser.add_argument("--genre", action="append", default=[], metavar="NAME=DIR",
                         help="a benchmark from the texts in DIR (bench/genres.py); NAME ends in -zh or -en")
     args = parser.parse_args()
@@ -182,34 +246,28 @@ def main() -> None:
     for item in args.genre:
         name, _, folder = item.partition("=")
         sets.append((name, name.rsplit("-", 1)[-1], Path(folder).resolve()))
-    print(f"{'set':16} {'plagdet':>7} {'prec':>6} {'recall':>6} {'gran':>6} {'auc':>6} "
-          f"{'verbatim recall':>15} {'secs':>6}")
-    with tempfile.TemporaryDirectory() as tmp:
-        for name, lang, source in sets:
-            for seed in args.seeds:
-                out = Path(tmp) / f"{name}{seed}"
-                extra = ["--source-dir", str(source)] if source else []
-                subprocess.run([sys.executable, str(shared / "eval" / "make_benchmark.py"), "--lang",
-                                lang, "--out", str(out), "--seed", str(seed), "--docs",
-                                str(args.docs), *extra], check=True, capture_output=True)
-                secs = check_to_json(out / "docs", out / "report.json")
-                full = subprocess.run(
-                    [sys.executable, str(shared / "eval" / "score.py"), "--truth",
-                     str(out / "truth.json"), "--report", str(out / "report.json")],
-                    capture_output=True, text=True, check=True).stdout
-                m = last_line(full)
-                verbatim = next(line.split()[3] for line in full.splitlines()
-                                if line.startswith("none "))
-                print(f"{name + ' seed ' + str(seed):16} {m['plagdet']:>7} {m['precision']:>6} "
-                      f"{m['recall']:>6} {m['granularity']:>6} {m['auc']:>6} {verbatim:>15} "
-                      f"{secs:6.1f}")
+    if args.code is not None:  # one checkout's figures, as JSON (for another run's old column)
+        print(json.dumps(verbatim_rows(shared, sets, args.seeds, args.docs)))
+        return
+    new = verbatim_rows(shared, sets, args.seeds, args.docs)
+    old = None
+    if args.old_code is not None:
+        genre_args = [x for item in args.genre for x in ("--genre", item)]
+        out = subprocess.run([sys.executable, str(ROOT / "bench" / "accuracy.py"), "--code",
+                              str(args.old_code.resolve()), "--seeds", *map(str, args.seeds), "--docs",
+                              str(args.docs), "--shared", str(shared), "--no-sweep", *genre_args],
+                             capture_output=True, text=True, check=True).stdout
+        old = [tuple(row) for row in json.loads(out.strip().splitlines()[-1])]
+        print(f"verbatim engine: old = {args.old_code}, new = this checkout\n")
+    print(verbatim_table(new, old))
+    if args.meaning:
+        sys.path.insert(0, str(ROOT / "bench"))
+        from meaning_accuracy import meaning_tables
+
         clough = shared / "corpora" / "clough-stevenson-dev"
-        if clough.exists():
-            out = Path(tmp) / "clough.json"
-            secs = check_to_json(clough, out)
-            m = score(shared, ["--clough", str(clough), "--report", str(out)])
-            print(f"\nClough-Stevenson: auc={m['auc']} mean similarity cut={m['cut']} "
-                  f"light={m['light']} heavy={m['heavy']} non={m['non']} ({secs:.1f} s)")
+        old_meaning = args.old_code if args.old_code and (args.old_code / "core" / "semantic").is_dir() else None
+        print("\n## The meaning layer (old = " + str(old_meaning) + ")\n")
+        print(meaning_tables(args.msrp, clough, old_meaning))
     if not args.no_sweep:
         print("\n" + many_copies())
 

@@ -6,8 +6,9 @@ checkout by default; bench/accuracy.py runs it on an older checkout too, for its
 CHECKS.json: a list of checks, each a list of [name, text] documents. Prints one JSON list:
 per check, every reported pair as {left, right, similarity, passages, kind, share, sentences,
 score, copied} (kind "" and share 0 without a meaning finding; score: the mean of its sentence
-pairs' scores; copied: the share of the more-copied side's characters in a passage or an
-aligned sentence of the pair, each character once). The layer is on; a ProfileCache is shared by
+pairs' scores; copied: the pair's copied share, the figure the pairs are ranked by
+(core.evidence), or on a checkout older than it the share of the more-copied side's characters
+in a passage or an aligned sentence of the pair, each character once). The layer is on; a ProfileCache is shared by
 the checks (the old code kept vectors there).
 """
 
@@ -38,6 +39,20 @@ def copied_share(docs, pair) -> float:
     return max(covered(docs[pair.left].text, left), covered(docs[pair.right].text, right))
 
 
+def verbatim_copied(docs, pair) -> float:
+    """The pair's copied share from its verbatim passages alone (the layer off); an older
+    checkout without core.evidence gets `copied_share` of its passages."""
+    from dataclasses import replace
+
+    try:
+        from core.academic.text import Counter
+        from core.evidence import judge
+    except ImportError:
+        return copied_share(docs, replace(pair, semantic=None))
+    bare = replace(pair, semantic=None)
+    return float(judge(bare, Counter(docs[pair.left].text), Counter(docs[pair.right].text)).copied)
+
+
 def figures(checks: list[list[list[str]]]) -> list[list[dict]]:
     from core.models import Document
     from core.options import CheckOptions
@@ -53,7 +68,11 @@ def figures(checks: list[list[list[str]]]) -> list[list[dict]]:
                      "kind": p.semantic.kind if p.semantic else "",
                      "share": p.semantic.share if p.semantic else 0.0,
                      "sentences": len(p.semantic.sentences) if p.semantic else 0,
-                     "copied": copied_share(docs, p),
+                     # the figure the pairs are ranked by (core.evidence); an older checkout
+                     # without it gets the same idea measured here
+                     "copied": float(p.copied) if hasattr(p, "copied") else copied_share(docs, p),
+                     # ... and what it is with the meaning layer off (the default)
+                     "copied_verbatim": verbatim_copied(docs, p),
                      "score": (sum(s.score for s in p.semantic.sentences) / len(p.semantic.sentences)
                                if p.semantic and p.semantic.sentences else 0.0)}
                     for p in report.pairs])

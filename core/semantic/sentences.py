@@ -8,7 +8,8 @@ initial. Over-long sentences are cut at clause punctuation so that one vector ne
 for a whole page. Spans are half-open code-point offsets into the text, trimmed of white
 space and of list markers.
 
-A sentence is *minor* when it is short, a heading, a list item or a formula of politeness
+A sentence is *minor* when it is short, a heading, a short list item (under twice the
+length that makes a sentence) or a formula of politeness
 (greetings, thanks, closings): such sentences may join a run of aligned sentences but never
 make a finding alone.
 """
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-VERSION = 1  # of the splitting rules: stored sentences made by other rules are made again
+VERSION = 2  # of the splitting rules: stored sentences made by other rules are made again
 MAX_CHARS = 240  # longer sentences are cut at clause punctuation
 MIN_WORDS = 4  # an English sentence with fewer words is minor
 MIN_HAN = 6  # a Chinese sentence with fewer characters is minor
@@ -185,10 +186,13 @@ def split(text: str) -> Sentences:
                 if han + words == 0:
                     continue
                 short = han < MIN_HAN if han > words else han + words < MIN_WORDS
+                # a list item is minor unless it is a sentence of some length (a point of a
+                # summary, "2. False positive matches may be returned ...")
+                brief = han < 2 * MIN_HAN if han > words else han + words < 2 * MIN_WORDS
                 starts.append(ps)
                 ends.append(pe)
                 units.append(han + words)
-                minor.append(bool(short or item or heading or lone_line
+                minor.append(bool(short or (item and brief) or heading or lone_line
                                   or _FORMULAS.match(piece.lstrip("\"'“‘(（【[ "))))
     return Sentences(np.array(starts, dtype=np.int64), np.array(ends, dtype=np.int64),
                      np.array(units, dtype=np.int32), np.array(minor, dtype=bool))

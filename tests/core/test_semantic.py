@@ -73,6 +73,26 @@ def test_headings_list_items_greetings_and_short_sentences_are_minor():
     }
 
 
+def test_a_list_item_that_is_a_whole_sentence_is_compared():
+    # a summary's points (Clough's answers list a model's limitations so): short items stay minor
+    text = ("The limitations:\n\n1. False positive matches may be returned if search keywords do "
+            "not precisely match document terms.\n2. Long documents.\n3. 长文档的相似度值很低，因而表示得很差。\n"
+            "4. 词序丢失。\n")
+    assert minor_of(text) == {
+        "The limitations:": True,
+        "False positive matches may be returned if search keywords do not precisely match document terms.": False,
+        "Long documents.": True, "长文档的相似度值很低，因而表示得很差。": False, "词序丢失。": True}
+
+
+def test_a_run_may_skip_more_sentences_of_the_longer_document():
+    from core.semantic.align import _runs
+
+    links = [(0, 0), (1, 5), (2, 9), (3, 14)]  # a summary's sentences in its source's order
+    assert _runs(links) == [[0], [1], [2], [3]]  # 3 sentences at most on either side
+    assert _runs(links, (3, 6)) == [[0, 1, 2, 3]]  # the source has twice the sentences
+    assert _runs([(0, 0), (1, 5), (9, 6)], (3, 6)) == [[0, 1], [2]]  # the shorter side still 3
+
+
 def test_numbered_heading_and_list_marker_are_not_sentences():
     text = "### 1. Correction\n\n1. The first step is to read the whole text carefully.\n"
     assert sentences_of(text) == ["1. Correction", "The first step is to read the whole text carefully."]
@@ -327,20 +347,28 @@ def test_reports_carry_the_semantic_figure_and_sentence_pairs():
 def test_pair_score_weighs_cosine_shared_words_numbers_and_length():
     import math
 
-    from core.semantic.align import WEIGHTS, numbers, pair_score
+    from core.semantic.align import WEIGHTS, WORD_WEIGHTS, numbers, pair_score
 
-    bias, w_cos, w_words, w_numbers, w_length = WEIGHTS
     probability = lambda z: 1 / (1 + math.exp(-z))
     assert numbers("Sales rose 1,200 units (１２%) in 2003.") == {"1200", "12", "2003"}
-    left = "Sales rose 5 percent in 2003."  # 6 words
-    same = pair_score(0.8, left, "In 2003 sales went up 5 percent.")  # 7 words, 5 of 8 shared
-    assert same == pytest.approx(probability(bias + w_cos * 0.8 + w_words * 5 / 8 + w_length * 6 / 7))
-    other = pair_score(0.8, left, "In 2004 sales went up 7 percent.")  # 3 of 10, no number shared
-    assert other == pytest.approx(probability(bias + w_cos * 0.8 + w_words * 3 / 10 + w_numbers
-                                              + w_length * 6 / 7))
-    half = pair_score(0.8, left, "In 2003 sales went up 7 percent.")  # 4 of 9; numbers 1 of 3
-    assert half == pytest.approx(probability(bias + w_cos * 0.8 + w_words * 4 / 9
-                                             + w_numbers * 2 / 3 + w_length * 6 / 7))
+    # Chinese: cosine, shared words (pairs of Han characters), numbers, length
+    bias, w_cos, w_words, w_numbers, w_length = WEIGHTS
+    zh = pair_score(0.8, "销售额增长了5%。", "销售额上涨了5%。")  # 销售 售额 额增 增长 长了 / 额上 上涨 涨了
+    assert zh == pytest.approx(probability(bias + w_cos * 0.8 + w_words * 3 / 9 + w_length * 1.0))
+    zh_other = pair_score(0.8, "销售额增长了5%。", "销售额上涨了7%。")  # 2 of 10 shared, numbers differ
+    assert zh_other == pytest.approx(probability(bias + w_cos * 0.8 + w_words * 2 / 10 + w_numbers
+                                                 + w_length * 1.0))
+    # words: also character trigrams, shared words over the shorter side, names, words one side only
+    left, right = "Sales rose 5 percent in 2003.", "In 2003 sales went up 5 percent."
+    a, b = {"sales", "rose", "5", "percent", "in", "2003"}, {"in", "2003", "sales", "went", "up", "5", "percent"}
+    grams = lambda t: {" ".join(t.lower().split())[i:i + 3] for i in range(len(t) - 2)}
+    trigrams = len(grams(left) & grams(right)) / len(grams(left) | grams(right))
+    shared = len(a & b) / len(a | b)  # 5 of 8
+    features = (0.8, shared, 0.0, 6 / 7, trigrams, 5 / 6, 0.0, math.log1p(2), 1, 0.8 * shared, shared ** 2)
+    same = pair_score(0.8, left, right)
+    assert same == pytest.approx(probability(WORD_WEIGHTS[0] + sum(w * f for w, f in zip(WORD_WEIGHTS[1:], features))))
+    other = pair_score(0.8, left, "In 2004 sales went up 7 percent.")  # no number shared
+    half = pair_score(0.8, left, "In 2003 sales went up 7 percent.")  # one of the numbers shared
     assert other < half < same  # other figures state other facts
     assert pair_score(0.8) == 0.8  # across languages: the cosine alone
 
