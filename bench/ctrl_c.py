@@ -16,6 +16,12 @@ instead interrupts each stage on purpose: the CLI runs with its progress line on
 pseudo-terminal, SIGINT goes to the group as soon as the line names the stage, and the table
 gives the stop latency per stage, for a class of distinct essays and for a class of many copies
 (`--texts` texts, each copied essays/texts times).
+
+    python bench/ctrl_c.py --copies [--essays 1500] [--texts 80] [--root OLD_CHECKOUT]
+
+runs the whole check (no Ctrl-C) on both classes of the same size, one after the other, and
+prints each one's time, peak RSS and pairs: a class of many copies must stay within the memory
+and time of the class of distinct essays. `--root` adds the same two runs of an older checkout.
 """
 
 from __future__ import annotations
@@ -116,6 +122,46 @@ def stages_table(essays: int, texts: int) -> int:
     return 0 if worst <= 1.0 else 1
 
 
+def full_check(root: Path, folder: Path) -> tuple[float, float, int, int]:
+    """(seconds, peak RSS in MB, exit status, pairs reported) of one whole `plagscope check`
+    of `folder` by the checkout at `root`, in a child process measured for it alone."""
+    import json
+
+    out = folder.parent / f"{folder.name}.json"
+    code = "import sys; from core.cli import main; sys.exit(main(sys.argv[1:]))"
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-c", code, "check", str(folder), "--quiet", "--top", "0",
+                             "--json", str(out)], cwd=root, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    took = time.perf_counter() - start
+    pairs = len(json.loads(out.read_text(encoding="utf-8"))["pairs"]) if out.exists() else -1
+    return took, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status), pairs
+
+
+def copies_table(essays: int, texts: int, roots: list[Path]) -> int:
+    """Time and peak memory of a whole check, distinct essays and many copies, side by side."""
+    rows, ratios = [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        # the same generator: every text distinct, or `texts` texts copied
+        shapes = (("distinct essays", make_copies(Path(tmp) / "distinct", essays, essays)),
+                  (f"{texts} texts x ~{essays // texts}", make_copies(Path(tmp) / "copies", essays, texts)))
+        for root in roots:
+            measured = []
+            for shape, folder in shapes:
+                load = os.getloadavg()[0]
+                took, peak, code, pairs = full_check(root, folder)
+                measured.append((took, peak))
+                rows.append(f"| {root.name} | {shape} | {took:.1f} | {peak:,.0f} | {pairs:,} | {code} | {load:.1f} |")
+            ratios.append(f"{root.name}: many copies / distinct = {measured[1][0] / measured[0][0]:.2f}x time, "
+                          f"{measured[1][1] / measured[0][1]:.2f}x peak RSS")
+    print(f"{essays} essays of 3,000 characters, load average " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    print("| checkout | class | seconds | peak RSS MB | pairs | exit | load at start |\n|---|---|---|---|---|---|---|")
+    print("\n".join(rows))
+    print("\n".join(ratios))
+    return 0
+
+
 def group_alive(pgid: int) -> list[int]:
     """Process ids still in process group `pgid` (from /proc)."""
     alive = []
@@ -175,7 +221,13 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--stages", action="store_true", help="the stop latency of each stage")
     parser.add_argument("--texts", type=int, default=80, help="distinct texts of the copies class")
+    parser.add_argument("--copies", action="store_true",
+                        help="time and peak memory of whole checks: many copies vs distinct essays")
+    parser.add_argument("--root", type=Path, action="append", default=[],
+                        help="with --copies: also run an older checkout (repeatable)")
     args = parser.parse_args()
+    if args.copies:
+        return copies_table(args.essays, args.texts, [ROOT, *args.root])
     if args.stages:
         return stages_table(args.essays, args.texts)
     rng = random.Random(args.seed)

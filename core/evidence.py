@@ -161,14 +161,24 @@ def judged(texts: Sequence[str], pairs: Sequence[PairResult]) -> list[PairResult
     """Every pair judged (`judge`) and ranked (`rank_key`); `texts` are the documents' texts
     by index. A pair whose documents' texts are missing ("", a report read back without them)
     keeps the figures it has."""
-    counters: dict[int, Counter] = {}
+    counters: dict[str, Counter] = {}  # by text: identical documents share one
+    judgements: dict[tuple, tuple[float, str]] = {}  # copies of a pair are judged once
 
     def counter(i: int) -> Counter:
-        if i not in counters:
-            counters[i] = Counter(texts[i])
-        return counters[i]
+        if texts[i] not in counters:
+            counters[texts[i]] = Counter(texts[i])
+        return counters[texts[i]]
 
-    out = [judge(p, counter(p.left), counter(p.right)) if texts[p.left] and texts[p.right] else p
-           for p in pairs]
+    def judged_once(p: PairResult) -> PairResult:
+        if p.semantic is not None:
+            return judge(p, counter(p.left), counter(p.right))
+        key = (texts[p.left], texts[p.right], p.matches)
+        if key not in judgements:
+            done = judge(p, counter(p.left), counter(p.right))
+            judgements[key] = (done.copied, done.kind)
+        copied, kind = judgements[key]
+        return replace(p, copied=copied, kind=kind)
+
+    out = [judged_once(p) if texts[p.left] and texts[p.right] else p for p in pairs]
     out.sort(key=rank_key)
     return out

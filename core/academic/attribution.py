@@ -133,6 +133,7 @@ class Attribution:
         self._layout = document.layout or Layout()
         self._paragraph_break = "\n" if document.format == "docx" else "blank"
         self._cited: dict[tuple[int, int], bool] = {}
+        self._sides: dict[tuple[int, int], str] = {}  # side_class by span (copies ask again)
 
     @cached_property
     def count(self) -> Counter:
@@ -286,6 +287,12 @@ class Attribution:
         across a paragraph break, with a paragraph part that no citation credits (at least
         PART_CJK CJK characters or PART_WORDS words), takes that part's class. (The check cuts
         such a passage at `credit_breaks` first; this covers a passage that cannot be cut.)"""
+        key = (span.start, span.end)
+        if key not in self._sides:
+            self._sides[key] = self._side_class(span)
+        return self._sides[key]
+
+    def _side_class(self, span: Span) -> str:
         cls = self._span_class(span.start, span.end)
         if cls not in _CREDITED:
             return cls

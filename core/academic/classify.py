@@ -39,6 +39,7 @@ class Analyses:
     def __init__(self, documents: Sequence[Document]):
         self.documents = documents
         self._done: dict[int, Attribution] = {}
+        self._same: dict[tuple, Attribution] = {}  # identical documents share one analysis
 
     @classmethod
     def of(cls, documents: Sequence[Document]) -> Analyses:
@@ -55,7 +56,12 @@ class Analyses:
     def __getitem__(self, index: int) -> Attribution:
         found = self._done.get(index)
         if found is None:
-            found = self._done[index] = analyse(self.documents[index])
+            document = self.documents[index]
+            same = (document.format, document.layout, document.text)
+            found = self._same.get(same)
+            if found is None:
+                found = self._same[same] = analyse(document)
+            self._done[index] = found
         return found
 
 
@@ -105,19 +111,23 @@ def attribute(
     analyses = analyses or Analyses.of(documents)
     templ = _Template(template, options) if template is not None else None
     out = []
+    done: dict[tuple, tuple[Match, ...]] = {}  # copies of a pair (identical documents) share theirs
     for pair in pairs:
         if not pair.matches:
             out.append(pair)
             continue
-        matches = []
-        for whole in pair.matches:
-            pieces = _cut(whole, pair.left, pair.right, documents, analyses)
-            classes = [_class(m, pair.left, pair.right, documents, analyses, templ) for m in pieces]
-            if len(set(classes)) == 1 and len(pieces) > 1:  # the cut separates nothing
-                pieces, classes = [whole], [_class(whole, pair.left, pair.right, documents, analyses, templ)]
-            matches += [m if m.attribution == cls else replace(m, attribution=cls)
-                        for m, cls in zip(pieces, classes)]
-        out.append(replace(pair, matches=tuple(matches)))
+        key = (id(analyses[pair.left]), id(analyses[pair.right]), pair.matches)
+        if key not in done:
+            matches = []
+            for whole in pair.matches:
+                pieces = _cut(whole, pair.left, pair.right, documents, analyses)
+                classes = [_class(m, pair.left, pair.right, documents, analyses, templ) for m in pieces]
+                if len(set(classes)) == 1 and len(pieces) > 1:  # the cut separates nothing
+                    pieces, classes = [whole], [_class(whole, pair.left, pair.right, documents, analyses, templ)]
+                matches += [m if m.attribution == cls else replace(m, attribution=cls)
+                            for m, cls in zip(pieces, classes)]
+            done[key] = tuple(matches)
+        out.append(replace(pair, matches=done[key]))
     return out
 
 

@@ -22,9 +22,11 @@ def overlap(a_words: np.ndarray, a_idf: np.ndarray, b_words: np.ndarray, b_idf: 
     return float(shared / min(a_idf.sum(), b_idf.sum()))
 
 
-def shared_shares(words: list[np.ndarray], idfs: list[np.ndarray], cap: int) -> np.ndarray:
+def shared_shares(words: list[np.ndarray], idfs: list[np.ndarray], cap: int,
+                  counts: np.ndarray | None = None) -> np.ndarray:
     """The overlap of every pair as an n x n matrix (upper triangle filled), via an inverted
-    index of words; words in more than `cap` documents count as shared by none."""
+    index of words; words in more than `cap` documents (each counting `counts[doc]` times when
+    given) count as shared by none."""
     n = len(words)
     if n < 2:
         return np.zeros((n, n))
@@ -36,11 +38,16 @@ def shared_shares(words: list[np.ndarray], idfs: list[np.ndarray], cap: int) -> 
     hashes, weights, docs = hashes[order], weights[order], docs[order]
     bounds = np.flatnonzero(np.concatenate(([True], hashes[1:] != hashes[:-1], [True])))
     sizes = np.diff(bounds)
+    held = sizes  # documents holding each word
+    if counts is not None and len(docs):
+        held = np.add.reduceat(counts[docs], bounds[:-1])
     shared = np.zeros(n * n, dtype=np.float64)
     for size in np.unique(sizes):
-        if size < 2 or size > cap:
+        if size < 2:
             continue
-        starts = bounds[:-1][sizes == size]
+        starts = bounds[:-1][(sizes == size) & (held <= cap)]
+        if not len(starts):
+            continue
         ii, jj = np.triu_indices(size, 1)
         for chunk in np.array_split(starts, max(1, len(starts) * len(ii) // 5_000_000)):
             members = chunk[:, None] + np.arange(size)  # (groups, size): docs of one word each

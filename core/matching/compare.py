@@ -17,9 +17,19 @@ import numpy as np
 from core.engine.hashing import distinct, kgram_hashes
 from core.engine.profile import Profile
 from core.matching.common import mark, shared_texts
+from core.matching.copies import copies, spread, spread_common
 from core.matching.index import document_frequency_cap
 from core.matching.scoring import EDIT_PENALTY, pair_result, score_pair, similarity
-from core.matching.sources import SCORED, SEMANTIC, SHARED, Candidates, CandidateSource, Corpus, default_sources
+from core.matching.sources import (
+    COMMON,
+    SCORED,
+    SEMANTIC,
+    SHARED,
+    Candidates,
+    CandidateSource,
+    Corpus,
+    default_sources,
+)
 from core.matching.sources.fingerprints import all_kgrams
 from core.matching.sources.simhash import near_duplicates
 from core.matching.sources.vocabulary import approximate_shares
@@ -133,11 +143,24 @@ def compare_class(
                     tuple(texts))
     sources = default_sources(options, cache) if sources is None else sources
     late = [s for s in sources if getattr(s, "after_scoring", False)]
+    work, groups = corpus, None
+    if all(getattr(s, "per_pair", False) for s in sources):  # identical documents compared once
+        groups = copies(corpus.profiles, corpus.texts)
+        if groups.reduces:
+            kept = groups.kept.tolist()
+            work = Corpus([corpus.profiles[d] for d in kept], options, corpus.ignored, corpus.cap,
+                          tuple(corpus.keys[d] for d in kept) if corpus.keys else (),
+                          tuple(corpus.texts[d] for d in kept) if corpus.texts else (),
+                          weights=groups.weights)
     # the index is long numpy calls: built on a helper thread, so a stop is seen at once
-    found = yield from in_thread(_propose(corpus, [s for s in sources if s not in late]),
+    found = yield from in_thread(_propose(work, [s for s in sources if s not in late]),
                                  first=Progress("indexing", 0, 3))
     yield Progress("indexing", 3, 3)
-    results = yield from _score(corpus, found)
+    results = yield from _score(work, found)
+    if work is not corpus:  # every pair of the class gets its reduced pair's result
+        results = spread(results, groups)
+        if COMMON in work.evidence:
+            corpus.evidence[COMMON] = spread_common(work.evidence[COMMON], groups)
     shared = shared_texts(corpus)
     if late:  # sources that build on the scored pairs (the semantic layer)
         corpus.evidence[SCORED], corpus.evidence[SHARED] = results, shared

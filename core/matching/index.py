@@ -29,11 +29,13 @@ def candidate_pairs(
     ignored: np.ndarray | None = None,
     cap: int,
     max_repeats: int,
+    weights: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Document pairs (left < right) sharing a fingerprint, with the number they share.
 
     Fingerprints in `ignored` (sorted), repeated more than `max_repeats` times in one document,
-    or present in more than `cap` documents are left out. Returns (left, right, shared).
+    or present in more than `cap` documents (each counted `weights[doc]` times when given) are
+    left out. Returns (left, right, shared).
     """
     hashes, docs = _postings(fp_lists, max_repeats)
     if ignored is not None and len(ignored):
@@ -47,7 +49,8 @@ def candidate_pairs(
         return empty, empty, empty
     boundaries = np.flatnonzero(np.concatenate(([True], hashes[1:] != hashes[:-1], [True])))
     sizes = np.diff(boundaries)
-    good = (sizes >= 2) & (sizes <= cap)
+    held = sizes if weights is None else np.add.reduceat(weights[docs], boundaries[:-1])
+    good = (sizes >= 2) & (held <= cap)
     starts, sizes = boundaries[:-1][good], sizes[good]
     if not len(sizes):
         return empty, empty, empty
@@ -114,12 +117,14 @@ def shared_kgram_arrays(
     max_repeats: int,
     pairs: np.ndarray | None = None,
     common: list | None = None,
+    weights: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """`shared_kgrams` over the documents' k-grams concatenated (`lengths` per document), as
     arrays: (pair keys left * n + right, positions in left, positions in right), sorted by key
     (stable), so each pair's seeds are one run. Given a list `common`, appends to it the
     k-grams left out for being in more than `cap` documents, as (hashes, documents,
-    positions) ordered by hash (the class's shared text: core/matching/common.py)."""
+    positions) ordered by hash (the class's shared text: core/matching/common.py). `weights`:
+    how many documents each one counts for in the document frequencies (None: one)."""
     n = len(lengths)
     empty = np.zeros(0, dtype=np.int64)
     if len(hashes) < 2:
@@ -141,7 +146,8 @@ def shared_kgram_arrays(
     run_id = np.cumsum(new_run) - 1
     run_len = np.bincount(run_id)
     group_id = np.cumsum(new_hash) - 1
-    distinct_docs = np.bincount(group_id, weights=new_run.astype(np.float64)).astype(np.int64)
+    held = new_run if weights is None else np.where(new_run, weights[docs], 0)
+    distinct_docs = np.bincount(group_id, weights=held.astype(np.float64)).astype(np.int64)
     keep = (run_len[run_id] <= max_repeats) & (distinct_docs[group_id] >= 2) & (
         distinct_docs[group_id] <= cap)
     if common is not None:

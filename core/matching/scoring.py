@@ -106,8 +106,11 @@ def document_frequency(corpus: Corpus) -> tuple[np.ndarray, np.ndarray]:
     needs it: only pairs sharing text common to most documents do)."""
     if DF not in corpus.evidence:
         per_doc = [distinct(kgram_hashes(p.units.hashes, p.params.k)) for p in corpus.profiles]
-        hashes, counts = np.unique(np.concatenate(per_doc) if per_doc else np.zeros(0, np.uint64),
-                                   return_counts=True)
+        hashes, inverse = np.unique(np.concatenate(per_doc) if per_doc else np.zeros(0, np.uint64),
+                                    return_inverse=True)
+        held = (np.ones(len(per_doc), np.int64) if corpus.weights is None else corpus.weights)
+        counts = np.bincount(inverse.ravel(), weights=np.repeat(held, [len(d) for d in per_doc]),
+                             minlength=len(hashes)).astype(np.int64)
         corpus.evidence[DF] = (hashes, counts)
     return corpus.evidence[DF]
 

@@ -20,6 +20,9 @@ as new modules here, not as branches in `compare`; `semantic.py` is the semantic
 
 The sources' results are merged (`Candidates.merge`: a pair is scored / listed when any source
 says so) and `core.matching.scoring.score_pair` turns each scored pair into a PairResult.
+A source with `per_pair = True` says that what it finds for a pair depends only on the pair's
+two documents and on document frequencies (which it counts with `corpus.weights`): when every
+source says so, identical documents are compared once (core/matching/copies.py).
 A source with `after_scoring = True` (the semantic layer's) runs once the others' pairs are
 scored, reading them (`SCORED`) and the check's shared text (`SHARED`) from the evidence.
 """

@@ -32,10 +32,18 @@ class Corpus:
     keys: tuple[str, ...] = ()  # Document.key of each profile ("" when not known)
     texts: tuple[str, ...] = ()  # each document's text (passages take in shared marks), or ()
     evidence: dict = field(default_factory=dict)
+    # how many documents of the class each one stands for (identical copies compared once,
+    # core/matching/copies.py): every document frequency counts them; None: one each
+    weights: np.ndarray | None = None
 
     @property
     def n(self) -> int:
         return len(self.profiles)
+
+    @property
+    def size(self) -> int:
+        """The documents of the class (those the profiles stand for)."""
+        return self.n if self.weights is None else int(self.weights.sum())
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,18 +50,20 @@ class FingerprintSource:
     in more than the cap of the documents."""
 
     name = "fingerprints"
+    per_pair = True  # what it finds for a pair depends on the two documents (and document frequencies)
 
     def propose(self, corpus: Corpus, so_far: Candidates) -> Generator[Progress, None, Candidates]:
         profiles, options, n = corpus.profiles, corpus.options, corpus.n
         left, right, _ = candidate_pairs(
             [p.fp_hashes for p in profiles], ignored=corpus.ignored, cap=corpus.cap,
-            max_repeats=options.max_repeats)
+            max_repeats=options.max_repeats, weights=corpus.weights)
         yield Progress("indexing", 1, 3)
         hashes, lengths = all_kgrams(profiles)
         common: list = []
         seed_keys, seed_left, seed_right = shared_kgram_arrays(
             hashes, lengths, ignored=corpus.ignored, cap=corpus.cap,
-            max_repeats=options.max_repeats, pairs=left * n + right, common=common)
+            max_repeats=options.max_repeats, pairs=left * n + right, common=common,
+            weights=corpus.weights)
         if common:
             corpus.evidence[COMMON] = common[0]
         del hashes

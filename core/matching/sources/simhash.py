@@ -22,6 +22,7 @@ class SimhashSource:
     """Near-duplicate pairs: always scored and always listed."""
 
     name = "simhash"
+    per_pair = True  # what it finds for a pair depends on the two documents (and document frequencies)
 
     def propose(self, corpus: Corpus, so_far: Candidates) -> Generator[Progress, None, Candidates]:
         simhashes = np.array([p.simhash for p in corpus.profiles], dtype=np.uint64)

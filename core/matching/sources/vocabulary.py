@@ -63,12 +63,14 @@ class VocabularySource:
     content words are worth scoring (the scoring step lists them on the exact share)."""
 
     name = "vocabulary"
+    per_pair = True  # what it finds for a pair depends on the two documents (and document frequencies)
 
     def propose(self, corpus: Corpus, so_far: Candidates) -> Generator[Progress, None, Candidates]:
         profiles, n = corpus.profiles, corpus.n
-        if n <= vocabulary.ALL_PAIRS_LIMIT:
+        if corpus.size <= vocabulary.ALL_PAIRS_LIMIT:
             shares = vocabulary.shared_shares([p.vocab for p in profiles],
-                                              [p.vocab_idf for p in profiles], corpus.cap)
+                                              [p.vocab_idf for p in profiles], corpus.cap,
+                                              corpus.weights)
             corpus.evidence[SHARES] = shares
             pairs = vocabulary.paraphrase_pairs(shares)
             return Candidates.of([i * n + j for i, j in pairs], score=True)
