@@ -209,7 +209,9 @@ def _group(pgid):
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads the process table from /proc")
-@pytest.mark.parametrize("to_group", [True, True, False])  # noqa: PT014 (to the group twice: a race repeated)
+@pytest.mark.parametrize("to_group", [pytest.param(True, id="group"),
+                                      pytest.param(True, id="group-again"),  # a race: once more
+                                      pytest.param(False, id="main-only")])
 def test_ctrl_c_stops_with_one_line_130_and_no_process_left(tmp_path, to_group):
     import random
     import signal
