@@ -13,9 +13,10 @@ was still alive 1 s after the main one exited. POSIX only.
     python bench/ctrl_c.py --stages [--essays 1500] [--texts 80]
 
 instead interrupts each stage on purpose: the CLI runs with its progress line on a
-pseudo-terminal, SIGINT goes to the group as soon as the line names the stage, and the table
-gives the stop latency per stage, for a class of distinct essays and for a class of many copies
-(`--texts` texts, each copied essays/texts times).
+pseudo-terminal, SIGINT goes to the group as soon as the line names the stage and, in a second
+run, 1 s later (inside the stage's long calls), and the table gives the stop latency, for a
+class of distinct essays, one of many copies (`--texts` texts, each copied essays/texts times)
+and one of near copies (the same, each copy with its own trailing blank lines).
 
     python bench/ctrl_c.py --copies [--essays 1500] [--texts 80] [--root OLD_CHECKOUT]
 
@@ -38,6 +39,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+
+
+def _hears_ctrl_c() -> None:
+    """In the child before it starts: SIGINT back to its default, as in a terminal (a shell
+    starts background jobs with SIGINT ignored, and a child would inherit that)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def make_class(folder: Path, essays: int, chars: int = 3000, seed: int = 1) -> Path:
@@ -65,32 +73,48 @@ def make_copies(folder: Path, essays: int, texts: int, chars: int = 3000, seed: 
     return folder
 
 
-def interrupt_at(cmd: list[str], stage: str, timeout: float = 600) -> dict:
+def make_near_copies(folder: Path, essays: int, texts: int, chars: int = 3000, seed: int = 1) -> Path:
+    """`make_copies`, each copy ending in its own run of blank lines and spaces: no two files
+    are identical, so none is compared once for all (core/matching/copies.py)."""
+    make_copies(folder, essays, texts, chars, seed)
+    for i, path in enumerate(sorted(folder.iterdir())):
+        path.write_text(path.read_text(encoding="utf-8") + "\n" * (1 + i % 5) + " " * (i // 5),
+                        encoding="utf-8")
+    return folder
+
+
+def interrupt_at(cmd: list[str], stage: str, into: float = 0.0, timeout: float = 900) -> dict:
     """Run `cmd` with stderr on a pseudo-terminal (so it shows its progress line), send SIGINT
-    to its process group once that line names `stage`; (seconds to exit, exit status, stage seen)."""
+    to its process group `into` seconds after that line names `stage`: the seconds to exit,
+    the exit status, and the stage the line showed when the signal was sent ("" if never)."""
     import pty
     import select
 
-    from core.messages import text
+    from core.messages import STAGES, text
 
     words = text(stage, "en").encode()
+    names = {text(s, "en").encode(): s for s in STAGES}
     master, slave = pty.openpty()
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=slave,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=_hears_ctrl_c)  # noqa: PLW1509 (one signal call, no lock)
     os.close(slave)
-    seen, buffer, sent = False, b"", None
+    since, buffer, sent, at = None, b"", None, ""
     deadline = time.monotonic() + timeout
     try:
         while proc.poll() is None and time.monotonic() < deadline:
-            ready, _, _ = select.select([master], [], [], 0.02)
+            ready, _, _ = select.select([master], [], [], 0.01)
             if ready:
                 try:
                     buffer = (buffer + os.read(master, 4096))[-4096:]
                 except OSError:
                     break
-            if not seen and words in buffer:
-                seen, sent = True, time.monotonic()
+            if since is None and words in buffer:
+                since = time.monotonic()
+            if since is not None and time.monotonic() - since >= into:
+                sent = time.monotonic()
                 os.killpg(proc.pid, signal.SIGINT)
+                at = max(names, key=buffer.rfind)
+                at = names[at] if buffer.rfind(at) >= 0 else ""
                 break
         try:
             proc.wait(timeout=60)
@@ -100,25 +124,39 @@ def interrupt_at(cmd: list[str], stage: str, timeout: float = 600) -> dict:
     finally:
         os.close(master)
     took = time.monotonic() - sent if sent is not None else None
-    return {"stage": stage, "seen": seen, "took": took, "code": proc.returncode}
+    return {"stage": stage, "at": at, "took": took, "code": proc.returncode}
 
 
-def stages_table(essays: int, texts: int) -> int:
-    """The stop latency per stage, distinct essays and many copies, as a Markdown table."""
+STAGE_ORDER = ("loading", "fingerprinting", "indexing", "comparing", "reviewing", "writing_report")
+
+
+def stages_table(essays: int, texts: int, delays: tuple[float, ...] = (0.0, 1.0)) -> int:
+    """The stop latency per stage (SIGINT as the stage shows, and `delays` later), for
+    distinct essays, many identical copies and many near copies of the same size."""
     rows, worst = [], 0.0
     with tempfile.TemporaryDirectory() as tmp:
-        for shape, folder in (("distinct essays", make_class(Path(tmp) / "distinct", essays)),
-                              (f"{texts} texts x {essays // texts}", make_copies(Path(tmp) / "copies", essays, texts))):
-            cmd = [sys.executable, "-m", "core.cli", "check", str(folder), "--top", "5"]
-            for stage in ("loading", "fingerprinting", "indexing", "comparing", "reviewing"):
-                r = interrupt_at(cmd, stage)
-                if r["seen"]:
-                    worst = max(worst, r["took"])
-                rows.append(f"| {shape} | {stage} | " + (f"{r['took']:.2f} s | {r['code']} |" if r["seen"]
-                                                        else "not seen (finished first) | |"))
-    print(f"{essays} essays, load average " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
-    print("| class | Ctrl-C during | stopped after | exit |\n|---|---|---|---|")
+        shapes = (("distinct essays", make_copies(Path(tmp) / "distinct", essays, essays)),
+                  (f"{texts} texts x ~{essays // texts} copies", make_copies(Path(tmp) / "copies", essays, texts)),
+                  (f"{texts} texts x ~{essays // texts} near copies",
+                   make_near_copies(Path(tmp) / "near", essays, texts)))
+        for shape, folder in shapes:
+            cmd = [sys.executable, "-m", "core.cli", "check", str(folder), "--top", "5",
+                   "--json", str(Path(tmp) / "report.json")]
+            for stage in STAGE_ORDER:
+                for into in delays:
+                    load = os.getloadavg()[0]
+                    r = interrupt_at(cmd, stage, into)
+                    if r["took"] is not None:
+                        worst = max(worst, r["took"])
+                        rows.append(f"| {shape} | {stage} + {into:.1f} s | {r['at'] or '?'} | {r['took']:.2f} s "
+                                    f"| {r['code']} | {load:.1f} |")
+                    else:
+                        rows.append(f"| {shape} | {stage} + {into:.1f} s | finished first | | {r['code']} | {load:.1f} |")
+                    print(rows[-1], flush=True)
+    print(f"\n{essays} essays, load average " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    print("| class | SIGINT at | line showed | stopped after | exit | load |\n|---|---|---|---|---|---|")
     print("\n".join(rows))
+    print(f"worst: {worst:.2f} s")
     return 0 if worst <= 1.0 else 1
 
 
@@ -187,7 +225,7 @@ def command(entry: str, folder: Path) -> list[str]:
 
 def one_run(cmd: list[str], delay: float) -> dict:
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=_hears_ctrl_c)  # noqa: PLW1509 (one signal call, no lock)
     time.sleep(delay)
     sent = time.monotonic()
     try:

@@ -2,6 +2,7 @@
 
 import json
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -194,6 +195,13 @@ def test_help_states_the_real_defaults(capsys, monkeypatch):
     assert f"(default {CheckOptions().hamming})" in text
 
 
+
+def _hears_ctrl_c() -> None:
+    """In the child before it starts: SIGINT back to its default, as in a terminal (a shell
+    starts background jobs with SIGINT ignored, and a child would inherit that)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _group(pgid):
     alive = []
     for entry in os.listdir("/proc"):
@@ -227,7 +235,7 @@ def test_ctrl_c_stops_with_one_line_130_and_no_process_left(tmp_path, to_group):
                                          encoding="utf-8")
     proc = subprocess.Popen([sys.executable, "-m", "core.cli", "check", str(d), "--workers", "2"],
                             cwd=Path(__file__).resolve().parents[2], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, start_new_session=True)
+                            stderr=subprocess.PIPE, start_new_session=True, preexec_fn=_hears_ctrl_c)  # noqa: PLW1509 (one signal call, no lock)
     deadline = time.monotonic() + 120
     # main, resource tracker, forkserver and a first worker (still starting: the moment a
     # worker used to print a KeyboardInterrupt traceback of its own)
