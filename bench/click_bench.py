@@ -38,12 +38,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "gui"), str(ROOT / "bench")]
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QCoreApplication, QElapsedTimer, QSettings, QTimer
+from PySide6.QtCore import QCoreApplication, QElapsedTimer, QEventLoop, QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
 #: The probe's repaint interval (ms); a gap is the time between two of its paints.
 PROBE_MS = 10
 TARGET_MS = 200
+#: How often (ms) the bench looks whether the work it started has ended.
+IDLE_POLL_MS = 20
 #: With --why, gaps longer than this (ms) are explained (bench/thread_watch.py).
 LONG_GAP_MS = 120
 
@@ -148,6 +150,14 @@ class Sampler:
         return [f"{n * 20:>6} ms  [{stage}] {where}" for (stage, where), n in ranked]
 
 
+def spin(ms: int) -> None:
+    """The event loop for `ms`, as the app's own runs it (waiting in poll between events):
+    polling processEvents would put the bench's own work on the GUI thread it measures."""
+    loop = QEventLoop()
+    QTimer.singleShot(ms, loop.quit)
+    loop.exec()
+
+
 class Patch:
     """setattr with undo (what the harness' monkeypatch does, without pytest)."""
 
@@ -213,8 +223,7 @@ def run(docs: int, folder: Path, why: bool = False, meaning: bool = False,
     probe.set_stage("start (engine warm-up)")
     warm = [t for t in __import__("threading").enumerate() if t.name == "engine-warm-up"]
     while any(t.is_alive() for t in warm):  # what a user waits out before the first click
-        QCoreApplication.processEvents()
-        time.sleep(0.005)
+        spin(IDLE_POLL_MS)
     window.session.progress.connect(lambda p: probe.set_stage(f"check: {getattr(p, 'stage', '?')}")
                                     if window.session.checking else None)
     facts = {}
@@ -222,14 +231,11 @@ def run(docs: int, folder: Path, why: bool = False, meaning: bool = False,
     def wait_idle(timeout: float = 1800) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            QCoreApplication.processEvents()
+            spin(IDLE_POLL_MS)
             app.answer_open_dialogs()
             if app.idle():
                 break
-            time.sleep(0.002)
-        for _ in range(20):  # let the views finish what the end of the work started
-            QCoreApplication.processEvents()
-            time.sleep(0.005)
+        spin(100)  # let the views finish what the end of the work started
 
     def step(stage: str, action: str, **dialog) -> None:
         for key, value in dialog.items():
@@ -240,6 +246,8 @@ def run(docs: int, folder: Path, why: bool = False, meaning: bool = False,
 
     step("open files", "open")
     facts["documents"] = len(window.session.ready_entries())
+    screen = window.screen().geometry()
+    facts["screen"] = f"{screen.width()}x{screen.height()}"
     started = time.monotonic()
     step("check", "check")
     facts["check (s)"] = round(time.monotonic() - started, 1)
@@ -301,17 +309,25 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="also write the table to this file")
     parser.add_argument("--why", action="store_true", help="also sample what the GUI thread runs in the gaps")
     parser.add_argument("--meaning", action="store_true", help="with the meaning layer switched on in the options")
+    parser.add_argument("--switch-interval", type=float, metavar="S",
+                        help="the interpreter's switch interval for the run (A/B of gui.app.SWITCH_INTERVAL)")
     parser.add_argument("--profile", action="append", default=[], metavar="STAGE",
                         help="profile the GUI thread (cProfile) in the stages whose name holds STAGE")
     args = parser.parse_args()
     QApplication.instance() or QApplication(sys.argv[:1])
     load_before = os.getloadavg()[0]
+    if args.switch_interval:
+        from gui import app as gui_app
+
+        gui_app.SWITCH_INTERVAL = args.switch_interval
     with tempfile.TemporaryDirectory() as tmp:
         probe, errors, facts = run(args.docs, Path(tmp), args.why, args.meaning, tuple(args.profile))
     load = os.getloadavg()[0]
     options = "meaning layer switched on" if args.meaning else "default options"
     lines = [f"click flow, {facts.get('documents')} essays, {options} (meaning layer "  # noqa: ISC004 (one line of the table, built from parts)
-             f"{facts.get('meaning layer')}), platform {QApplication.platformName()}, "
+             f"{facts.get('meaning layer')}), platform {QApplication.platformName()} "
+             f"{facts.get('screen')}, "
+             f"switch interval {sys.getswitchinterval() * 1000:g} ms, "
              f"load {load_before:.1f} before / {load:.1f} after, {os.cpu_count()} cores, "
              f"{facts.get('pairs')} pairs, check {facts.get('check (s)')} s, "
              f"{facts.get('files written')} files written",

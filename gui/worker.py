@@ -48,7 +48,10 @@ class _GuiThread:
         self.idle.clear()
 
     def done(self) -> None:
-        self.idle.set()
+        # called at every turn of the event loop: Event.set takes a lock and notifies even
+        # when it is set already
+        if not self.idle.is_set():
+            self.idle.set()
 
     def wait_turn(self) -> None:
         """Block while the GUI thread repaints, at most until GUI_TURN after it began."""

@@ -19,6 +19,9 @@ from ..models.documents import PATH_ROLE, DocumentModel
 from ..models.table import SORT_ROLE, SortFilterProxy
 
 NAME_MIN_WIDTH = 100  # px the names keep before optional columns are hidden
+#: The longest texts of a column that are measured: its cells are figures, formats and short
+#: words, and the widest is among the longest (measuring each text shapes it, not cheap).
+MEASURED = 8
 
 
 class DocumentList(QWidget):
@@ -140,7 +143,7 @@ class DocumentList(QWidget):
             if column == DocumentModel.NAME:
                 continue
             value = self.model.columns[column].value
-            texts = {str(text) for text in map(value, rows) if text}
+            texts = sorted({str(text) for text in map(value, rows) if text}, key=len)[-MEASURED:]
             cells = max((max(m.horizontalAdvance(t) for m in metrics) for t in texts), default=0)
             title = self.model.headerData(column, Qt.Orientation.Horizontal) or ""
             widths[column] = max(cells + margin, header.fontMetrics().horizontalAdvance(title) + 24)
