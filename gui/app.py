@@ -157,8 +157,10 @@ class AfterFirstPaint(QObject):
 class Running:
     """The started app: its QApplication, main window and exception hook (see `start`)."""
 
-    def __init__(self, app: QApplication, window: MainWindow, hook: ExceptionDialog, smoke):
+    def __init__(self, app: QApplication, window: MainWindow, hook: ExceptionDialog, smoke,
+                 after_paint: AfterFirstPaint):
         self.app, self.window, self.hook, self.smoke = app, window, hook, smoke
+        self.after_paint = after_paint  # the warm-up (and a recovery offer) after the first frame
 
 
 def start(paths: list[str] | None = None, *, settings: Settings | None = None,
@@ -177,17 +179,15 @@ def start(paths: list[str] | None = None, *, settings: Settings | None = None,
     hook = ExceptionDialog(window, logfile)
     sys.excepthook = hook
     window.show()
-    after_paint = AfterFirstPaint(window, lambda: warm_up_engine())  # the engines load after the first frame
     paths = window.archive.take_saved_checks(paths or [])  # `plagscope class.plagscope`
     if paths:
         window.add_paths([os.path.abspath(p) for p in paths])
 
+    after_paint = AfterFirstPaint(window, lambda: warm_up_engine())  # the engines load after the first frame
     smoke = arm(app, window)  # kept alive while the app runs
     if smoke is None and offer_recovery:  # an unattended run must not wait on a question
         window.archive.offer_recovery()  # autosave of a Plagscope that did not close cleanly
-    running = Running(app, window, hook, smoke)
-    running.after_paint = after_paint
-    return running
+    return Running(app, window, hook, smoke, after_paint)
 
 
 def main(paths: list[str] | None = None) -> int:

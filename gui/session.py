@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import gc
 import os
+import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Generator, Iterable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
@@ -47,10 +48,18 @@ LOAD_REFRESH_MS = 100
 
 
 def jobs():
-    """`gui.session_jobs`, the session's calls into core's work (imported on first use)."""
+    """`gui.session_jobs`, the session's calls into core's work, imported on first use: by the
+    job that first needs it, on its worker thread (or by the warm-up after the first paint),
+    so the window never waits for it."""
     from gui import session_jobs
 
     return session_jobs
+
+
+def later(work: Callable[[], Generator]) -> Generator:
+    """`work()`'s steps, started on the first step: the session's jobs are imported and called
+    by the worker thread that drains them, not by the GUI thread that makes them."""
+    return (yield from work())
 
 
 def freeze_long_lived() -> None:
@@ -85,6 +94,7 @@ class Session(QObject):
         self.template: str | None = None
         self.report: Report | None = None
         self._cache = None  # the profiles of documents checked, kept between checks (`cache`)
+        self._cache_lock = threading.Lock()  # made by the first job that needs it
         #: None, or a callable giving the archive's location to check against (gui/archive.py)
         self.archive_location = None
         self.stale = False
@@ -115,9 +125,10 @@ class Session(QObject):
     def cache(self):
         """The profiles of the documents checked (core.pipeline.ProfileCache): a re-check or an
         archive add profiles only what changed."""
-        if self._cache is None:
-            self._cache = jobs().profile_cache()
-        return self._cache
+        with self._cache_lock:
+            if self._cache is None:
+                self._cache = jobs().profile_cache()
+            return self._cache
 
     @property
     def busy(self) -> bool:
@@ -187,8 +198,7 @@ class Session(QObject):
         self._job_ids += 1
         job = self._job_ids
         # the check's own loader: on all cores when it pays, options.exclude left out
-        load = jobs().load
-        worker = Worker(lambda: load(paths, options, skip), name="load")
+        worker = Worker(lambda: jobs().load(paths, options, skip), name="load")  # on the worker thread
         worker.signals.progress.connect(lambda item, job=job: self._on_load_item(job, item))
         worker.signals.finished.connect(lambda _result, job=job: self._on_load_end(job))
         worker.signals.cancelled.connect(lambda job=job: self._on_load_end(job, cancelled=True))
@@ -335,22 +345,25 @@ class Session(QObject):
     def archive_add_steps(self, location: str, documents, label: str):
         """Keep `documents` in the archive under `label`, as a progress generator (its sentence
         vectors too with the meaning layer on; this session's profiles are reused)."""
-        return jobs().add_to_archive(location, documents, label, semantic=self.options.semantic,
-                                     cache=self.cache)
+        semantic = self.options.semantic
+        return later(lambda: jobs().add_to_archive(location, documents, label, semantic=semantic,
+                                                   cache=self.cache))
 
     def save_check_steps(self, path, verdicts, report: Report | None = None):
         """The last report (or `report`) with `verdicts` into a .plagscope file, as a progress
         generator; the file is written atomically at the end."""
-        return jobs().save_check(path, report or self.require_report(), verdicts, self.check_seconds)
+        report, seconds = report or self.require_report(), self.check_seconds
+        return later(lambda: jobs().save_check(path, report, verdicts, seconds))
 
     @staticmethod
     def save_verdicts_steps(path, verdicts):
         """Only the verdicts of the saved check at `path` replaced (its report is unchanged)."""
-        return jobs().save_verdicts(path, verdicts)
+        return later(lambda: jobs().save_verdicts(path, verdicts))
 
     def open_check_steps(self, path: str):
         """A saved check (saved, analysis at the display threshold shown) as a progress generator."""
-        return jobs().open_check(path, self.options.display_threshold)
+        threshold = self.options.display_threshold
+        return later(lambda: jobs().open_check(path, threshold))
 
     def warm_up(self) -> None:
         """Load the engine's segmenter and IDF tables now (a thread calls this once the window
@@ -379,11 +392,11 @@ class Session(QObject):
         template_entry = self.entry(self.template) if self.template else None
         template = template_entry.document if template_entry and template_entry.document else None
         errors = self.failures()
-        options, cache, check = self.options, self.cache, jobs().check
+        options = self.options
 
         def job():  # the report arrives with its review and figures (core/review/analysis.py)
-            return (yield from check(documents, template, errors, archive, len(documents) >= CHILD_DOCUMENTS,
-                                     options, cache))
+            return (yield from jobs().check(documents, template, errors, archive,
+                                            len(documents) >= CHILD_DOCUMENTS, options, self.cache))
 
         worker = Worker(job, name="check")
         worker.signals.progress.connect(self.progress)
@@ -488,6 +501,7 @@ class Session(QObject):
         if index is None:
             raise ValueError(f"{document_path} was not part of the last check")
         report, verdicts, table = self.require_report(), self.verdicts, self.analysis.figures
+        # a report is there, so its check (or the warm-up) has imported the jobs already
         return jobs().student_export_steps(path, report, index, fmt, language, verdicts, table)
 
     def export_steps(self, path: str, fmt: str, language: str = "en"):
