@@ -214,6 +214,24 @@ def run(docs: int, folder: Path, why: bool = False, meaning: bool = False,
     probe.profiled = profile
     window.statusBar().addPermanentWidget(probe)
     sampler = Sampler(probe) if why else None
+    collections: dict[str, list] = defaultdict(list)  # stage -> [(generation, ms, on the GUI thread)]
+    if why:  # the garbage collector's passes: one over a report's objects is tens of milliseconds
+        import gc
+        import threading
+
+        gc_started = {}
+
+        def on_gc(phase, info):
+            if phase == "start":
+                gc_started[threading.get_ident()] = time.perf_counter()
+            elif threading.get_ident() in gc_started:
+                ms = (time.perf_counter() - gc_started.pop(threading.get_ident())) * 1000
+                if ms >= 5:
+                    collections[probe.stage].append((info["generation"], round(ms),
+                                                     threading.current_thread() is threading.main_thread()))
+
+        gc.callbacks.append(on_gc)
+        why_hooks = [(gc.callbacks, on_gc)]
     if why:  # the threads seen from outside (a sampler inside needs the interpreter lock)
         import subprocess
 
@@ -221,8 +239,12 @@ def run(docs: int, folder: Path, why: bool = False, meaning: bool = False,
         watcher = subprocess.Popen([sys.executable, str(ROOT / "bench" / "thread_watch.py"), str(os.getpid()),
                                     str(watch_log)])
     probe.set_stage("start (engine warm-up)")
+    # what a user waits out before the first click: the engines load after the first frame
+    after_paint = getattr(running, "after_paint", None)
+    while after_paint is not None and not after_paint.done:
+        spin(IDLE_POLL_MS)
     warm = [t for t in __import__("threading").enumerate() if t.name == "engine-warm-up"]
-    while any(t.is_alive() for t in warm):  # what a user waits out before the first click
+    while any(t.is_alive() for t in warm):
         spin(IDLE_POLL_MS)
     window.session.progress.connect(lambda p: probe.set_stage(f"check: {getattr(p, 'stage', '?')}")
                                     if window.session.checking else None)
@@ -279,6 +301,10 @@ def run(docs: int, folder: Path, why: bool = False, meaning: bool = False,
     app.answer_open_dialogs()
     facts["files written"] = len([p for p in dialogs.saved if Path(p).exists()])
     facts["why"] = sampler.report() if sampler else []
+    for hooks, hook_fn in (why_hooks if why else []):
+        hooks.remove(hook_fn)
+    facts["collections"] = [f"[{stage}] " + ", ".join(f"gen {g} {ms} ms{' GUI thread' if gui else ''}" for g, ms, gui in found)
+                            for stage, found in collections.items()]
     if why:
         import threading
 
@@ -346,6 +372,8 @@ def main() -> None:
     lines += ["", f"exceptions and error dialogs: {len(errors)}", *errors]
     if facts.get("why"):
         lines += ["", "GUI thread during gaps (sampled every 20 ms):", *facts["why"]]
+    if facts.get("collections"):
+        lines += ["", "Garbage collections of 5 ms or more:", *facts["collections"]]
     if facts.get("threads"):
         lines += ["", "The longest gaps seen from outside (bench/thread_watch.py, every 5 ms):", *facts["threads"]]
     text = "\n".join(lines)
