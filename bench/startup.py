@@ -1,6 +1,6 @@
 """How soon the window shows after `plagscope` is launched (warm disk cache), and what it imports.
 
-    DISPLAY=:N python bench/startup.py [--runs 7] [--platform xcb|offscreen] [--against REV ...]
+    DISPLAY=:N python bench/startup.py [--runs 7] [--platform xcb|offscreen] [--against REV ...] [PATH ...]
 
 Each run starts the real entry point (`gui.launcher.main`, what the `plagscope` script runs)
 in a fresh interpreter and records the time from just before the process is started to the
@@ -72,16 +72,16 @@ def create_application(argv):
 
 gui.app.create_application = create_application
 from gui.launcher import main
-sys.exit(main([]))
+sys.exit(main(sys.argv[1:]))
 """
 
 
-def one_run(tree: Path, platform: str, home: str) -> dict:
+def one_run(tree: Path, platform: str, home: str, paths: tuple[str, ...] = ()) -> dict:
     env = dict(os.environ, QT_QPA_PLATFORM=platform, HOME=home, XDG_CONFIG_HOME=home,
                XDG_DATA_HOME=home, XDG_CACHE_HOME=home)
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed app has its bytecode: the warm-up run writes it
     start = time.time()
-    out = subprocess.run([sys.executable, "-c", CHILD], cwd=tree, env=env, capture_output=True,
+    out = subprocess.run([sys.executable, "-c", CHILD, *paths], cwd=tree, env=env, capture_output=True,
                          text=True, timeout=120, check=False)
     lines = [line for line in out.stdout.splitlines() if line.startswith("{")]
     if not lines:
@@ -105,13 +105,15 @@ def default_platform() -> str:
     return "xcb" if os.environ.get("DISPLAY") else "offscreen"
 
 
-def measure(runs: int = 7, platform: str | None = None) -> dict:
+def measure(runs: int = 7, platform: str | None = None, paths: tuple[str, ...] = ()) -> dict:
     """Seconds from launch to the window shown for this checkout, over `runs` runs (after one
-    warm-up run): median, min, max, CPU s, modules, heavy modules by then."""
-    return measure_trees({"this checkout": ROOT}, runs, platform)["this checkout"]
+    warm-up run): median, min, max, CPU s, modules, heavy modules by then. `paths`: what the
+    command line opens (files, folders, a saved check)."""
+    return measure_trees({"this checkout": ROOT}, runs, platform, paths)["this checkout"]
 
 
-def measure_trees(trees: dict[str, Path], runs: int = 7, platform: str | None = None) -> dict[str, dict]:
+def measure_trees(trees: dict[str, Path], runs: int = 7, platform: str | None = None,
+                  paths: tuple[str, ...] = ()) -> dict[str, dict]:
     """`measure` per tree, the trees taking turns."""
     platform = platform or default_platform()
     seconds: dict[str, list[float]] = {name: [] for name in trees}
@@ -119,10 +121,10 @@ def measure_trees(trees: dict[str, Path], runs: int = 7, platform: str | None = 
     last: dict[str, dict] = {}
     with tempfile.TemporaryDirectory() as home:
         for name, tree in trees.items():
-            one_run(tree, platform, home)  # warms the disk cache and writes the first settings
+            one_run(tree, platform, home, paths)  # warms the disk cache and writes the first settings
         for _ in range(runs):
             for name, tree in trees.items():
-                last[name] = one_run(tree, platform, home)
+                last[name] = one_run(tree, platform, home, paths)
                 seconds[name].append(last[name]["seconds"])
                 cpu[name].append(last[name]["cpu"])
     return {name: {"median": statistics.median(s), "min": min(s), "max": max(s),
@@ -137,13 +139,16 @@ def main() -> None:
     parser.add_argument("--platform", default=None, help="xcb (the default with a DISPLAY) or offscreen")
     parser.add_argument("--against", action="append", default=[], metavar="REV",
                         help="also measure this commit, side by side (may be repeated)")
+    parser.add_argument("paths", nargs="*", help="files or folders the app opens (default: none)")
     args = parser.parse_args()
+    paths = tuple(str(Path(p).resolve()) for p in args.paths)
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp:
         trees = {"this checkout": ROOT} | {rev: export(rev, Path(tmp)) for rev in args.against}
-        results = measure_trees(trees, args.runs, args.platform)
+        results = measure_trees(trees, args.runs, args.platform, paths)
     load_after = os.getloadavg()
-    print(f"window shown after launch, {args.platform or default_platform()}, median of {args.runs} runs each "
+    opened = f", opening {' '.join(args.paths)}" if paths else ""
+    print(f"window shown after launch{opened}, {args.platform or default_platform()}, median of {args.runs} runs each "
           f"(load average {load_before[0]:.2f} before, {load_after[0]:.2f} after):\n")
     print("| tree | shown s (median) | min-max s | CPU s by then | modules | heavy ones imported by then |")
     print("|---|---:|---:|---:|---:|---|")
