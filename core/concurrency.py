@@ -26,7 +26,7 @@ from concurrent.futures.process import BrokenProcessPool
 import psutil
 
 __all__ = ["START_METHOD_VARIABLE", "context", "descendants", "end_children", "end_processes",
-           "ordered", "pool", "run_jobs", "start_method", "workers_for"]
+           "idle_core", "ordered", "pool", "run_jobs", "start_method", "workers_for"]
 
 #: The environment variable that chooses the start method.
 START_METHOD_VARIABLE = "PLAGSCOPE_START_METHOD"
@@ -59,6 +59,13 @@ def context():
 def workers_for(asked: int | None, cap: int = 8) -> int:
     """Worker processes: the ones asked for, else the cores (at most `cap`)."""
     return asked or max(1, min(os.cpu_count() or 1, cap))
+
+
+def idle_core() -> bool:
+    """Whether a core is left idle by what else runs (the 1-minute load average): with none,
+    worker processes only share the time this process would have had, and add their start-up
+    and the sending of their results."""
+    return (os.cpu_count() or 1) - psutil.getloadavg()[0] >= 1
 
 
 def _ignore_interrupts(initializer: Callable[[], None] | None = None) -> None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.concurrency import run_jobs, workers_for
+from core.concurrency import idle_core, run_jobs, workers_for
 from core.engine.batches import batches
 from core.engine.hashing import hash_strings
 from core.engine.normalize import Units, code_points, split_units, unit_batches
@@ -130,8 +130,8 @@ class ProfileCache:
 
 
 #: Below this much text to profile, worker processes cost more than they save (starting them,
-#: and sending every profile back), so by default one process profiles it; `--workers N` asks
-#: for N anyway (bench/workers.py measures it; docs/decisions/022).
+#: and sending every profile back), so by default one process profiles it, and so does it when
+#: no core is idle; `--workers N` asks for N anyway (bench/workers.py measures it; docs/decisions/086).
 PARALLEL_CHARS = 10_000_000
 #: Text per job sent to a worker.
 CHUNK_CHARS = 200_000
@@ -151,7 +151,7 @@ def profile_documents(
     found: list[Profile | None] = [cache.get(k) if cache else None for k in keys]
     missing = [i for i, p in enumerate(found) if p is None]
     sizes = [len(documents[i].text) for i in missing]
-    workers = options.workers or (workers_for(None) if sum(sizes) >= PARALLEL_CHARS else 1)
+    workers = options.workers or (workers_for(None) if sum(sizes) >= PARALLEL_CHARS and idle_core() else 1)
     groups = batches(sizes, CHUNK_CHARS)
     jobs = [([documents[missing[g]].text for g in group], options) for group in groups]
     done = len(documents) - len(missing)

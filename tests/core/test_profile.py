@@ -1,13 +1,19 @@
 """core.engine.profile: a batch of texts gives each text exactly what it gives alone."""
 
+import os
+
+import psutil
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import core.engine.batches
+import core.engine.profile as profile_module
 from core.engine.normalize import units
 from core.engine.profile import language, profiles
 from core.engine.winnowing import fingerprints
+from core.models import Document
 from core.options import CheckOptions
+from core.pipeline import run
 
 ZH = "我们今天讨论网络阅读对学生的影响以及它带来的问题和机会"
 EN = "students read online every day and the habit changes how they write essays "
@@ -47,3 +53,29 @@ def test_a_batch_mixing_languages_uses_each_texts_parameters():
     assert (zh.lang, en.lang) == ("zh", "en")
     assert zh.params.k != en.params.k
     assert len(zh.fp_hashes) and len(en.fp_hashes)
+
+
+
+def _workers_used(monkeypatch, load: float, options: CheckOptions) -> int:
+    """How many workers profile_documents asks for on 2 cores at this 1-minute load average,
+    with a threshold small enough for a few documents."""
+    asked = []
+    real = profile_module.run_jobs
+
+    def spy(func, jobs, workers):
+        asked.append(workers)
+        return real(func, jobs, 1)
+
+    monkeypatch.setattr(profile_module, "run_jobs", spy)
+    monkeypatch.setattr(profile_module, "PARALLEL_CHARS", 10)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(psutil, "getloadavg", lambda: (load, load, load))
+    docs = [Document(i, f"d{i}", "", "txt", "同学们的作文写得很好。" * 20) for i in range(3)]
+    run(profile_module.profile_documents(docs, options))
+    return asked[0]
+
+
+def test_workers_only_where_a_core_is_idle(monkeypatch):
+    assert _workers_used(monkeypatch, 0.2, CheckOptions()) == 2  # an idle machine: the pool
+    assert _workers_used(monkeypatch, 1.5, CheckOptions()) == 1  # no idle core: one process
+    assert _workers_used(monkeypatch, 7.0, CheckOptions(workers=2)) == 2  # asked: always
