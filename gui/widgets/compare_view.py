@@ -408,7 +408,7 @@ class CompareView(QWidget):
         splitter.setStretchFactor(0, 0)
         splitter.setStretchFactor(1, 1)
         splitter.setStretchFactor(2, 1)
-        splitter.setSizes([260, 500, 500])
+        splitter.setSizes([360, 500, 500])  # the list: number, kind, lengths and the start of the excerpt
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary_label)
