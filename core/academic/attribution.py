@@ -321,15 +321,15 @@ class Attribution:
         """Whether a citation credits the text [start, end) (its class is cited or quoted_cited)."""
         return self._span_class(start, end) in _CREDITED
 
-    def credit_marks(self, start: int, end: int) -> list[str]:
-        """The text of the citations in the sentences of [start, end) and of one right after it."""
+    def credit_marks(self, start: int, end: int) -> list[Span]:
+        """The spans of the citations in the sentences of [start, end) and of one right after it."""
         first, _ = self.sentence_of(start)
         _, last = self.sentence_of(max(start, end - 1))
         found = self._citations_in(first, last)
         i = bisect_left(self.cite_starts, max(end, last))
         if i < len(self.citations) and (self._adjacent_after(end) or self._adjacent_after(last)):
             found.append(self.citations[i])
-        return [self.text[c.span.start:c.span.end] for c in found]
+        return [c.span for c in found]
 
     def _parts(self, span: Span) -> list[tuple[int, int, str | None]]:
         """(start, end, class) of the paragraph parts of a span; class None for a part too

@@ -174,9 +174,17 @@ def _pieces(m: Match, side: str, breaks: list[tuple[int, int]], left_text: str, 
         cjk, words = b_doc.count.units(b_piece.start, b_piece.end)
         if not (cjk >= PART_CJK if cjk >= words else cjk + words >= PART_WORDS):
             return [m]  # a piece too short on the other side: the passage stays whole
-        if a_doc.credited(a_piece.start, a_piece.end):  # its citation is in the other text too?
+        if a_doc.credited(a_piece.start, a_piece.end):
+            marks = a_doc.credit_marks(a_piece.start, a_piece.end)
+            # a credit the passage itself carries: a mark in the text it took, or right after it
+            # (a mark in a sentence it only touches, or in its changes, credits nothing it took)
+            own = [c for c in marks if a_piece.start <= c.start <= a_piece.end + ADJACENT
+                   and not any(x.start <= c.start < x.end for x in a_changes)]
+            if not own:
+                return [m]
+            # ... that the other text does not carry too (else it came with the copied text)
             window = b_doc.text[max(0, b_piece.start - ADJACENT):b_piece.end + 2 * ADJACENT + 8]
-            copied_credit &= all(mark in window for mark in a_doc.credit_marks(a_piece.start, a_piece.end))
+            copied_credit &= all(a_doc.text[c.start:c.end] in window for c in own)
         pa, pb = _clip(a_changes, a_piece), _clip(b_changes, b_piece)
         left, right, lc, rc = (b_piece, a_piece, pb, pa) if flip else (a_piece, b_piece, pa, pb)
         n = len(units(left_text[left.start:left.end]))
