@@ -135,8 +135,8 @@ def _cut(m: Match, i: int, j: int, documents, analyses: Analyses) -> list[Match]
     """The passage cut at the paragraph breaks where a citation's credit stops, on the one side
     whose citation credits part of it (the other side is cut where the units taken before the
     break end). Whole when neither side has such a break, when both have (the citation was
-    copied with the text: it credits nothing one document did not take from the other), or
-    when a piece would be shorter than a part that counts."""
+    copied with the text: it credits nothing one document did not take from the other), and
+    by `_pieces` when a piece would be too short or the credit is not the passage's own."""
     left, right = analyses[i].credit_breaks(m.left), analyses[j].credit_breaks(m.right)
     if bool(left) == bool(right):
         return [m]
@@ -146,6 +146,10 @@ def _cut(m: Match, i: int, j: int, documents, analyses: Analyses) -> list[Match]
 
 def _pieces(m: Match, side: str, breaks: list[tuple[int, int]], left_text: str, right_text: str,
             analyses: Analyses, i: int, j: int) -> list[Match]:
+    """The pieces of `m` cut at `breaks` (paragraph breaks on `side`), or [m] when a piece
+    would be shorter than a part that counts on the other side, when a credited piece has no
+    citation of its own (a mark in the text it took or right after it), or when the other text
+    carries the same marks."""
     flip = side == "right"  # work as if the cited side were the left one
     a_span, b_span = (m.right, m.left) if flip else (m.left, m.right)
     a_text, b_text = (right_text, left_text) if flip else (left_text, right_text)
