@@ -165,6 +165,21 @@ class App:
         qtbot.waitUntil(lambda: QApplication.activeWindow() is app.window, timeout=WAIT_MS)
         return app
 
+    @classmethod
+    def checked(cls, qtbot, tmp_path: Path, monkeypatch, files) -> App:
+        """Started, `files` opened (Ctrl+O, File > Open Files… answered with them) and checked
+        (Ctrl+R), keys only; closed again if that fails."""
+        app = cls.started(qtbot, tmp_path, monkeypatch)
+        try:
+            app.dialogs.files = list(files)
+            app.key(Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier)
+            app.key(Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+            assert app.window.session.report is not None
+        except BaseException:
+            app.close()
+            raise
+        return app
+
     # ----- driving -------------------------------------------------------------------------
     def action(self, name: str) -> QAction:
         return self.window.actions[name]

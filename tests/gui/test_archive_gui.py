@@ -31,14 +31,16 @@ CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModi
 
 
 def checked(qtbot, folder: Path, monkeypatch, files) -> App:
-    """The app started in `folder`, `files` opened (File > Open Files…) and checked (Ctrl+R)."""
+    """The app started in `folder`, `files` opened (Ctrl+O) and checked (Ctrl+R)."""
     folder.mkdir(exist_ok=True)
-    app = App.started(qtbot, folder, monkeypatch)
-    app.dialogs.files = list(files)
-    app.trigger("open")
-    app.key(Qt.Key.Key_R, CTRL)
-    assert app.window.session.report is not None
-    return app
+    return App.checked(qtbot, folder, monkeypatch, files)
+
+
+def autosaved(app: App) -> tuple:
+    """(window, report, autosave path) once the check's autosave is written."""
+    w = app.window
+    assert w.archive.autosaver.wait()
+    return w, w.session.report, w.archive.autosave_path()
 
 
 def verdict_on_first_pair(app: App, key=Qt.Key.Key_1) -> int:
@@ -267,10 +269,7 @@ def test_after_the_check_is_autosaved_a_verdict_rewrites_only_the_verdicts(qtbot
 
     app = checked(qtbot, tmp_path, monkeypatch, essays)
     try:
-        w = app.window
-        report = w.session.report
-        assert w.archive.autosaver.wait()
-        path = w.archive.autosave_path()
+        w, report, path = autosaved(app)
         assert open_check(path).report == report
         full_saves = []
         real = saved_module.save_check_steps
@@ -295,10 +294,7 @@ def test_an_autosave_file_spoilt_meanwhile_is_written_whole_at_the_next_verdict(
                                                                                  essays):
     app = checked(qtbot, tmp_path, monkeypatch, essays)
     try:
-        w = app.window
-        report = w.session.report
-        assert w.archive.autosaver.wait()
-        path = w.archive.autosave_path()
+        w, report, path = autosaved(app)
         path.write_bytes(b"nonsense" * 10)  # something outside the app spoilt it
         verdict_on_first_pair(app)  # Confirmed
         assert w.archive.autosaver.wait()  # the verdicts-only save fails (logged, never in the way)

@@ -73,12 +73,9 @@ def test_the_main_flow_without_a_mouse(qtbot, tmp_path, monkeypatch, essays):
     student report, the Student view in Chinese: keys only. The verdict and the note are in
     every file written."""
     ctrl, shift = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
-    app = App.started(qtbot, tmp_path, monkeypatch)
+    app = App.checked(qtbot, tmp_path, monkeypatch, essays)  # Ctrl+O, Ctrl+R
     w = app.window
     try:
-        app.dialogs.files = essays
-        app.key(Qt.Key.Key_O, ctrl)
-        app.key(Qt.Key.Key_R, ctrl)
         report = w.session.report
         app.key(Qt.Key.Key_1, ctrl)  # View > Pairs: the table has the focus, its first row current
         assert QApplication.focusWidget() is w.pairs.view and w.pairs.view.currentIndex().isValid()
@@ -208,12 +205,9 @@ def test_ctrl_tab_switches_views_from_anywhere_in_the_window(qtbot, tmp_path, mo
     """Ctrl+Tab / Ctrl+Shift+Tab move to the next / previous view wherever the focus is: in the
     document list (which takes the arrows, not these), in a view's table, in an open pair."""
     ctrl, shift = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
-    app = App.started(qtbot, tmp_path, monkeypatch)
+    app = App.checked(qtbot, tmp_path, monkeypatch, essays)  # Ctrl+O, Ctrl+R
     w = app.window
     try:
-        app.dialogs.files = essays
-        app.key(Qt.Key.Key_O, ctrl)
-        app.key(Qt.Key.Key_R, ctrl)
         count = w.tabs.count()
         app.key(Qt.Key.Key_0, ctrl)  # View > Documents: the focus in the document list
         assert QApplication.focusWidget() is w.documents.view
