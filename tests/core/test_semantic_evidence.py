@@ -57,7 +57,7 @@ def test_samples_paraphrases_are_found_and_pasted_copies_are_never_paraphrase(tm
     for source, paraphrase in (("en_original_homework.txt", "en_paraphrase.txt"),
                                ("zh_original_网络阅读.txt", "zh_paraphrase.txt")):
         pair = by_pair[frozenset((source, paraphrase))]
-        assert pair["semantic"]["kind"] == "paraphrase" and pair["semantic"]["share"] >= 0.2
+        assert pair["semantic"]["kind"] == "paraphrase" and pair["semantic"]["share"] >= 0.3
         assert {s["kind"] for s in pair["semantic"]["sentences"]} == {"paraphrase"}  # each passage's kind
     for pair in data["pairs"]:
         meaning = pair.get("semantic")
