@@ -22,7 +22,14 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
 HEAVY = tuple(json.loads(sys.argv[1]))
-seen = {}
+seen = {"gui_thread": []}
+
+def imports(event, args):  # which heavy module the GUI thread itself imports before the first frame
+    if (event == "import" and args[0] in HEAVY and "painted" not in seen
+            and threading.current_thread() is threading.main_thread()):
+        seen["gui_thread"].append(args[0])
+
+sys.addaudithook(imports)
 
 class FirstPaint(QObject):
     def eventFilter(self, obj, event):
@@ -51,20 +58,33 @@ def warm_up_engine():
 
 gui.app.create_application, gui.app.warm_up_engine = create_application, warm_up_engine
 from gui.launcher import main
-sys.exit(main([]))
+sys.exit(main(sys.argv[2:]))
 """
 
 
-def test_the_window_paints_before_the_engines_load_and_the_warm_up_follows(tmp_path):
+def launch(tmp_path, *paths) -> dict:
+    """`plagscope [PATHS]` through the launcher, offscreen; what the probe saw."""
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path),
                XDG_DATA_HOME=str(tmp_path), XDG_CACHE_HOME=str(tmp_path))
-    out = subprocess.run([sys.executable, "-c", CHILD, json.dumps(HEAVY)], cwd=ROOT, env=env, capture_output=True, text=True,
-                         timeout=180, check=False)
+    out = subprocess.run([sys.executable, "-c", CHILD, json.dumps(HEAVY), *map(str, paths)], cwd=ROOT, env=env,
+                         capture_output=True, text=True, timeout=180, check=False)
     lines = [line for line in out.stdout.splitlines() if line.startswith("{")]
     assert lines, out.stderr[-3000:]
-    seen = json.loads(lines[-1])
+    return json.loads(lines[-1])
+
+
+def test_the_window_paints_before_the_engines_load_and_the_warm_up_follows(tmp_path):
+    seen = launch(tmp_path)
     assert seen["painted"] == [], seen  # nothing heavy was imported before the first frame
     assert "engine-warm-up" not in seen["threads"]
     assert seen["warm_up_after_paint"] is True
     # the warm-up then loaded the engines the first check needs (the proof the list can fail)
     assert {"numpy", "core.pipeline", "core.engine", "rjieba", "gui.session_jobs"} <= set(seen["after_warm_up"])
+
+
+def test_files_named_at_launch_load_on_a_worker_while_the_window_paints(tmp_path):
+    """`plagscope FOLDER`: the loading job imports the engines on its worker thread; the GUI
+    thread imports none of them before its first frame."""
+    seen = launch(tmp_path, ROOT / "resources" / "samples")
+    assert seen["gui_thread"] == [], seen
+    assert seen["warm_up_after_paint"] is True
