@@ -14,7 +14,8 @@ was still alive 1 s after the main one exited. POSIX only.
 
 instead interrupts each stage on purpose: the CLI runs with its progress line on a
 pseudo-terminal, SIGINT goes to the group as soon as the line names the stage and, in a second
-run, 1 s later (inside the stage's long calls), and the table gives the stop latency, for a
+run, 1 s later (inside the stage's long calls), and once more after the progress line is
+cleared (grouping, printing, writing the report), and the table gives the stop latency, for a
 class of distinct essays, one of many copies (`--texts` texts, each copied essays/texts times)
 and one of near copies (the same, each copy with its own trailing blank lines).
 
@@ -108,13 +109,14 @@ def interrupt_at(cmd: list[str], stage: str, into: float = 0.0, timeout: float =
                     buffer = (buffer + os.read(master, 4096))[-4096:]
                 except OSError:
                     break
-            if since is None and words in buffer:
+            if since is None and (words in buffer if stage != AFTER else
+                                  text("comparing", "en").encode() in buffer and buffer.endswith(b" \r")):
                 since = time.monotonic()
             if since is not None and time.monotonic() - since >= into:
                 sent = time.monotonic()
                 os.killpg(proc.pid, signal.SIGINT)
                 at = max(names, key=buffer.rfind)
-                at = names[at] if buffer.rfind(at) >= 0 else ""
+                at = AFTER if buffer.endswith(b" \r") else names[at] if buffer.rfind(at) >= 0 else ""
                 break
         try:
             proc.wait(timeout=60)
@@ -127,10 +129,14 @@ def interrupt_at(cmd: list[str], stage: str, into: float = 0.0, timeout: float =
     return {"stage": stage, "at": at, "took": took, "code": proc.returncode}
 
 
-STAGE_ORDER = ("loading", "fingerprinting", "indexing", "comparing", "reviewing", "writing_report")
+#: Not a stage: the check's progress line has been cleared (after comparing) and the command
+#: groups the pairs, prints them and writes the report (`check` reports no Progress for those).
+AFTER = "after the check"
+STAGE_ORDER = ("loading", "fingerprinting", "indexing", "comparing", AFTER)
 
 
-def stages_table(essays: int, texts: int, delays: tuple[float, ...] = (0.0, 1.0)) -> int:
+def stages_table(essays: int, texts: int, delays: tuple[float, ...] = (0.0, 1.0),
+                 stages: tuple[str, ...] = STAGE_ORDER, shapes_wanted: tuple[str, ...] = ()) -> int:
     """The stop latency per stage (SIGINT as the stage shows, and `delays` later), for
     distinct essays, many identical copies and many near copies of the same size."""
     rows, worst = [], 0.0
@@ -140,9 +146,11 @@ def stages_table(essays: int, texts: int, delays: tuple[float, ...] = (0.0, 1.0)
                   (f"{texts} texts x ~{essays // texts} near copies",
                    make_near_copies(Path(tmp) / "near", essays, texts)))
         for shape, folder in shapes:
+            if shapes_wanted and folder.name not in shapes_wanted:
+                continue
             cmd = [sys.executable, "-m", "core.cli", "check", str(folder), "--top", "5",
                    "--json", str(Path(tmp) / "report.json")]
-            for stage in STAGE_ORDER:
+            for stage in stages:
                 for into in delays:
                     load = os.getloadavg()[0]
                     r = interrupt_at(cmd, stage, into)
@@ -259,6 +267,10 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--stages", action="store_true", help="the stop latency of each stage")
     parser.add_argument("--texts", type=int, default=80, help="distinct texts of the copies class")
+    parser.add_argument("--stage", action="append", default=[], choices=STAGE_ORDER,
+                        help="with --stages: only this stage (repeatable)")
+    parser.add_argument("--shape", action="append", default=[], choices=("distinct", "copies", "near"),
+                        help="with --stages: only this class shape (repeatable)")
     parser.add_argument("--copies", action="store_true",
                         help="time and peak memory of whole checks: many copies vs distinct essays")
     parser.add_argument("--root", type=Path, action="append", default=[],
@@ -267,7 +279,8 @@ def main() -> int:
     if args.copies:
         return copies_table(args.essays, args.texts, [ROOT, *args.root])
     if args.stages:
-        return stages_table(args.essays, args.texts)
+        return stages_table(args.essays, args.texts, stages=tuple(args.stage) or STAGE_ORDER,
+                            shapes_wanted=tuple(args.shape))
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory() as tmp:
         folder = make_class(Path(tmp) / "class", args.essays)
