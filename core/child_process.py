@@ -24,6 +24,7 @@ import contextlib
 import dataclasses
 import logging
 import multiprocessing
+import os
 import pickle
 import signal
 from collections.abc import Callable, Generator
@@ -35,7 +36,7 @@ from core.concurrency import context, descendants
 from core.models import Progress, Report
 from core.steps import drain
 
-__all__ = ["Batched", "Unpicklable", "in_child"]
+__all__ = ["Batched", "Unpicklable", "in_child", "lower_children"]
 
 T = TypeVar("T")
 
@@ -50,6 +51,27 @@ PROGRESS_EVERY = 0.05
 
 #: How long (seconds) a stopped child may take to unwind before it is killed.
 ENDING = 5.0
+
+
+#: How many nice levels below this process its children run (`lower_children`).
+_lowered_by = 0
+
+
+def lower_children(increment: int) -> None:
+    """Run the children started from now on `increment` nice levels below this process (the
+    processes they start inherit it), so that on a busy machine this process keeps the cores
+    it needs: the window's GUI thread, and its worker reading a child's pipe while holding the
+    interpreter lock, were waiting for a core behind the check they had started. 0: as this
+    process (the command line's default; a window lowers its children)."""
+    global _lowered_by
+    _lowered_by = max(0, int(increment))
+
+
+def _lowered(increment: int, job, *args):
+    """In the child: lower its priority, then run `job(*args)`."""
+    with contextlib.suppress(OSError):
+        os.nice(increment)
+    return (yield from job(*args))
 
 
 class Unpicklable(Exception):
@@ -86,7 +108,8 @@ def _in_child(job, args: tuple, stage: str, name: str):
     try:
         progress = Progress(stage, 0, 1)
         try:
-            for _ in _send(ours, "job", (job, *args)):
+            sent = (job, *args) if not _lowered_by else (_lowered, _lowered_by, job, *args)
+            for _ in _send(ours, "job", sent):
                 yield progress
         except (pickle.PicklingError, TypeError, AttributeError) as e:
             raise Unpicklable(f"the work cannot be sent to a child process: {e}") from e

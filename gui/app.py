@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from core import __version__
 
 from . import icons
+from .background import collections_paused
 from .i18n import Translations, system_language
 from .main_window import MainWindow
 from .session import jobs
@@ -117,7 +118,8 @@ def warm_up_engine() -> threading.Thread:
 
     def run() -> None:
         try:
-            jobs().warm_up()
+            with collections_paused():  # the engines' tables: long-lived, never collected
+                jobs().warm_up()
         except Exception:  # the check reports any real problem with its own message
             log.exception("warming up the engine failed")
 

@@ -11,12 +11,13 @@ coalescing the requests that arrive meanwhile into one more save.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import logging
 import os
 import threading
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterator
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtWidgets import QProgressDialog, QWidget
@@ -77,23 +78,33 @@ _pause_lock = threading.Lock()
 _paused = 0
 
 
-def _without_full_collections(steps: Generator) -> Generator:
-    """Run `steps` with the cyclic garbage collector paused. Laying out a 500-document PDF
-    makes enough long-lived objects to start several full collections, each walking every
-    object while holding the interpreter lock (the window froze meanwhile);
-    what the export leaves is freed by reference counting, and the collector runs again as
-    soon as no file task is running."""
+@contextlib.contextmanager
+def collections_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused while work on a thread makes many objects (a check's
+    report arriving from its child, an opened check, a PDF's layout, the engines' tables): a
+    collection walks every young object while holding the interpreter lock, on whichever thread
+    allocates, and one over a report's objects froze the window for 50-150 ms
+    (bench/click_bench.py --why). At the end, what the work left joins the long-lived objects
+    (gc.freeze, as a shown report does): resuming does not start a pass over all of it either.
+    Objects are still freed by reference counting."""
     global _paused
     with _pause_lock:
         _paused += 1
         gc.disable()
     try:
-        return (yield from steps)
+        yield
     finally:
         with _pause_lock:
             _paused -= 1
             if _paused == 0:
+                gc.freeze()
                 gc.enable()
+
+
+def without_collections(steps: Generator) -> Generator:
+    """`steps` run with `collections_paused`."""
+    with collections_paused():
+        return (yield from steps)
 
 
 class FileTask(QObject):
@@ -115,7 +126,7 @@ class FileTask(QObject):
         self.error: str | None = None
         self.cancelled = False
         self.finished = False
-        self.worker = Worker(lambda: _without_full_collections(factory()), name=title)
+        self.worker = Worker(lambda: without_collections(factory()), name=title)
         self._pool = pool
         self.dialog = QProgressDialog(label, QCoreApplication.translate("FileTask", "Cancel"), 0, 0, parent)
         self.dialog.setWindowTitle(title)

@@ -23,6 +23,7 @@ from core.models import Expanded, FileError, Loaded, PairResult, Progress, Repor
 from core.options import CheckOptions
 from core.steps import drain
 
+from .background import without_collections
 from .entries import CheckError, Entry, State
 from .i18n import core_language
 from .worker import Worker, analysis_pool, start
@@ -198,7 +199,8 @@ class Session(QObject):
         self._job_ids += 1
         job = self._job_ids
         # the check's own loader: on all cores when it pays, options.exclude left out
-        worker = Worker(lambda: jobs().load(paths, options, skip), name="load")  # on the worker thread
+        # on the worker thread; the documents it reads are long-lived: no collection passes over them
+        worker = Worker(lambda: without_collections(jobs().load(paths, options, skip)), name="load")
         worker.signals.progress.connect(lambda item, job=job: self._on_load_item(job, item))
         worker.signals.finished.connect(lambda _result, job=job: self._on_load_end(job))
         worker.signals.cancelled.connect(lambda job=job: self._on_load_end(job, cancelled=True))
@@ -398,7 +400,8 @@ class Session(QObject):
             return (yield from jobs().check(documents, template, errors, archive,
                                             len(documents) >= CHILD_DOCUMENTS, options, self.cache))
 
-        worker = Worker(job, name="check")
+        # the report's objects arrive on the worker: no collection passes over them meanwhile
+        worker = Worker(lambda: without_collections(job()), name="check")
         worker.signals.progress.connect(self.progress)
         worker.signals.finished.connect(self._on_check_finished)
         worker.signals.failed.connect(self._on_check_failed)

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from core import pipeline, reports
 from core.atomic import write_text_atomic
+from core.child_process import lower_children
 from core.data_dir import data_dir
 from core.engine import warm_up
 from core.models import Document, FileError, Progress, Report, text_key
@@ -26,6 +27,13 @@ __all__ = ["add_to_archive", "archive_location", "check", "export", "export_step
            "open_archive", "open_check", "profile_cache", "save_check", "save_verdicts",
            "student_export_steps", "template_file", "warm_up"]
 
+
+
+#: Nice levels below the window at which the processes its work starts run (a check, an
+#: opened saved check, a report's layout, and their workers): on a busy machine they leave
+#: the cores to the window's threads first, on an idle one they still take them all.
+CHILD_NICE = 10
+lower_children(CHILD_NICE)  # every child of the window is started through this module's calls
 
 
 def profile_cache() -> pipeline.ProfileCache:
