@@ -83,8 +83,8 @@ def collections_paused() -> Iterator[None]:
     """The cyclic garbage collector paused while work on a thread makes many objects (a check's
     report arriving from its child, an opened check, a PDF's layout, the engines' tables): a
     collection walks every young object while holding the interpreter lock, on whichever thread
-    allocates, and one over a report's objects froze the window for 50-150 ms
-    (bench/click_bench.py --why). At the end, what the work left joins the long-lived objects
+    allocates, and one over a report's objects froze the window (bench/click_bench.py --why
+    lists the passes). At the end, what the work left joins the long-lived objects
     (gc.freeze, as a shown report does): resuming does not start a pass over all of it either.
     Objects are still freed by reference counting."""
     global _paused
