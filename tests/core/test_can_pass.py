@@ -87,3 +87,22 @@ def test_a_check_finds_the_same_with_and_without_rejection(monkeypatch):
     assert rejected[0] >= 10
     assert with_rejection == without
     assert sum(1 for r in with_rejection if r.matches) >= 5
+
+
+def test_pairs_checked_in_small_slices_give_the_same_check(monkeypatch):
+    options = CheckOptions(semantic=False)
+    texts = _texts(60, 11)
+    found = profiles(texts, options)
+    whole = run(compare(found, options, texts=texts))
+    slices = []
+
+    def counting(pair, pa, pb, k, short_gap, min_units, n_pairs):
+        slices.append(n_pairs)
+        return can_pass(pair, pa, pb, k, short_gap, min_units, n_pairs)
+
+    monkeypatch.setattr(fingerprints, "can_pass", counting)
+    monkeypatch.setattr(fingerprints, "CAN_PASS_SEEDS", 64)
+    sliced = run(compare(found, options, texts=texts))
+    assert len(slices) >= 10
+    assert sliced == whole
+    assert sum(1 for r in whole if r.matches) >= 5

@@ -9,7 +9,7 @@ import numpy as np
 
 from core.engine.hashing import kgram_hashes
 from core.engine.profile import Profile
-from core.matching.index import candidate_pairs, shared_kgram_arrays
+from core.matching.index import candidate_pairs, concat_ranges, shared_kgram_arrays
 from core.matching.passages import can_pass
 from core.matching.sources.base import COMMON, SEEDS, Candidates, Corpus, Seeds
 from core.models import Progress
@@ -27,21 +27,37 @@ def all_kgrams(profiles: list[Profile]) -> tuple[np.ndarray, np.ndarray]:
     return hashes, lengths
 
 
-def _can_pass(profiles: list[Profile], n: int, pair_keys: np.ndarray, count: np.ndarray,
-              left: np.ndarray, right: np.ndarray) -> np.ndarray:
+#: Seeds examined together by `can_pass`: its sorts hold several arrays of this length, so a
+#: class of near copies (millions of seeds) is checked in slices of bounded memory.
+CAN_PASS_SEEDS = 1 << 21
+
+
+def _can_pass(profiles: list[Profile], n: int, pair_keys: np.ndarray, first_seed: np.ndarray,
+              count: np.ndarray, left: np.ndarray, right: np.ndarray) -> np.ndarray:
     """Per pair: enough seeds for a passage (t - k + 1) and seeds that can make one
-    (`passages.can_pass`), with the left document's parameters as the scoring step uses them."""
+    (`passages.can_pass`), with the left document's parameters as the scoring step uses them.
+    Seeds are stored pair after pair from `first_seed`; pairs with enough are checked in
+    slices of about CAN_PASS_SEEDS seeds."""
     params = [p.params for p in profiles]
     k = np.array([q.k for q in params], dtype=np.int64)
     guarantee = np.array([q.guarantee for q in params], dtype=np.int64)
     short_gap = np.array([q.short_gap for q in params], dtype=np.int64)
     first = pair_keys // n
     enough = count >= guarantee[first] - k[first] + 1
-    if not enough.any():
-        return enough
-    pair = np.repeat(np.arange(len(pair_keys)), count)  # seeds are stored pair after pair
-    return enough & can_pass(pair, left, right, k[first], short_gap[first], guarantee[first],
-                             len(pair_keys))
+    todo = np.flatnonzero(enough)
+    ends = np.cumsum(count[todo])
+    lo = 0
+    while lo < len(todo):
+        hi = max(lo + 1, int(np.searchsorted(ends, ends[lo] - count[todo[lo]] + CAN_PASS_SEEDS, side="right")))
+        part = todo[lo:hi]
+        sizes = count[part]
+        seeds = np.repeat(first_seed[part], sizes) + concat_ranges(sizes)
+        pair = np.repeat(np.arange(len(part)), sizes)
+        doc = first[part]
+        enough[part] = can_pass(pair, left[seeds], right[seeds], k[doc], short_gap[doc], guarantee[doc],
+                                len(part))
+        lo = hi
+    return enough
 
 
 class FingerprintSource:
@@ -69,6 +85,6 @@ class FingerprintSource:
         del hashes
         pair_keys, first, count = np.unique(seed_keys, return_index=True, return_counts=True)
         corpus.evidence[SEEDS] = Seeds(pair_keys, first, count, seed_left, seed_right)
-        enough = _can_pass(profiles, n, pair_keys, count, seed_left, seed_right)
+        enough = _can_pass(profiles, n, pair_keys, first, count, seed_left, seed_right)
         yield Progress("indexing", 2, 3)
         return Candidates.of(pair_keys, score=enough)
