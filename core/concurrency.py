@@ -200,25 +200,31 @@ def descendants(pid: int | None = None) -> list[psutil.Process]:
         return []
 
 
+def _forkserver_pid() -> int | None:
+    """multiprocessing's forkserver in this process, if it started one."""
+    try:
+        from multiprocessing import forkserver  # noqa: PLC0415 (not on every platform)
+
+        return forkserver._forkserver._forkserver_pid
+    except (ImportError, AttributeError):  # no forkserver on this platform
+        return None
+
+
+def _tracker_pid() -> int | None:
+    """multiprocessing's resource tracker in this process, if it started one."""
+    try:
+        from multiprocessing import resource_tracker  # noqa: PLC0415 (not on every platform)
+
+        return resource_tracker._resource_tracker._pid
+    except (ImportError, AttributeError):
+        return None
+
+
 def _helper_pids() -> set[int]:
     """multiprocessing's own helpers in this process (the forkserver, the resource tracker):
     they end by themselves when this process exits (their pipes close), and multiprocessing
     counts on them while it lives, so they are never ended here."""
-    pids = set()
-    try:
-        from multiprocessing import forkserver  # noqa: PLC0415 (not on every platform)
-
-        pids.add(forkserver._forkserver._forkserver_pid)
-    except (ImportError, AttributeError):  # no forkserver on this platform
-        pass
-    try:
-        from multiprocessing import resource_tracker  # noqa: PLC0415 (not on every platform)
-
-        pids.add(resource_tracker._resource_tracker._pid)
-    except (ImportError, AttributeError):
-        pass
-    pids.discard(None)
-    return pids
+    return {pid for pid in (_forkserver_pid(), _tracker_pid()) if pid is not None}
 
 
 def end_processes(processes: Iterable[psutil.Process], timeout: float = ENDING) -> None:
@@ -264,15 +270,18 @@ def end_children(timeout: float = ENDING, *, helpers: bool = False) -> None:
     """End every process this one started (pool workers, a child check, and theirs; workers
     are the forkserver's children), so none outlives a command: what the command line does
     on Ctrl-C (`timeout` 0: killed at once) and, with `helpers`, before it exits: then
-    multiprocessing's forkserver and resource tracker are stopped too, the way multiprocessing
-    stops them (so it starts new ones if this process goes on, as a test's does)."""
+    multiprocessing's forkserver is stopped too, the way multiprocessing stops it (so it
+    starts a new one if this process goes on, as a test's does). The resource tracker is
+    left to end with this process: the pool's semaphores unregister themselves in its exit
+    hooks, and a tracker stopped before them unlinks them itself, with a warning on stderr."""
     keep = _helper_pids()
     keep |= _end_own(timeout)
     end_processes([p for p in descendants() if p.pid not in keep], timeout)
     if not helpers:
         return
-    for module, attribute in (("forkserver", "_forkserver"), ("resource_tracker", "_resource_tracker")):
-        with contextlib.suppress(Exception):
-            helper = getattr(__import__(f"multiprocessing.{module}", fromlist=[attribute]), attribute)
-            helper._stop()
-    end_processes(descendants(), timeout)  # anything a helper left
+    with contextlib.suppress(Exception):
+        from multiprocessing import forkserver  # noqa: PLC0415 (not on every platform)
+
+        forkserver._forkserver._stop()
+    tracker = _tracker_pid()
+    end_processes([p for p in descendants() if p.pid != tracker], timeout)  # anything the forkserver left
