@@ -3,7 +3,7 @@
     python bench/workers.py [--docs 200 1000 3000 10000] [--lang zh] [--runs 2]
 
 For each class size, `bench/run_check.py` (a fresh process per run) checks the corpus with
-`--workers 1` and with the default (every core), alternating, and prints the median wall time
+`--workers 1` and with `--workers` every core (the pool, whatever the threshold says), alternating, and prints the median wall time
 and the stages where the pool works (loading, fingerprinting) beside the whole check. The
 pool's threshold in core (`core.engine.profile.PARALLEL_CHARS`) is set from this table
 (bench/README, docs/decisions/022).
@@ -49,7 +49,7 @@ def main() -> None:
         one, pool = [], []
         for _ in range(args.runs):
             one.append(run(folder, 1))
-            pool.append(run(folder, None))
+            pool.append(run(folder, os.cpu_count() or 2))
 
         def med(runs, key=None):
             return statistics.median(r["stages"].get(key, 0.0) if key else r["wall"] for r in runs)

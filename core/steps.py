@@ -85,43 +85,63 @@ class Stopped(Exception):
     """Raised inside the work's progress callback once the generator has been stopped."""
 
 
+def _on_thread(body: Callable[[threading.Event, dict], T], name: str, poll: float,
+               first: Progress | None, wait: bool) -> Generator[Progress, None, T]:
+    """`body(stop, state)` run on a helper thread, the Progress it puts in state["progress"]
+    passed on about every `poll` seconds (`first` while it has put none); returns its result
+    or raises its exception. Stopping this generator sets `stop`, and waits for the body to
+    end when `wait` is true."""
+    stop = threading.Event()
+    ended = threading.Event()
+    state: dict = {}
+
+    def target() -> None:
+        try:
+            state["value"] = body(stop, state)
+        except BaseException as exc:  # noqa: BLE001 (handed to the generator's consumer)
+            state["error"] = exc
+        finally:
+            ended.set()
+
+    threading.Thread(target=target, name=name, daemon=True).start()
+    shown = first
+    try:
+        while not ended.wait(poll):
+            progress = state.get("progress")
+            if progress is not None and progress is not shown:
+                shown = progress
+            if shown is not None:
+                yield shown  # the latest, or still waiting: a consumer may stop here
+    finally:
+        stop.set()
+        if wait:
+            ended.wait()
+    if "progress" in state and state["progress"] is not shown:
+        yield state["progress"]
+    if "error" in state:
+        raise state["error"]
+    return state["value"]
+
+
 def from_callback(work: Callable[[Callable[[int, int], None]], T], stage: str,
                   poll: float = POLL) -> Generator[Progress, None, T]:
     """Run `work(tell)` on a helper thread; `tell(done, total)` reports its progress.
 
     Yields Progress(stage, done, total) about every `poll` seconds while the work runs,
     returns its result or raises its exception. Stopping the generator (close(), or the
-    consumer dropping it) makes the next `tell` raise `Stopped` and waits for the thread.
+    consumer dropping it) makes the next `tell` raise `Stopped` and waits for the thread, so
+    nothing is written after a cancel.
     """
-    stop = threading.Event()
-    ended = threading.Event()
-    state: dict = {"progress": (0, 1)}
 
-    def tell(done: int, total: int) -> None:
-        if stop.is_set():
-            raise Stopped()
-        state["progress"] = (done, total)
+    def body(stop: threading.Event, state: dict) -> T:
+        def tell(done: int, total: int) -> None:
+            if stop.is_set():
+                raise Stopped()
+            state["progress"] = Progress(stage, done, total)
 
-    def target() -> None:
-        try:
-            state["value"] = work(tell)
-        except BaseException as exc:  # noqa: BLE001 (handed to the generator's consumer)
-            state["error"] = exc
-        finally:
-            ended.set()
+        return work(tell)
 
-    thread = threading.Thread(target=target, name=f"plagscope-{stage}", daemon=True)
-    thread.start()
-    try:
-        while not ended.wait(poll):
-            yield Progress(stage, *state["progress"])
-    finally:
-        if not ended.is_set():  # stopped early: let the work end at its next callback
-            stop.set()
-            ended.wait()
-    if "error" in state:
-        raise state["error"]
-    return state["value"]
+    return (yield from _on_thread(body, f"plagscope-{stage}", poll, Progress(stage, 0, 1), wait=True))
 
 
 def in_thread(steps: Generator[object, None, T], poll: float = POLL,
@@ -135,41 +155,18 @@ def in_thread(steps: Generator[object, None, T], poll: float = POLL,
     its next step and whatever it produced is dropped. `first` is passed on while the work
     has reported nothing yet.
     """
-    stop = threading.Event()
-    ended = threading.Event()
-    state: dict = {}
 
-    def target() -> None:
+    def body(stop: threading.Event, state: dict) -> T | None:
         try:
             while not stop.is_set():
                 try:
                     value = next(steps)
                 except StopIteration as done:
-                    state["value"] = done.value
-                    return
+                    return done.value
                 if isinstance(value, Progress):
                     state["progress"] = value
-        except BaseException as exc:  # noqa: BLE001 (handed to the generator's consumer)
-            state["error"] = exc
+            return None
         finally:
             steps.close()
-            ended.set()
 
-    thread = threading.Thread(target=target, name="plagscope-steps", daemon=True)
-    thread.start()
-    shown = first
-    try:
-        while not ended.wait(poll):
-            progress = state.get("progress")
-            if progress is not None and progress is not shown:
-                shown = progress
-                yield progress
-            elif shown is not None:
-                yield shown  # still waiting: a consumer may stop here
-    finally:
-        stop.set()
-    if "progress" in state and state["progress"] is not shown:
-        yield state["progress"]
-    if "error" in state:
-        raise state["error"]
-    return state["value"]
+    return (yield from _on_thread(body, "plagscope-steps", poll, first, wait=False))
