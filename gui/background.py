@@ -36,44 +36,6 @@ log = logging.getLogger(__name__)
 DIALOG_DELAY_MS = 1000
 
 
-#: Progress shown at most this often (ms): a progress bar repaints at once when its value
-#: changes, and a modal progress dialog's setValue also runs the event loop.
-PROGRESS_SHOWN_MS = 100
-
-
-class Latest(QObject):
-    """Hands the latest of quickly arriving values to `show`, at most every `interval_ms`: the
-    first at once, the last always (after the interval), those between dropped."""
-
-    def __init__(self, show: Callable[[object], None], interval_ms: int = PROGRESS_SHOWN_MS,
-                 parent: QObject | None = None):
-        super().__init__(parent)
-        self._show = show
-        self._pending: object = None
-        self._waiting = False
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.setInterval(interval_ms)
-        self._timer.timeout.connect(self._due)
-
-    def put(self, value: object) -> None:
-        if self._timer.isActive():
-            self._pending, self._waiting = value, True
-            return
-        self._show(value)
-        self._timer.start()
-
-    def drop(self) -> None:
-        """Forget a value not shown yet (the work ended)."""
-        self._timer.stop()
-        self._pending, self._waiting = None, False
-
-    def _due(self) -> None:
-        if self._waiting:
-            value, self._pending, self._waiting = self._pending, None, False
-            self.put(value)
-
-
 _pause_lock = threading.Lock()
 _paused = 0
 
@@ -135,9 +97,8 @@ class FileTask(QObject):
         self.dialog.setAutoClose(False)
         self.dialog.setAutoReset(False)
         self.dialog.canceled.connect(self.cancel)
-        self._latest = Latest(self._progress, parent=self)
         s = self.worker.signals
-        s.progress.connect(self._latest.put)
+        s.progress.connect(self._progress)
         s.finished.connect(self._finished)
         s.failed.connect(self._failed)
         s.cancelled.connect(self._cancelled)
@@ -161,7 +122,6 @@ class FileTask(QObject):
 
     def _end(self) -> None:
         self.finished = True
-        self._latest.drop()
         self.dialog.canceled.disconnect(self.cancel)
         self.dialog.reset()
         self.dialog.hide()

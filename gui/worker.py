@@ -27,8 +27,10 @@ from core.steps import drain
 
 log = logging.getLogger(__name__)
 
-#: Progress values closer together than this are dropped (the last one always goes out).
-PROGRESS_INTERVAL = 0.05
+#: Progress is passed on at most this often (s), the last value always: the one place the
+#: GUI paces progress, since a progress bar repaints at once when its value changes and a
+#: modal progress dialog's setValue also runs the event loop.
+PROGRESS_INTERVAL = 0.1
 
 #: Jobs wait, before each of their steps, while the GUI thread repaints a window, but never
 #: past this long (s) after the repaint began.

@@ -9,7 +9,6 @@ from PySide6.QtWidgets import QLabel, QProgressBar, QStatusBar, QToolButton
 from core import messages, rules
 from core.models import Progress, Report
 
-from ..background import Latest
 from ..entries import State
 from ..i18n import core_language
 
@@ -28,7 +27,6 @@ class StatusArea(QObject):
         self.cancel_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.cancel_button.setDefaultAction(cancel)
         self.cancel_button.hide()
-        self._latest = Latest(self._show_progress, parent=self)
         bar.addPermanentWidget(self.summary)
         bar.addPermanentWidget(self.progress)
         bar.addPermanentWidget(self.cancel_button)
@@ -44,10 +42,7 @@ class StatusArea(QObject):
         self.progress.setFormat(self.tr("Starting…"))
 
     def show_progress(self, progress: Progress) -> None:
-        """Show the progress of a load or check (at most every PROGRESS_SHOWN_MS, the last always)."""
-        self._latest.put(progress)
-
-    def _show_progress(self, progress: Progress) -> None:
+        """Show the progress of a load or check (paced by the worker, gui.worker.PROGRESS_INTERVAL)."""
         self.progress.show()
         self.cancel_button.show()
         total = max(progress.total, 0)
@@ -57,8 +52,6 @@ class StatusArea(QObject):
         self.progress.setFormat(f"{name} %v / %m" if total else name)
 
     def set_busy(self, busy: bool) -> None:
-        if not busy:
-            self._latest.drop()
         self.progress.setVisible(busy)
         self.cancel_button.setVisible(busy)
         if busy:
