@@ -74,13 +74,32 @@ def make_copies(folder: Path, essays: int, texts: int, chars: int = 3000, seed: 
     return folder
 
 
-def make_near_copies(folder: Path, essays: int, texts: int, chars: int = 3000, seed: int = 1) -> Path:
-    """`make_copies`, each copy ending in its own run of blank lines and spaces: no two files
-    are identical, so none is compared once for all (core/matching/copies.py)."""
+NEAR_SHAPES = {
+    "blank": "each copy with its own trailing blank lines",
+    "char": "each copy with one character changed",
+    "name": "each copy with its student's name line on top",
+}
+
+
+def make_near_copies(folder: Path, essays: int, texts: int, chars: int = 3000, seed: int = 1,
+                     how: str = "blank") -> Path:
+    """`make_copies`, no two files identical (so none is compared once for all,
+    core/matching/copies.py): each copy ends in its own run of blank lines and spaces
+    ("blank"), has one character changed at a place of its own ("char"), or starts with a
+    line naming its student ("name")."""
     make_copies(folder, essays, texts, chars, seed)
+    rng = random.Random(seed + 1)
+    alphabet = [chr(c) for c in range(0x4E00 + 3000, 0x4E00 + 6000)]
     for i, path in enumerate(sorted(folder.iterdir())):
-        path.write_text(path.read_text(encoding="utf-8") + "\n" * (1 + i % 5) + " " * (i // 5),
-                        encoding="utf-8")
+        text = path.read_text(encoding="utf-8")
+        if how == "blank":
+            text += "\n" * (1 + i % 5) + " " * (i // 5)
+        elif how == "char":
+            at = rng.randrange(len(text))
+            text = text[:at] + rng.choice(alphabet) + text[at + 1:]
+        else:
+            text = f"姓名：{''.join(rng.choice(alphabet) for _ in range(3))}  学号：{20240000 + i}\n\n" + text
+        path.write_text(text, encoding="utf-8")
     return folder
 
 

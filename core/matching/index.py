@@ -108,7 +108,7 @@ def _duplicated(hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return full[keep], index[keep]
 
 
-def shared_kgram_arrays(
+def shared_kgram_runs(
     hashes: np.ndarray,
     lengths: np.ndarray,
     *,
@@ -118,28 +118,33 @@ def shared_kgram_arrays(
     pairs: np.ndarray | None = None,
     common: list | None = None,
     weights: np.ndarray | None = None,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """`shared_kgrams` over the documents' k-grams concatenated (`lengths` per document), as
-    arrays: (pair keys left * n + right, positions in left, positions in right), sorted by key
-    (stable), so each pair's seeds are one run. Given a list `common`, appends to it the
-    k-grams left out for being in more than `cap` documents, as (hashes, documents,
-    positions) ordered by hash (the class's shared text: core/matching/common.py). `weights`:
-    how many documents each one counts for in the document frequencies (None: one)."""
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Every k-gram two documents share, over the documents' k-grams concatenated (`lengths`
+    per document), as runs along diagonals: (pair keys left * n + right, starts in left,
+    starts in right, run lengths); run i stands for the seeds (left[i] + t, right[i] + t),
+    t < lengths[i]. Runs are maximal and sorted by key, then left start, so each pair's runs
+    are one stretch. K-grams in `ignored`, repeated more than `max_repeats` times in one
+    document, or in more than `cap` documents (each counted `weights[doc]` times when given;
+    None: once) are left out; given a list `common`, the last ones are appended to it as
+    (hashes, documents, positions) ordered by hash (the class's shared text:
+    core/matching/common.py). `pairs` (sorted keys) limits the result to those pairs.
+
+    K-grams held at consecutive positions by the same documents are joined once: a class of
+    near copies shares thousands of consecutive k-grams per pair, which would otherwise be as
+    many seeds (and the whole class's seeds held and sorted at once)."""
     n = len(lengths)
     empty = np.zeros(0, dtype=np.int64)
     if len(hashes) < 2:
-        return empty, empty, empty
+        return empty, empty, empty, empty
     offsets = np.concatenate(([0], np.cumsum(lengths, dtype=np.int64)))
     # only k-grams occurring twice or more can be shared: the rest never leave this sort
     hashes, index = _duplicated(np.asarray(hashes, dtype=np.uint64))
-    docs = np.searchsorted(offsets, index, "right") - 1
-    positions = index - offsets[docs]
-    del index
     if ignored is not None and len(ignored):
         keep = ~np.isin(hashes, ignored)
-        hashes, docs, positions = hashes[keep], docs[keep], positions[keep]
+        hashes, index = hashes[keep], index[keep]
     if len(hashes) < 2:
-        return empty, empty, empty
+        return empty, empty, empty, empty
+    docs = np.searchsorted(offsets, index, "right") - 1
     new_hash = np.concatenate(([True], hashes[1:] != hashes[:-1]))
     new_run = new_hash | np.concatenate(([True], docs[1:] != docs[:-1]))
     # occurrences of the same k-gram in the same document: drop when repeated too often
@@ -148,30 +153,119 @@ def shared_kgram_arrays(
     group_id = np.cumsum(new_hash) - 1
     held = new_run if weights is None else np.where(new_run, weights[docs], 0)
     distinct_docs = np.bincount(group_id, weights=held.astype(np.float64)).astype(np.int64)
-    keep = (run_len[run_id] <= max_repeats) & (distinct_docs[group_id] >= 2) & (
-        distinct_docs[group_id] <= cap)
+    repeated_ok = run_len[run_id] <= max_repeats
+    del run_id, run_len
     if common is not None:
-        over = (run_len[run_id] <= max_repeats) & (distinct_docs[group_id] > cap)
-        common.append((hashes[over], docs[over], positions[over]))
-    hashes, docs, positions = hashes[keep], docs[keep], positions[keep]
+        over = repeated_ok & (distinct_docs[group_id] > cap)
+        common.append((hashes[over], docs[over], index[over] - offsets[docs[over]]))
+    keep = repeated_ok & (distinct_docs[group_id] >= 2) & (distinct_docs[group_id] <= cap)
+    del repeated_ok, group_id, new_run
+    hashes, index = hashes[keep], index[keep]
     if len(hashes) < 2:
-        return empty, empty, empty
+        return empty, empty, empty, empty
     bounds = np.flatnonzero(np.concatenate(([True], hashes[1:] != hashes[:-1], [True])))
     sizes = np.diff(bounds)
-    starts, sizes = bounds[:-1][sizes >= 2], sizes[sizes >= 2]
+    kept = np.repeat(sizes >= 2, sizes)  # a k-gram once in the class is shared by no pair
+    hashes, index = hashes[kept], index[kept]
+    del kept
+    if len(hashes) < 2:
+        return empty, empty, empty, empty
+    starts, sizes, length = _blocks(hashes, index, offsets)
+    del hashes
+    docs = np.searchsorted(offsets, index, "right") - 1
+    positions = index - offsets[docs]
+    del index
+    # every member of a block pairs with the members after it (vectorized triangle)
     member = np.repeat(starts, sizes) + concat_ranges(sizes)
     after = np.repeat(sizes, sizes) - 1 - concat_ranges(sizes)
+    run = np.repeat(np.repeat(length, sizes), after)
     first = np.repeat(member, after)
     second = first + 1 + concat_ranges(after)
     del member, after
     cross = docs[first] != docs[second]
-    first, second = first[cross], second[cross]
+    first, second, run = first[cross], second[cross], run[cross]
     keys = docs[first] * n + docs[second]
     if pairs is not None:
         inside = np.isin(keys, pairs)
-        keys, first, second = keys[inside], first[inside], second[inside]
-    order = np.argsort(keys, kind="stable")
-    return keys[order], positions[first[order]], positions[second[order]]
+        keys, first, second, run = keys[inside], first[inside], second[inside], run[inside]
+    return maximal_runs(keys, positions[first], positions[second], run)
+
+
+def _blocks(hashes: np.ndarray, index: np.ndarray, offsets: np.ndarray
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Of the occurrences (sorted by hash, then index; every hash at least twice), the groups
+    of equal hashes that start a block, as (first occurrence, size, block length): a block is
+    a chain of groups where the next group holds exactly the next k-gram of each member, in
+    the same documents (so each pair of members shares a run of that length)."""
+    m = len(hashes)
+    bounds = np.flatnonzero(np.concatenate(([True], hashes[1:] != hashes[:-1], [True])))
+    gstart, gsize = bounds[:-1], np.diff(bounds)
+    gid = np.repeat(np.arange(len(gsize)), gsize)
+    rank = np.arange(m) - gstart[gid]
+    total = int(offsets[-1])
+    slot = np.full(total + 1, -1, dtype=np.int64)
+    slot[index] = np.arange(m)
+    nxt = slot[index + 1]
+    del slot
+    docs = np.searchsorted(offsets, index, "right") - 1
+    nxt[index + 1 >= offsets[docs + 1]] = -1  # the next k-gram is another document's
+    del docs
+    succ = np.where(nxt[gstart] >= 0, gid[nxt[gstart]], -1)  # the group the first member leads to
+    to = np.where(nxt >= 0, nxt, 0)
+    ok = (nxt >= 0) & (rank[to] == rank) & (gid[to] == succ[gid]) & (gsize[gid[to]] == gsize[gid])
+    del to, nxt, rank
+    chained = np.logical_and.reduceat(ok, gstart)
+    del ok
+    has_pred = np.zeros(len(gsize), dtype=bool)
+    has_pred[succ[chained]] = True
+    # a block's length: its first member's k-grams at consecutive indexes that chain on
+    on = np.zeros(total + 1, dtype=bool)
+    on[index[gstart[chained]]] = True
+    stop = np.where(on, total, np.arange(total + 1))
+    stop = np.minimum.accumulate(stop[::-1])[::-1]  # the first index at or after that does not chain
+    head = np.flatnonzero(~has_pred)
+    at = index[gstart[head]]
+    return gstart[head], gsize[head], stop[at] - at + 1
+
+
+def maximal_runs(keys: np.ndarray, left: np.ndarray, right: np.ndarray, length: np.ndarray
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Runs of seeds (pair key, left start, right start, length; no seed twice) joined where
+    they continue each other on a diagonal, sorted by key, then left start."""
+    if not len(keys):
+        return keys, left, right, length
+    diagonal = right - left
+    order = np.lexsort((left, diagonal, keys))
+    keys, left, right, length = keys[order], left[order], right[order], length[order]
+    diagonal = diagonal[order]
+    new = np.concatenate(([True], (keys[1:] != keys[:-1]) | (diagonal[1:] != diagonal[:-1])
+                          | (left[1:] != left[:-1] + length[:-1])))
+    at = np.flatnonzero(new)
+    length = np.add.reduceat(length, at)
+    keys, left, right = keys[at], left[at], right[at]
+    order = np.lexsort((left, keys))
+    return keys[order], left[order], right[order], length[order]
+
+
+def expand_runs(left: np.ndarray, right: np.ndarray, length: np.ndarray
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """The seeds of runs (in the order of the runs)."""
+    step = concat_ranges(length)
+    return np.repeat(left, length) + step, np.repeat(right, length) + step
+
+
+def shared_kgram_arrays(
+    hashes: np.ndarray,
+    lengths: np.ndarray,
+    **options,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """`shared_kgram_runs` as seeds: (pair keys, positions in left, positions in right),
+    sorted by key, then position in left, then in right."""
+    keys, left, right, length = shared_kgram_runs(hashes, lengths, **options)
+    pa, pb = expand_runs(left, right, length)
+    keys = np.repeat(keys, length)
+    order = np.lexsort((pb, pa, keys))
+    return keys[order], pa[order], pb[order]
 
 
 def shared_kgrams(

@@ -35,9 +35,101 @@ def test_shared_kgrams_by_hand():
 
     kg = fps([5, 6, 7, 5], [7, 5, 9], [6, 9])
     got = {k: (a.tolist(), b.tolist()) for k, (a, b) in shared_kgrams(kg, cap=10, max_repeats=4).items()}
-    # 5 at 0 and 3 in doc 0 meets 5 at 1 in doc 1; 7 at 2 meets 7 at 0; 6 and 9 pair docs 0-2, 1-2
-    assert got == {(0, 1): ([0, 3, 2], [1, 1, 0]), (0, 2): ([1], [0]), (1, 2): ([2], [1])}
+    # 5 at 0 and 3 in doc 0 meets 5 at 1 in doc 1; 7 at 2 meets 7 at 0 (in position order);
+    # 6 and 9 pair docs 0-2, 1-2
+    assert got == {(0, 1): ([0, 2, 3], [1, 0, 1]), (0, 2): ([1], [0]), (1, 2): ([2], [1])}
     got = shared_kgrams(kg, cap=10, max_repeats=1)
     assert got[(0, 1)][0].tolist() == [2]  # 5 repeats in doc 0
     assert list(shared_kgrams(kg, cap=10, max_repeats=4, pairs=np.array([0 * 3 + 2]))) == [(0, 2)]
     assert shared_kgrams(kg, cap=1, max_repeats=4) == {}
+
+
+def _by_hand(lists, cap, max_repeats, ignored=(), weights=None):
+    """Every shared k-gram of every pair, from the definition: {(i, j): sorted seeds}, and the
+    k-grams over the cap as sorted (hash, document, position)."""
+    weights = [1] * len(lists) if weights is None else weights
+    held = {}
+    for d, kg in enumerate(lists):
+        for h in set(kg.tolist()):
+            held[h] = held.get(h, 0) + weights[d]
+    seeds, common = {}, []
+    for i, a in enumerate(lists):
+        for p, h in enumerate(a.tolist()):
+            if h in ignored or a.tolist().count(h) > max_repeats:
+                continue
+            if held[h] > cap:
+                common.append((h, i, p))
+                continue
+            if held[h] < 2:
+                continue
+            for j in range(i + 1, len(lists)):
+                b = lists[j].tolist()
+                if b.count(h) > max_repeats:
+                    continue
+                seeds.setdefault((i, j), []).extend((p, q) for q, x in enumerate(b) if x == h)
+    return {k: sorted(v) for k, v in seeds.items() if v}, sorted(common)
+
+
+def test_runs_hold_every_shared_kgram_of_near_copies():
+    """Near copies (one k-gram changed, one inserted, a name line on top, a repeat) against the
+    definition: the runs stand for exactly the seeds, each pair's runs maximal."""
+    from core.matching.index import expand_runs, shared_kgram_runs
+
+    rng = np.random.default_rng(5)
+    for trial in range(60):
+        base = rng.integers(0, 40 if trial % 3 else 400, size=int(rng.integers(5, 60))).tolist()
+        lists = []
+        for _ in range(int(rng.integers(2, 9))):
+            doc = list(base)
+            for _ in range(int(rng.integers(0, 3))):
+                edit = int(rng.integers(0, 3))
+                at = int(rng.integers(0, len(doc)))
+                if edit == 0:
+                    doc[at] = int(rng.integers(0, 1000))
+                elif edit == 1:
+                    doc.insert(at, int(rng.integers(0, 1000)))
+                else:
+                    doc = [int(x) for x in rng.integers(1000, 1100, size=3)] + doc
+            lists.append(np.array(doc, dtype=np.uint64))
+        lists.append(np.array(rng.integers(0, 1000, size=int(rng.integers(0, 30))), dtype=np.uint64))
+        n = len(lists)
+        cap = int(rng.integers(2, n + 2))
+        repeats = int(rng.integers(1, 4))
+        ignored = np.unique(rng.integers(0, 40, size=2)).astype(np.uint64) if trial % 4 == 0 else None
+        weights = rng.integers(1, 3, size=n) if trial % 5 == 0 else None
+        common: list = []
+        keys, left, right, length = shared_kgram_runs(
+            np.concatenate(lists), np.array([len(x) for x in lists]), cap=cap, max_repeats=repeats,
+            ignored=ignored, common=common, weights=weights)
+        want, want_common = _by_hand(lists, cap, repeats, set(ignored.tolist()) if ignored is not None else (),
+                                     None if weights is None else weights.tolist())
+        pa, pb = expand_runs(left, right, length)
+        got: dict = {}
+        for key, x, y in zip(np.repeat(keys, length).tolist(), pa.tolist(), pb.tolist()):
+            got.setdefault((key // n, key % n), []).append((x, y))
+        assert {k: sorted(v) for k, v in got.items()} == want
+        assert sum(len(v) for v in got.values()) == len(pa)  # no seed twice
+        # maximal: no run continues another on its diagonal; ordered by key, then left start
+        assert not ((keys[1:] == keys[:-1]) & (left[1:] == left[:-1] + length[:-1])
+                    & (right[1:] == right[:-1] + length[:-1])).any()
+        assert (np.lexsort((left, keys)) == np.arange(len(keys))).all()
+        h, d, p = common[0]
+        assert sorted(zip(h.tolist(), d.tolist(), p.tolist())) == want_common
+
+
+def test_near_copies_share_few_runs():
+    """Ten copies of one text, each with one k-gram changed somewhere: each pair's thousands of
+    shared k-grams are a handful of runs."""
+    from core.matching.index import shared_kgram_runs
+
+    rng = np.random.default_rng(1)
+    base = rng.integers(0, 2**63, size=3000).astype(np.uint64)
+    lists = []
+    for i in range(10):
+        doc = base.copy()
+        doc[300 * i + 7] = np.uint64(i + 1)
+        lists.append(doc)
+    keys, _, _, length = shared_kgram_runs(np.concatenate(lists), np.full(10, 3000), cap=10, max_repeats=4)
+    assert len(np.unique(keys)) == 45
+    assert int(length.sum()) == 45 * 2998
+    assert len(keys) == 45 * 3

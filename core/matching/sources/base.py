@@ -10,6 +10,7 @@ from typing import Protocol
 import numpy as np
 
 from core.engine.profile import Profile
+from core.matching.index import expand_runs
 from core.models import Progress
 from core.options import CheckOptions
 
@@ -98,20 +99,33 @@ class CandidateSource(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Seeds:
-    """Every shared k-gram of the pairs a source joined: per pair key, one run of positions."""
+    """Every shared k-gram of the pairs a source joined, as runs along diagonals
+    (index.shared_kgram_runs): per pair key, one stretch of runs."""
 
     pair_keys: np.ndarray  # sorted unique pair keys
-    first: np.ndarray  # where each pair's run starts in left / right
-    count: np.ndarray  # how many seeds it has
-    left: np.ndarray  # k-gram start in the left document, per seed
-    right: np.ndarray  # k-gram start in the right document, per seed
+    first: np.ndarray  # where each pair's runs start in left / right / length
+    count: np.ndarray  # how many runs it has
+    left: np.ndarray  # run start in the left document, per run
+    right: np.ndarray  # run start in the right document, per run
+    length: np.ndarray  # k-grams in the run, per run
 
-    def of(self, key: int) -> tuple[np.ndarray, np.ndarray] | None:
-        """The seeds of one pair, or None when this join did not see the pair."""
+    def runs(self, key: int) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        """The runs of one pair (left starts, right starts, lengths), or None when this join
+        did not see the pair."""
         if not len(self.pair_keys):
             return None
         at = int(np.searchsorted(self.pair_keys, key))
         if at >= len(self.pair_keys) or self.pair_keys[at] != key:
             return None
         lo, size = int(self.first[at]), int(self.count[at])
-        return self.left[lo:lo + size], self.right[lo:lo + size]
+        return self.left[lo:lo + size], self.right[lo:lo + size], self.length[lo:lo + size]
+
+    def of(self, key: int) -> tuple[np.ndarray, np.ndarray] | None:
+        """The seeds of one pair (start in left, start in right; by left, then right start),
+        or None when this join did not see the pair."""
+        found = self.runs(key)
+        if found is None:
+            return None
+        pa, pb = expand_runs(*found)
+        order = np.lexsort((pb, pa))
+        return pa[order], pb[order]

@@ -9,7 +9,7 @@ import numpy as np
 
 from core.engine.hashing import kgram_hashes
 from core.engine.profile import Profile
-from core.matching.index import candidate_pairs, concat_ranges, shared_kgram_arrays
+from core.matching.index import candidate_pairs, concat_ranges, expand_runs, shared_kgram_runs
 from core.matching.passages import can_pass
 from core.matching.sources.base import COMMON, SEEDS, Candidates, Corpus, Seeds
 from core.models import Progress
@@ -32,30 +32,33 @@ def all_kgrams(profiles: list[Profile]) -> tuple[np.ndarray, np.ndarray]:
 CAN_PASS_SEEDS = 1 << 21
 
 
-def _can_pass(profiles: list[Profile], n: int, pair_keys: np.ndarray, first_seed: np.ndarray,
-              count: np.ndarray, left: np.ndarray, right: np.ndarray) -> np.ndarray:
+def _can_pass(profiles: list[Profile], n: int, pair_keys: np.ndarray, first_run: np.ndarray,
+              count: np.ndarray, left: np.ndarray, right: np.ndarray, length: np.ndarray) -> np.ndarray:
     """Per pair: enough seeds for a passage (t - k + 1) and seeds that can make one
     (`passages.can_pass`), with the left document's parameters as the scoring step uses them.
-    Seeds are stored pair after pair from `first_seed`; pairs with enough are checked in
-    slices of about CAN_PASS_SEEDS seeds."""
+    Runs are stored pair after pair from `first_run`. A pair with a run of t units or more
+    can (the run alone is a solid piece); the others are checked on their seeds in slices of
+    about CAN_PASS_SEEDS seeds."""
     params = [p.params for p in profiles]
     k = np.array([q.k for q in params], dtype=np.int64)
     guarantee = np.array([q.guarantee for q in params], dtype=np.int64)
     short_gap = np.array([q.short_gap for q in params], dtype=np.int64)
     first = pair_keys // n
-    enough = count >= guarantee[first] - k[first] + 1
-    todo = np.flatnonzero(enough)
-    ends = np.cumsum(count[todo])
+    seeds = np.add.reduceat(length, first_run) if len(first_run) else np.zeros(0, np.int64)
+    longest = np.maximum.reduceat(length, first_run) if len(first_run) else np.zeros(0, np.int64)
+    enough = seeds >= guarantee[first] - k[first] + 1
+    todo = np.flatnonzero(enough & (longest + k[first] - 1 < guarantee[first]))
+    ends = np.cumsum(seeds[todo])
     lo = 0
     while lo < len(todo):
-        hi = max(lo + 1, int(np.searchsorted(ends, ends[lo] - count[todo[lo]] + CAN_PASS_SEEDS, side="right")))
+        hi = max(lo + 1, int(np.searchsorted(ends, ends[lo] - seeds[todo[lo]] + CAN_PASS_SEEDS, side="right")))
         part = todo[lo:hi]
         sizes = count[part]
-        seeds = np.repeat(first_seed[part], sizes) + concat_ranges(sizes)
-        pair = np.repeat(np.arange(len(part)), sizes)
+        runs = np.repeat(first_run[part], sizes) + concat_ranges(sizes)
+        pa, pb = expand_runs(left[runs], right[runs], length[runs])
+        pair = np.repeat(np.repeat(np.arange(len(part)), sizes), length[runs])
         doc = first[part]
-        enough[part] = can_pass(pair, left[seeds], right[seeds], k[doc], short_gap[doc], guarantee[doc],
-                                len(part))
+        enough[part] = can_pass(pair, pa, pb, k[doc], short_gap[doc], guarantee[doc], len(part))
         lo = hi
     return enough
 
@@ -76,15 +79,15 @@ class FingerprintSource:
         yield Progress("indexing", 1, 3)
         hashes, lengths = all_kgrams(profiles)
         common: list = []
-        seed_keys, seed_left, seed_right = shared_kgram_arrays(
+        run_keys, run_left, run_right, run_length = shared_kgram_runs(
             hashes, lengths, ignored=corpus.ignored, cap=corpus.cap,
             max_repeats=options.max_repeats, pairs=left * n + right, common=common,
             weights=corpus.weights)
         if common:
             corpus.evidence[COMMON] = common[0]
         del hashes
-        pair_keys, first, count = np.unique(seed_keys, return_index=True, return_counts=True)
-        corpus.evidence[SEEDS] = Seeds(pair_keys, first, count, seed_left, seed_right)
-        enough = _can_pass(profiles, n, pair_keys, first, count, seed_left, seed_right)
+        pair_keys, first, count = np.unique(run_keys, return_index=True, return_counts=True)
+        corpus.evidence[SEEDS] = Seeds(pair_keys, first, count, run_left, run_right, run_length)
+        enough = _can_pass(profiles, n, pair_keys, first, count, run_left, run_right, run_length)
         yield Progress("indexing", 2, 3)
         return Candidates.of(pair_keys, score=enough)
