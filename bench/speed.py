@@ -90,7 +90,7 @@ def plagscope_recipes() -> tuple[dict, dict]:
 
     from core.engine.normalize import units
     from core.engine.profile import fingerprint_texts, language, profiles
-    from core.engine.simhash import keywords, simhash, vocabulary
+    from core.engine.simhash import word_features
     from core.engine.winnowing import fingerprints
     from core.options import CheckOptions
 
@@ -104,7 +104,7 @@ def plagscope_recipes() -> tuple[dict, dict]:
 
     def simhash_of(text):
         u = units(text)
-        return simhash(keywords(vocabulary(text, u), options.keywords))
+        return word_features([text], [u], options.keywords)[0][0]
 
     batched = {
         "Plagscope winnowing": lambda texts: fingerprint_texts(texts, options),

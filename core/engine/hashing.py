@@ -74,20 +74,11 @@ def kgram_hashes(unit_hashes: np.ndarray, k: int) -> np.ndarray:
     return mix64(h, in_place=True)
 
 
-_STRING_HASHES: dict[str, int] = {}  # the words of a class recur in every essay: hash each once
-_STRING_CACHE_LIMIT = 1 << 20
-
-
-def _hash_string(word: str) -> int:
-    value = int.from_bytes(hashlib.blake2b(word.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "little")
-    if len(_STRING_HASHES) >= _STRING_CACHE_LIMIT:
-        _STRING_HASHES.clear()
-    _STRING_HASHES[word] = value
-    return value
+def string_hash(word: str) -> int:
+    """The stable 64-bit hash of a string (blake2b): a simhash feature's, a vocabulary word's."""
+    return int.from_bytes(hashlib.blake2b(word.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "little")
 
 
 def hash_strings(words: list[str]) -> np.ndarray:
-    """Stable 64-bit hashes of strings (blake2b), for simhash features."""
-    known = _STRING_HASHES  # get, not `in` then [], so a clear on another thread cannot race it
-    return np.array([h if (h := known.get(w)) is not None else _hash_string(w) for w in words],
-                    dtype=np.uint64)
+    """string_hash of each string (uint64)."""
+    return np.array([string_hash(w) for w in words], dtype=np.uint64)

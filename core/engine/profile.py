@@ -9,10 +9,8 @@ import numpy as np
 
 from core.concurrency import idle_core, run_jobs, workers_for
 from core.engine.batches import batches
-from core.engine.hashing import hash_strings
 from core.engine.normalize import Units, code_points, split_units, unit_batches
-from core.engine.simhash import keywords, simhash, vocabulary
-from core.engine.vocabulary import IDF_FLOOR
+from core.engine.simhash import word_features
 from core.engine.winnowing import fingerprints, fingerprints_joined
 from core.models import Document, Fingerprint, Progress
 from core.options import CheckOptions, LangParams
@@ -75,16 +73,10 @@ def fingerprint_texts(texts: list[str], options: CheckOptions) -> list[tuple[Uni
 
 def profiles(texts: list[str], options: CheckOptions) -> list[Profile]:
     """Analyze texts, each with the options' parameters for its language."""
-    out = []
-    for text, (u, lang, (fp_hashes, fp_units)) in zip(texts, fingerprint_texts(texts, options)):
-        words = vocabulary(text, u)
-        content = [w for w, (_, idf) in words.items() if idf >= IDF_FLOOR]
-        vocab = hash_strings(content)
-        idf = np.array([words[w][1] for w in content], dtype=np.float32)
-        order = np.argsort(vocab)
-        out.append(Profile(lang, options.params(lang), u, fp_hashes, fp_units,
-                           simhash(keywords(words, options.keywords)), vocab[order], idf[order]))
-    return out
+    fingerprinted = fingerprint_texts(texts, options)
+    words = word_features(texts, [u for u, _, _ in fingerprinted], options.keywords)
+    return [Profile(lang, options.params(lang), u, fp_hashes, fp_units, simhash, vocab, vocab_idf)
+            for (u, lang, (fp_hashes, fp_units)), (simhash, vocab, vocab_idf) in zip(fingerprinted, words)]
 
 
 def cache_key(document: Document, options: CheckOptions) -> tuple:

@@ -1,19 +1,27 @@
-"""64-bit simhash from TF-IDF-weighted keywords, and Hamming distances between fingerprints."""
+"""Each text's words: the 64-bit simhash of its TF-IDF-weighted keywords and its content
+vocabulary, a batch of texts at a time; Hamming distances between fingerprints."""
 
 from __future__ import annotations
 
-import heapq
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import chain
 
 import numpy as np
 
+from core.engine.batches import batches
 from core.engine.hashing import hash_strings
+from core.engine.lexicon import Lexicon, en_lexicon, zh_lexicon
 from core.engine.normalize import Units
-from core.engine.segment import en_idf, han_words, zh_idf
+from core.engine.segment import han_words
+from core.engine.vocabulary import IDF_FLOOR
 
 _BITS = np.arange(64, dtype=np.uint64)
+#: Text whose words are counted and weighed together (numpy's per-call cost, paid per batch).
+WORD_BATCH_CHARS = 200_000
 
 
 # What is not prose: markup, addresses and code say nothing about what a text says, and two
@@ -38,38 +46,137 @@ def prose(text: str) -> str:
     return _NOT_PROSE.sub(lambda m: " " * len(m.group()), text)
 
 
-def vocabulary(text: str, units: Units) -> dict[str, tuple[int, float]]:
-    """Every content word of a text's prose (jieba words of two or more characters, Latin
-    words of two or more letters; not numbers, markup, code or addresses) with its count and
-    IDF."""
-    zh_table, zh_default = zh_idf()
-    clean = prose(text) if _MAYBE_MARKUP.search(text) else text
-    vocab = {w: (n, zh_table.get(w, zh_default))
-             for w, n in Counter(han_words(clean)).items() if len(w) > 1}
-    words = Counter(
-        unicodedata.normalize("NFKC", clean[s:e]).casefold()
-        for s, e in zip(units.starts[~units.single].tolist(), units.ends[~units.single].tolist())
-    )
-    en_table, en_default = en_idf()
-    for w, n in words.items():
+def _latin_words(clean: str, u: Units) -> dict[str, int]:
+    """The Latin words of a text's prose (case-folded, two or more letters, not numbers) with
+    their counts; the Han runs are jieba's (`han_words`)."""
+    words = u.starts[~u.single].tolist(), u.ends[~u.single].tolist()
+    counted = Counter(unicodedata.normalize("NFKC", clean[s:e]).casefold() for s, e in zip(*words))
+    out: dict[str, int] = {}
+    for w, n in counted.items():
         w = w.strip()
-        if len(w) > 1 and not w.isdigit() and not any(c.isdigit() for c in w[:1]):
-            vocab[w] = (n, en_table.get(w, en_default))
-    return vocab
+        if len(w) > 1 and not w.isdigit() and not w[:1].isdigit():
+            out[w] = n  # two forms stripped alike: the later one's count, as before
+    return out
 
 
-def keywords(vocab: dict[str, tuple[int, float]], top: int) -> list[tuple[str, float]]:
-    """The `top` words by TF-IDF weight, heaviest first (ties by word, so it is deterministic)."""
-    best = heapq.nsmallest(top, [(-n * idf, w) for w, (n, idf) in vocab.items()])
-    return [(w, -negative) for negative, w in best]
+@dataclass(frozen=True, slots=True)
+class _Words:
+    """The content words of a batch of texts, one entry per (text, word), sorted by text."""
+
+    doc: np.ndarray  # int64: the text
+    count: np.ndarray  # int64: how often the text uses the word
+    idf: np.ndarray  # float64
+    latin: np.ndarray  # bool: the word's id is in en_lexicon (else zh_lexicon)
+    ids: np.ndarray  # int64: its id in that lexicon
+
+    def hashes(self, zh: Lexicon, en: Lexicon) -> np.ndarray:
+        out = np.empty(len(self.ids), dtype=np.uint64)
+        out[~self.latin] = zh.hashes(self.ids[~self.latin])
+        out[self.latin] = en.hashes(self.ids[self.latin])
+        return out
+
+    def words(self, zh: Lexicon, en: Lexicon, at: np.ndarray | None = None) -> list[str]:
+        """The word of each entry (of the entries `at`)."""
+        latin, ids = (self.latin, self.ids) if at is None else (self.latin[at], self.ids[at])
+        tables = zh.words, en.words
+        return [tables[e][i] for e, i in zip(latin.tolist(), ids.tolist())]
+
+
+def _words(texts: Sequence[str], units: Sequence[Units], zh: Lexicon, en: Lexicon) -> _Words:
+    """Every content word of each text's prose (jieba words of two or more characters, Latin
+    words of two or more letters; not numbers, markup, code or addresses) with its count and
+    IDF: the zh table's for a jieba word, the en table's for a Latin one (the Latin word wins
+    where a text has both forms of one string). Call with both lexicons' locks held."""
+    cleans = [prose(t) if _MAYBE_MARKUP.search(t) else t for t in texts]
+    counted = [Counter(han_words(c)) for c in cleans]
+    zids = zh.ids([w for words in counted for w in words])
+    zcount = np.fromiter(chain.from_iterable(c.values() for c in counted), dtype=np.int64, count=len(zids))
+    zdoc = np.repeat(np.arange(len(texts), dtype=np.int64), [len(c) for c in counted])
+    long = zh.lengths(zids) > 1
+    zdoc, zids, zcount = zdoc[long], zids[long], zcount[long]
+    latin = [_latin_words(c, u) for c, u in zip(cleans, units)]
+    both = [(d, at) for d, words in enumerate(latin) for w in words if (at := zh.get(w)) is not None]
+    if both:  # a Latin word folded into a string jieba also gave (full-width forms and the like)
+        drop = np.isin(zdoc * len(zh) + zids, [d * len(zh) + at for d, at in both])
+        zdoc, zids, zcount = zdoc[~drop], zids[~drop], zcount[~drop]
+    edoc = np.repeat(np.arange(len(texts), dtype=np.int64), [len(w) for w in latin])
+    eids = en.ids([w for words in latin for w in words])
+    ecount = np.fromiter((n for words in latin for n in words.values()), dtype=np.int64, count=len(eids))
+    doc = np.concatenate((zdoc, edoc))
+    order = np.argsort(doc, kind="stable")
+    return _Words(doc[order], np.concatenate((zcount, ecount))[order],
+                  np.concatenate((zh.idf(zids), en.idf(eids)))[order],
+                  np.concatenate((np.zeros(len(zids), bool), np.ones(len(eids), bool)))[order],
+                  np.concatenate((zids, eids))[order])
+
+
+def _by_doc(doc: np.ndarray, n: int) -> list[int]:
+    """Where each of n texts' entries start in `doc` (sorted), and the end."""
+    return np.searchsorted(doc, np.arange(n + 1)).tolist()
+
+
+def vocabulary(text: str, units: Units) -> dict[str, tuple[int, float]]:
+    """Every content word of one text (as `word_features` sees it) with its count and IDF."""
+    zh, en = zh_lexicon(), en_lexicon()
+    with zh.lock, en.lock:
+        found = _words([text], [units], zh, en)
+        return dict(zip(found.words(zh, en), zip(found.count.tolist(), found.idf.tolist())))
+
+
+def word_features(texts: Sequence[str], units: Sequence[Units], top: int
+                  ) -> list[tuple[int, np.ndarray, np.ndarray]]:
+    """For each text: the simhash of its `top` words by TF-IDF weight (heaviest first, ties by
+    word, so it is deterministic), and its content words (IDF >= IDF_FLOOR) as sorted hashes
+    with their IDF (float32), for the shared-vocabulary source."""
+    out: list = []
+    for group in batches([len(t) for t in texts], WORD_BATCH_CHARS):
+        out += _features(texts[group.start:group.stop], units[group.start:group.stop], top)
+    return out
+
+
+def _features(texts: Sequence[str], units: Sequence[Units], top: int) -> list[tuple[int, np.ndarray, np.ndarray]]:
+    zh, en = zh_lexicon(), en_lexicon()
+    with zh.lock, en.lock:
+        found = _words(texts, units, zh, en)
+        hashes = found.hashes(zh, en)
+        weight = found.count * found.idf
+        # keywords: heaviest first within each text; only the entries as heavy as a text's
+        # top-th need their words compared (ties by word, in code-point order like str's)
+        order = np.lexsort((-weight, found.doc))
+        bounds = np.array(_by_doc(found.doc, len(texts)))
+        last = np.minimum(bounds[:-1] + top, bounds[1:]) - 1
+        heaviest = weight[order]
+        floor = np.full(len(texts), np.inf)
+        some = last >= bounds[:-1]
+        floor[some] = heaviest[last[some]]
+        near = order[heaviest >= floor[found.doc[order]]]
+        words = np.array(found.words(zh, en, near), dtype=str)
+        rank = np.empty(len(near), dtype=np.int64)
+        rank[np.argsort(words, kind="stable")] = np.arange(len(near))
+        near = near[np.lexsort((rank, -weight[near], found.doc[near]))]
+        starts = np.searchsorted(found.doc[near], np.arange(len(texts)))
+        near = near[np.arange(len(near)) - starts[found.doc[near]] < top]
+        keys = _by_doc(found.doc[near], len(texts))
+        content = np.flatnonzero(found.idf >= IDF_FLOOR)
+        content = content[np.lexsort((hashes[content], found.doc[content]))]
+        spans = _by_doc(found.doc[content], len(texts))
+    out = []
+    for i in range(len(texts)):
+        chosen = near[keys[i]:keys[i + 1]]
+        mine = content[spans[i]:spans[i + 1]]
+        out.append((_fold(hashes[chosen], weight[chosen]), hashes[mine], found.idf[mine].astype(np.float32)))
+    return out
 
 
 def simhash(weighted: list[tuple[str, float]]) -> int:
-    """Charikar's simhash: each bit is the sign of the weighted vote of the features' bits."""
-    if not weighted:
+    """Charikar's simhash of (feature, weight) pairs: each bit is the sign of the weighted vote
+    of the features' bits."""
+    return _fold(hash_strings([w for w, _ in weighted]), np.array([x for _, x in weighted], dtype=np.float64))
+
+
+def _fold(hashes: np.ndarray, weights: np.ndarray) -> int:
+    if not len(hashes):
         return 0
-    hashes = hash_strings([w for w, _ in weighted])
-    weights = np.array([x for _, x in weighted], dtype=np.float64)
     bits = ((hashes[:, None] >> _BITS) & np.uint64(1)).astype(np.float64)
     votes = weights @ (2.0 * bits - 1.0)
     return int(np.sum(np.where(votes > 0, np.uint64(1) << _BITS, np.uint64(0)), dtype=np.uint64))

@@ -4,9 +4,11 @@ import logging
 from pathlib import Path
 
 import jieba
+import numpy as np
 import pytest
 
-from core.engine.segment import _HAN_RUN, en_idf, han_words, zh_idf
+from core.engine.lexicon import en_lexicon, zh_lexicon
+from core.engine.segment import _HAN_RUN, han_words
 from core.loaders import load_document
 
 SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
@@ -38,8 +40,25 @@ def test_only_chinese_runs_reach_the_segmenter():
     assert han_words("我们 use 研究 tools") == ["我们", "\n", "研究"]
 
 
+def _idf(lexicon, word):
+    with lexicon.lock:
+        return float(lexicon.idf(lexicon.ids([word]))[0])
+
+
 def test_idf_tables_rank_common_words_below_rare_ones():
-    table, median = zh_idf()
-    assert table["的"] < table["我们"] < table["鲁迅"] < median  # most listed words are rare
-    en, unlisted = en_idf()
-    assert en["the"] < en["plagiarism"] < unlisted
+    zh, en = zh_lexicon(), en_lexicon()
+    assert _idf(zh, "的") < _idf(zh, "我们") < _idf(zh, "鲁迅") < zh.unlisted  # most listed words are rare
+    assert _idf(en, "the") < _idf(en, "plagiarism") < en.unlisted
+
+
+def test_idf_tables_hold_every_line_of_their_files():
+    # read with one split, not line by line: the same words and values as line by line
+    path = Path(jieba.__file__).parent / "analyse" / "idf.txt"
+    table = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        word, _, value = line.partition(" ")
+        table[word] = float(value)
+    zh = zh_lexicon()
+    sample = list(table)[::997] + ["没有的词语"]
+    assert [_idf(zh, w) for w in sample] == [table.get(w, zh.unlisted) for w in sample]
+    assert zh.unlisted == float(np.median(list(table.values())))
