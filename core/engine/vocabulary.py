@@ -12,6 +12,13 @@ IDF_FLOOR = 6.0  # words commoner than about 1 in 400 carry no evidence
 PARAPHRASE_SHARE = 0.35  # report a pair without passages from this vocabulary share on
 ALL_PAIRS_LIMIT = 2000  # above this many documents only candidate pairs are scored
 WEIGHT = 0.05  # the most that vocabulary alone adds to a similarity
+_PAIRS_AT_ONCE = 4_000_000  # (pair, word) incidences counted together: bounded memory
+_DENSE_FROM = 16  # words in more than 1/16 of the documents: one matrix product (fewer flops)
+
+
+def _ranges(sizes: np.ndarray) -> np.ndarray:
+    """Concatenated aranges: [0..sizes[0]), [0..sizes[1]), ..."""
+    return np.arange(int(sizes.sum())) - np.repeat(np.cumsum(sizes) - sizes, sizes)
 
 
 def overlap(a_words: np.ndarray, a_idf: np.ndarray, b_words: np.ndarray, b_idf: np.ndarray) -> float:
@@ -42,17 +49,36 @@ def shared_shares(words: list[np.ndarray], idfs: list[np.ndarray], cap: int,
     if counts is not None and len(docs):
         held = np.add.reduceat(counts[docs], bounds[:-1])
     shared = np.zeros(n * n, dtype=np.float64)
-    for size in np.unique(sizes):
-        if size < 2:
-            continue
-        starts = bounds[:-1][(sizes == size) & (held <= cap)]
-        if not len(starts):
-            continue
+    # each word's IDF is added to every pair of documents holding it. The IDFs are float32
+    # values of IDF_FLOOR or more, so multiples of 2**-21, and their float64 sums stay far
+    # below 2**32: every sum is exact in any order. So the words most documents hold (a pair
+    # each for most pairs) are one matrix product, and the pairs of the others are counted in
+    # a few bincounts.
+    counted = (sizes >= 2) & (held <= cap)
+    dense = counted & (sizes >= max(2, n // _DENSE_FROM))
+    if dense.any():
+        columns = np.repeat(np.arange(int(dense.sum())), sizes[dense])
+        at = np.repeat(bounds[:-1][dense], sizes[dense]) + _ranges(sizes[dense])
+        holds = np.zeros((n, int(dense.sum())))
+        holds[docs[at], columns] = 1.0
+        product = (holds * weights[bounds[:-1][dense]]) @ holds.T
+        shared += np.triu(product, 1).ravel()
+    keys: list[np.ndarray] = []
+    values: list[np.ndarray] = []
+    pending = 0
+    for size in np.unique(sizes[counted & ~dense]).tolist():
+        starts = bounds[:-1][(sizes == size) & counted & ~dense]
         ii, jj = np.triu_indices(size, 1)
-        for chunk in np.array_split(starts, max(1, len(starts) * len(ii) // 5_000_000)):
+        for chunk in np.array_split(starts, max(1, len(starts) * len(ii) // _PAIRS_AT_ONCE)):
             members = chunk[:, None] + np.arange(size)  # (groups, size): docs of one word each
-            keys = (docs[members[:, ii]] * n + docs[members[:, jj]]).ravel()
-            shared += np.bincount(keys, np.repeat(weights[chunk], len(ii)), minlength=n * n)
+            keys.append((docs[members[:, ii]] * n + docs[members[:, jj]]).ravel())
+            values.append(np.repeat(weights[chunk], len(ii)))
+            pending += len(keys[-1])
+            if pending >= _PAIRS_AT_ONCE:
+                shared += np.bincount(np.concatenate(keys), np.concatenate(values), minlength=n * n)
+                keys, values, pending = [], [], 0
+    if keys:
+        shared += np.bincount(np.concatenate(keys), np.concatenate(values), minlength=n * n)
     matrix = shared.reshape(n, n)
     smaller = np.minimum(totals[:, None], totals[None, :])
     with np.errstate(divide="ignore", invalid="ignore"):

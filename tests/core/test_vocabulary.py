@@ -34,3 +34,26 @@ def test_paraphrase_pairs_by_hand():
     assert paraphrase_pairs(shares) == {(0, 1), (0, 3)}
     # every word in two documents is "common" once the cap is 1
     assert paraphrase_pairs(shared_shares(lists, idfs, cap=1)) == set()
+
+
+def test_shares_of_words_many_or_few_documents_hold_are_exact_sums():
+    # words held by most documents go through a matrix product, the others through pair
+    # counts: either way each pair's shared IDF equals the plain sum over its shared words
+    rng = np.random.default_rng(7)
+    n, vocabulary = 80, 400
+    held_by = rng.integers(1, n, vocabulary) ** rng.uniform(0.3, 1.0, vocabulary)  # a few in most
+    weight = np.float32(6.0) + rng.random(vocabulary, dtype=np.float32) * np.float32(12.0)
+    docs = [np.flatnonzero(rng.random(vocabulary) < held_by / n) for _ in range(n)]
+    lists = [words(*w.tolist()) for w in docs]
+    idfs = [weight[w] for w in docs]
+    cap = 60
+    held = np.bincount(np.concatenate(docs), minlength=vocabulary)
+    assert (held > n // 2).sum() >= 5 and ((held >= 2) & (held < 5)).sum() >= 50
+    shares = shared_shares(lists, idfs, cap=cap)
+    for i in range(n):
+        for j in range(i + 1, n):
+            both = np.intersect1d(docs[i], docs[j])
+            both = both[held[both] <= cap]
+            smaller = min(idfs[i].sum(), idfs[j].sum())
+            assert shares[i, j] == weight[both].astype(np.float64).sum() / smaller
+    assert not np.tril(shares).any()
