@@ -235,16 +235,27 @@ def maximal_runs(keys: np.ndarray, left: np.ndarray, right: np.ndarray, length: 
     if not len(keys):
         return keys, left, right, length
     diagonal = right - left
-    order = np.lexsort((left, diagonal, keys))
+    order = _order(keys, diagonal, left)
     keys, left, right, length = keys[order], left[order], right[order], length[order]
     diagonal = diagonal[order]
     new = np.concatenate(([True], (keys[1:] != keys[:-1]) | (diagonal[1:] != diagonal[:-1])
                           | (left[1:] != left[:-1] + length[:-1])))
     at = np.flatnonzero(new)
     length = np.add.reduceat(length, at)
-    keys, left, right = keys[at], left[at], right[at]
-    order = np.lexsort((left, keys))
+    keys, left, right, diagonal = keys[at], left[at], right[at], diagonal[at]
+    order = _order(keys, left, diagonal)  # as a stable sort by key, then left start
     return keys[order], left[order], right[order], length[order]
+
+
+def _order(first: np.ndarray, second: np.ndarray, third: np.ndarray) -> np.ndarray:
+    """The order of rows by (first, second, third), all distinct rows of non-negative
+    `first`: one sort of the three packed into one integer where they fit (a lexsort of
+    three keys costs several times more), else a lexsort."""
+    lo2, lo3 = int(second.min()), int(third.min())
+    span2, span3 = int(second.max()) - lo2 + 1, int(third.max()) - lo3 + 1
+    if (int(first.max()) + 1) * span2 * span3 < 2**62:
+        return np.argsort((first * span2 + (second - lo2)) * span3 + (third - lo3))
+    return np.lexsort((third, second, first))
 
 
 def expand_runs(left: np.ndarray, right: np.ndarray, length: np.ndarray

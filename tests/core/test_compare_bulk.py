@@ -8,6 +8,7 @@ from core.engine.profile import profile
 from core.matching.compare import all_kgrams, approximate_shares
 from core.matching.index import (
     _duplicated,
+    maximal_runs,
     shared_kgram_arrays,
     shared_kgrams,
     split_by_pair,
@@ -63,3 +64,32 @@ def test_approximate_shares_agree_with_overlap():
                                 profiles[j].vocab, profiles[j].vocab_idf) for i, j in pairs]
     assert np.allclose(approx, exact, rtol=1e-6, atol=1e-9)
     assert max(exact) > 0.3  # the pairs above share real vocabulary
+
+
+def _maximal_runs_by_lexsort(keys, left, right, length):
+    diagonal = right - left
+    order = np.lexsort((left, diagonal, keys))
+    keys, left, right, length, diagonal = (x[order] for x in (keys, left, right, length, diagonal))
+    new = np.concatenate(([True], (keys[1:] != keys[:-1]) | (diagonal[1:] != diagonal[:-1])
+                          | (left[1:] != left[:-1] + length[:-1])))
+    at = np.flatnonzero(new)
+    length = np.add.reduceat(length, at)
+    keys, left, right = keys[at], left[at], right[at]
+    order = np.lexsort((left, keys))
+    return keys[order], left[order], right[order], length[order]
+
+
+def test_maximal_runs_sort_as_three_key_lexsorts_would():
+    # packed into one integer, or (keys too large to pack) by lexsort: the same runs, in the
+    # same order, seeds of one left start on several diagonals included
+    rng = np.random.default_rng(3)
+    for scale in (1, 1 << 50):
+        for _ in range(50):
+            seeds = np.unique(np.stack([rng.integers(0, 5, 300) * scale, rng.integers(0, 30, 300),
+                                        rng.integers(0, 30, 300)]), axis=1)
+            keys, left, right = seeds[:, rng.permutation(seeds.shape[1])]
+            length = np.ones(len(keys), dtype=np.int64)
+            want = _maximal_runs_by_lexsort(keys, left, right, length)
+            got = maximal_runs(keys, left, right, length)
+            assert all(np.array_equal(a, b) for a, b in zip(want, got))
+            assert len(got[0]) < len(keys)  # some seeds continue each other
