@@ -1,9 +1,10 @@
 """Shared k-grams of two documents -> merged passages (Matches) and the pair's evidence.
 
-Seeds are every k-gram the two documents share (index.shared_kgrams), not only the winnowed
-ones, which serve to find candidate pairs. Seeds are grouped by closeness in both documents
-regardless of their order, so shuffled sentences stay one passage; each group's ends are then
-extended along equal units.
+Seeds are every k-gram the two documents share (index.shared_kgram_runs), not only the
+winnowed ones, which serve to find candidate pairs; they are worked as runs along diagonals
+(k-grams shared at consecutive positions of both), so a copy's thousands of seeds are a few
+runs. Seeds are grouped by closeness in both documents regardless of their order, so
+shuffled sentences stay one passage; each group's ends are then extended along equal units.
 """
 
 from __future__ import annotations
@@ -16,19 +17,24 @@ from core.engine.normalize import Units
 from core.models import Match, Span
 
 
-def _split(values: np.ndarray, idx: np.ndarray, k: int, gap: int) -> list[np.ndarray]:
-    """Split seed indexes where, along `values`, more than `gap` units separate neighbours."""
+def _split(values: np.ndarray, length: np.ndarray, idx: np.ndarray, k: int, gap: int) -> list[np.ndarray]:
+    """Split run indexes where, along `values` (run starts; each run covers its `length`
+    consecutive k-gram starts), more than `gap` units separate neighbours."""
     order = idx[np.argsort(values[idx], kind="stable")]
     v = values[order]
-    reach = np.maximum.accumulate(v + k)
+    reach = np.maximum.accumulate(v + length[order] - 1 + k)
     cuts = np.flatnonzero(v[1:] - reach[:-1] > gap) + 1
     return np.split(order, cuts) if len(cuts) else [order]
 
 
-def cluster(pa: np.ndarray, pb: np.ndarray, k: int, gap: int, min_seeds: int = 1) -> list[np.ndarray]:
-    """Groups of seeds close together in both documents (each a seed-index array); groups of
-    fewer than `min_seeds` seeds are dropped as soon as they appear."""
-    pending = [np.arange(len(pa))] if len(pa) >= min_seeds else []
+def cluster(pa: np.ndarray, pb: np.ndarray, k: int, gap: int, min_seeds: int = 1,
+            length: np.ndarray | None = None) -> list[np.ndarray]:
+    """Groups of seeds close together in both documents (each an index array); groups of
+    fewer than `min_seeds` seeds are dropped as soon as they appear. Given `length`, `pa` and
+    `pb` start runs of that many seeds along a diagonal (a run is never cut: its seeds are
+    one unit apart) and the groups are of runs."""
+    length = np.ones(len(pa), dtype=np.int64) if length is None else length
+    pending = [np.arange(len(pa))] if int(length.sum()) >= min_seeds else []
     axis = 0
     stable_rounds = 0
     while pending and stable_rounds < 2:
@@ -36,9 +42,9 @@ def cluster(pa: np.ndarray, pb: np.ndarray, k: int, gap: int, min_seeds: int = 1
         nxt: list[np.ndarray] = []
         split_any = False
         for group in pending:
-            parts = _split(values, group, k, gap)
+            parts = _split(values, length, group, k, gap)
             split_any |= len(parts) > 1
-            nxt.extend(part for part in parts if len(part) >= min_seeds)
+            nxt.extend(part for part in parts if int(length[part].sum()) >= min_seeds)
         pending = nxt
         stable_rounds = 0 if split_any else stable_rounds + 1
         axis ^= 1
@@ -93,12 +99,19 @@ def can_pass(pair: np.ndarray, pa: np.ndarray, pb: np.ndarray, k: np.ndarray, sh
     return possible
 
 
-def _covered(starts: np.ndarray, k: int) -> int:
-    """Units covered by the union of [s, s + k) over the starts."""
+def _covered(starts: np.ndarray, k: int, length: np.ndarray | None = None) -> int:
+    """Units covered by the union of [s, s + k) over the starts (given `length`, over the
+    runs of that many consecutive starts: [s, s + length - 1 + k))."""
     if not len(starts):
         return 0
-    s = np.sort(starts)
-    return int(np.minimum(np.diff(s), k).sum()) + k
+    if length is None:
+        s = np.sort(starts)
+        return int(np.minimum(np.diff(s), k).sum()) + k
+    order = np.argsort(starts, kind="stable")
+    s = starts[order]
+    e = s + length[order] - 1 + k
+    before = np.maximum.accumulate(e)[:-1]  # the furthest any earlier run reaches
+    return int(e[0] - s[0] + np.maximum(0, e[1:] - np.maximum(s[1:], before)).sum())
 
 
 def _back(ha: np.ndarray, hb: np.ndarray, a0: int, b0: int) -> int:
@@ -153,20 +166,34 @@ def _union(n: int, starts: np.ndarray, ends: np.ndarray) -> int:
     return int((np.cumsum(delta[:-1]) > 0).sum())
 
 
-def _runs(pa: np.ndarray, pb: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Maximal runs of consecutive seeds on one diagonal: (first a, first b, seed count)."""
+def _runs(pa: np.ndarray, pb: np.ndarray, length: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Maximal runs of consecutive seeds on one diagonal, from runs that may overlap or
+    continue each other: (first a, first b, seed count)."""
     diagonal = pb - pa
     order = np.lexsort((pa, diagonal))
-    a, d = pa[order], diagonal[order]
-    breaks = np.flatnonzero((d[1:] != d[:-1]) | (a[1:] != a[:-1] + 1)) + 1
-    first = np.concatenate(([0], breaks))
-    count = np.diff(np.concatenate((first, [len(a)])))
-    return a[first], a[first] + d[first], count
+    a, d, end = pa[order], diagonal[order], pa[order] + length[order]
+    reach = end.copy()
+    new = np.ones(len(a), dtype=bool)
+    if len(a) > 1:
+        # a run joins the one before when on its diagonal and starting at most where it ends
+        same = d[1:] == d[:-1]
+        group = np.cumsum(np.concatenate(([True], ~same))) - 1
+        reach = _running_max(end, group)
+        new[1:] = ~same | (a[1:] > reach[:-1])
+    first = np.flatnonzero(new)
+    last = np.concatenate((first[1:], [len(a)])) - 1
+    return a[first], a[first] + d[first], reach[last] - a[first]
 
 
-def _solid(pa: np.ndarray, pb: np.ndarray, group: np.ndarray, k: int, short_gap: int,
-           min_units: int, gap: int | None = None, dense: int = 0) -> np.ndarray:
-    """The seeds of a group that lie in solid pieces: pieces are the seeds joined by gaps of at
+def _running_max(values: np.ndarray, group: np.ndarray) -> np.ndarray:
+    """The running maximum of `values` within each run of equal `group` ids."""
+    shift = group.astype(np.int64) * (int(values.max()) - int(values.min()) + 1)
+    return np.maximum.accumulate(values - values.min() + shift) - shift + values.min()
+
+
+def _solid(pa: np.ndarray, pb: np.ndarray, length: np.ndarray, group: np.ndarray, k: int,
+           short_gap: int, min_units: int, gap: int | None = None, dense: int = 0) -> np.ndarray:
+    """The runs of a group (run starts `pa`, `pb` of `length` seeds) that lie in solid pieces: pieces are the seeds joined by gaps of at
     most `short_gap` units in both documents, and a solid one has `min_units` units inside
     shared k-grams on each side. A long gap is so bridged only between solid pieces, never by
     a short match alone (stock phrases a few lines apart are no passage).
@@ -181,26 +208,29 @@ def _solid(pa: np.ndarray, pb: np.ndarray, group: np.ndarray, k: int, short_gap:
     (thin pieces never make a passage dense: alignment.dense), zh recall fell by 0.004-0.008 on the shared benchmarks (heavy edits and shuffles lost
     their ends), while the stock phrases that (a) and (b) could let in cost no precision there
     nor on the news-zh and archaic-en genre sets (bench/README)."""
-    ga, gb = pa[group], pb[group]
-    if _one_piece(ga, k, short_gap) and _one_piece(gb, k, short_gap):  # most groups: no cut
-        ok = _covered(ga, k) >= min_units and _covered(gb, k) >= min_units
+    ga, gb, gl = pa[group], pb[group], length[group]
+    if _one_piece(ga, gl, k, short_gap) and _one_piece(gb, gl, k, short_gap):  # most groups: no cut
+        ok = _covered(ga, k, gl) >= min_units and _covered(gb, k, gl) >= min_units
         return np.sort(group) if ok else group[:0]
-    pieces = cluster(ga, gb, k, short_gap)
-    solid = [_covered(ga[p], k) >= min_units and _covered(gb[p], k) >= min_units for p in pieces]
+    pieces = cluster(ga, gb, k, short_gap, length=gl)
+    solid = [_covered(ga[p], k, gl[p]) >= min_units and _covered(gb[p], k, gl[p]) >= min_units
+             for p in pieces]
     core = [p for p, ok in zip(pieces, solid) if ok]
     if (gap is not None and core and len(core) < len(pieces)
-            and _covered(ga[np.concatenate(core)], k) >= dense):
-        _grow(solid, [(int(ga[p].min()), int(ga[p].max()) + k, int(gb[p].min()), int(gb[p].max()) + k)
-                      for p in pieces], gap, short_gap // 2)
+            and _covered(ga[np.concatenate(core)], k, gl[np.concatenate(core)]) >= dense):
+        _grow(solid, [(int(ga[p].min()), int((ga[p] + gl[p]).max()) - 1 + k,
+                       int(gb[p].min()), int((gb[p] + gl[p]).max()) - 1 + k) for p in pieces],
+              gap, short_gap // 2)
     kept = [p for p, ok in zip(pieces, solid) if ok]
     return np.sort(group[np.concatenate(kept)]) if kept else group[:0]
 
 
-def _one_piece(values: np.ndarray, k: int, gap: int) -> bool:
-    """Whether no gap of more than `gap` units separates the k-grams starting at `values`
-    (then `cluster` would not cut them on this axis)."""
-    v = np.sort(values)
-    return not len(v) or not bool((v[1:] - np.maximum.accumulate(v + k)[:-1] > gap).any())
+def _one_piece(values: np.ndarray, length: np.ndarray, k: int, gap: int) -> bool:
+    """Whether no gap of more than `gap` units separates the runs of k-grams starting at
+    `values` (then `cluster` would not cut them on this axis)."""
+    order = np.argsort(values, kind="stable")
+    v = values[order]
+    return not len(v) or not bool((v[1:] - np.maximum.accumulate(v + length[order] - 1 + k)[:-1] > gap).any())
 
 
 def _grow(kept: list[bool], box: list[tuple[int, int, int, int]], gap: int, slack: int) -> None:
@@ -233,46 +263,56 @@ def _grow(kept: list[bool], box: list[tuple[int, int, int, int]], gap: int, slac
 
 def align(
     a: Units, b: Units, pa: np.ndarray, pb: np.ndarray, k: int, gap: int, min_units: int,
-    verbatim: int, short_gap: int | None = None, dense: int = 0,
+    verbatim: int, short_gap: int | None = None, dense: int = 0, length: np.ndarray | None = None,
 ) -> Alignment:
     """Passages of two documents from their shared k-grams (seed start positions `pa` in a,
-    `pb` in b), in unit ranges ordered by left position. A passage needs `min_units` units
-    inside shared k-grams on each side, in pieces whose seeds are at most `short_gap` units
-    apart (see _solid; None: any gap up to `gap`)."""
+    `pb` in b; given `length`, runs of that many seeds along a diagonal from each), in unit
+    ranges ordered by left position. A passage needs `min_units` units inside shared k-grams
+    on each side, in pieces whose seeds are at most `short_gap` units apart (see _solid;
+    None: any gap up to `gap`). Seeds are worked as runs: a copy's thousands of seeds on
+    one diagonal are one run."""
     if not len(pa):
         return Alignment([])
+    pa, pb, length = _runs(pa, pb, np.ones(len(pa), np.int64) if length is None else length)
     found: list[UnitMatch] = []
-    for group in cluster(pa, pb, k, gap, -(-min_units // k)):
+    for group in cluster(pa, pb, k, gap, -(-min_units // k), length):
         if short_gap is not None:
-            group = _solid(pa, pb, group, k, short_gap, min_units, gap, dense)
+            group = _solid(pa, pb, length, group, k, short_gap, min_units, gap, dense)
             if not len(group):
                 continue
-        ga, gb = pa[group], pb[group]
-        if _covered(ga, k) < min_units or _covered(gb, k) < min_units:
+        ga, gb, gl = pa[group], pb[group], length[group]
+        if _covered(ga, k, gl) < min_units or _covered(gb, k, gl) < min_units:
             continue
-        first, last = int(np.argmin(ga)), int(np.argmax(ga))
-        back = _back(a.hashes, b.hashes, int(ga[first]), int(gb[first]))
-        fwd = _forward(a.hashes, b.hashes, int(ga[last]) + k, int(gb[last]) + k)
-        a0, a1 = int(ga.min()) - back, int(ga.max()) + k + fwd
-        first_b, last_b = int(np.argmin(gb)), int(np.argmax(gb))
-        back_b = _back(a.hashes, b.hashes, int(ga[first_b]), int(gb[first_b]))
-        fwd_b = _forward(a.hashes, b.hashes, int(ga[last_b]) + k, int(gb[last_b]) + k)
-        b0, b1 = int(gb.min()) - back_b, int(gb.max()) + k + fwd_b
-        found.append(UnitMatch(a0, a1, b0, b1, _covered(ga, k)))
+        # the seeds at the ends of each side (of equal ones, the first on the other side)
+        a_lo, a_hi = int(ga.min()), int((ga + gl).max()) - 1
+        b_lo, b_hi = int(gb.min()), int((gb + gl).max()) - 1
+        back = _back(a.hashes, b.hashes, a_lo, int(gb[ga == a_lo].min()))
+        ends = ga + gl - 1 == a_hi
+        fwd = _forward(a.hashes, b.hashes, a_hi + k, int((gb + gl - 1)[ends].min()) + k)
+        back_b = _back(a.hashes, b.hashes, int(ga[gb == b_lo].min()), b_lo)
+        ends = gb + gl - 1 == b_hi
+        fwd_b = _forward(a.hashes, b.hashes, int((ga + gl - 1)[ends].min()) + k, b_hi + k)
+        found.append(UnitMatch(a_lo - back, a_hi + k + fwd, b_lo - back_b, b_hi + k + fwd_b,
+                               _covered(ga, k, gl)))
     kept = _drop_shadowed(_merge(found))
     if not kept:
         return Alignment([])
-    inside = np.zeros(len(pa), dtype=bool)
+    # the seeds inside the kept passages, as runs
+    ra, rb, rl = [], [], []
     for m in kept:
-        inside |= (pa >= m.a0) & (pa < m.a1) & (pb >= m.b0) & (pb < m.b1)
-    pa, pb = pa[inside], pb[inside]
-    ra, rb, count = _runs(pa, pb)
+        lo = np.maximum(0, np.maximum(m.a0 - pa, m.b0 - pb))
+        hi = np.minimum(length, np.minimum(m.a1 - pa, m.b1 - pb))
+        inside = hi > lo
+        ra.append(pa[inside] + lo[inside])
+        rb.append(pb[inside] + lo[inside])
+        rl.append((hi - lo)[inside])
+    ra, rb, count = _runs(np.concatenate(ra), np.concatenate(rb), np.concatenate(rl))
     long = count + k - 1 >= verbatim
     na, nb = len(a), len(b)
     return Alignment(
         kept,
-        exact_left=_union(na, pa, pa + k),
-        exact_right=_union(nb, pb, pb + k),
+        exact_left=_union(na, ra, ra + count - 1 + k),
+        exact_right=_union(nb, rb, rb + count - 1 + k),
         verbatim_left=_union(na, ra[long], ra[long] + count[long] + k - 1),
         verbatim_right=_union(nb, rb[long], rb[long] + count[long] + k - 1),
     )

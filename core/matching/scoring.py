@@ -143,13 +143,15 @@ def score_pair(corpus: Corpus, i: int, j: int, listed: bool) -> PairResult | Non
     a, b = corpus.profiles[i], corpus.profiles[j]
     params, options = a.params, corpus.options
     seeds = corpus.evidence.get(SEEDS)
-    found_seeds = seeds.of(i * corpus.n + j) if seeds is not None else None
-    joined_here = found_seeds is None
-    pa, pb = pair_seeds(corpus, i, j) if joined_here else found_seeds
+    runs = seeds.runs(i * corpus.n + j) if seeds is not None else None
+    joined_here = runs is None
+    if joined_here:
+        pa, pb = pair_seeds(corpus, i, j)
+        runs = (pa, pb, np.ones(len(pa), dtype=np.int64))
     found = Alignment([])
-    if len(pa) >= params.guarantee - params.k + 1:  # fewer seeds cannot make a passage
-        found = align(a.units, b.units, pa, pb, params.k, params.gap, params.guarantee,
-                      params.verbatim, params.short_gap, params.dense)
+    if int(runs[2].sum()) >= params.guarantee - params.k + 1:  # fewer seeds cannot make a passage
+        found = align(a.units, b.units, runs[0], runs[1], params.k, params.gap, params.guarantee,
+                      params.verbatim, params.short_gap, params.dense, length=runs[2])
     texts = (corpus.texts[i], corpus.texts[j]) if corpus.texts else None
     matches, taken = aligned_matches(a.units, b.units, found.passages, params.k,
                                      options.min_passage, params.guarantee, params.dense, texts)

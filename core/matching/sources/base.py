@@ -10,7 +10,6 @@ from typing import Protocol
 import numpy as np
 
 from core.engine.profile import Profile
-from core.matching.index import expand_runs
 from core.models import Progress
 from core.options import CheckOptions
 
@@ -119,13 +118,3 @@ class Seeds:
             return None
         lo, size = int(self.first[at]), int(self.count[at])
         return self.left[lo:lo + size], self.right[lo:lo + size], self.length[lo:lo + size]
-
-    def of(self, key: int) -> tuple[np.ndarray, np.ndarray] | None:
-        """The seeds of one pair (start in left, start in right; by left, then right start),
-        or None when this join did not see the pair."""
-        found = self.runs(key)
-        if found is None:
-            return None
-        pa, pb = expand_runs(*found)
-        order = np.lexsort((pb, pa))
-        return pa[order], pb[order]
