@@ -17,13 +17,15 @@ pseudo-terminal, SIGINT goes to the group as soon as the line names the stage an
 run, 1 s later (inside the stage's long calls), and once more after the progress line is
 cleared (grouping, printing, writing the report), and the table gives the stop latency, for a
 class of distinct essays, one of many copies (`--texts` texts, each copied essays/texts times)
-and one of near copies (the same, each copy with its own trailing blank lines).
+and three of near copies (the same copies, each with its own trailing blank lines, one
+character changed, or its student's name line on top); `--shape` picks some.
 
-    python bench/ctrl_c.py --copies [--essays 1500] [--texts 80] [--root OLD_CHECKOUT]
+    python bench/ctrl_c.py --copies [--essays 1500] [--texts 80] [--shape S] [--root OLD_CHECKOUT]
 
-runs the whole check (no Ctrl-C) on both classes of the same size, one after the other, and
-prints each one's time, peak RSS and pairs: a class of many copies must stay within the memory
-and time of the class of distinct essays. `--root` adds the same two runs of an older checkout.
+runs the whole check (no Ctrl-C) on those classes of the same size, one after the other, and
+prints each one's time, peak RSS and pairs: a class of many copies or near copies must stay
+within the memory and time of the class of distinct essays. `--root` adds the same runs of an
+older checkout.
 """
 
 from __future__ import annotations
@@ -154,16 +156,28 @@ AFTER = "after the check"
 STAGE_ORDER = ("loading", "fingerprinting", "indexing", "comparing", AFTER)
 
 
+SHAPES = ("distinct", "copies", "near", "char", "name")
+
+
+def class_shapes(tmp: Path, essays: int, texts: int) -> list[tuple[str, Path]]:
+    """The classes of `essays` essays compared side by side, from one generator: distinct
+    essays, `texts` texts copied, and the same copies made near copies three ways
+    (`make_near_copies`); each folder is named for its shape."""
+    per = f"{texts} texts x ~{essays // texts}"
+    return [("distinct essays", make_copies(tmp / "distinct", essays, essays)),
+            (f"{per} copies", make_copies(tmp / "copies", essays, texts)),
+            (f"{per} near copies (blank lines)", make_near_copies(tmp / "near", essays, texts)),
+            (f"{per} near copies (one character)", make_near_copies(tmp / "char", essays, texts, how="char")),
+            (f"{per} near copies (name line)", make_near_copies(tmp / "name", essays, texts, how="name"))]
+
+
 def stages_table(essays: int, texts: int, delays: tuple[float, ...] = (0.0, 1.0),
                  stages: tuple[str, ...] = STAGE_ORDER, shapes_wanted: tuple[str, ...] = ()) -> int:
     """The stop latency per stage (SIGINT as the stage shows, and `delays` later), for
     distinct essays, many identical copies and many near copies of the same size."""
     rows, worst = [], 0.0
     with tempfile.TemporaryDirectory() as tmp:
-        shapes = (("distinct essays", make_copies(Path(tmp) / "distinct", essays, essays)),
-                  (f"{texts} texts x ~{essays // texts} copies", make_copies(Path(tmp) / "copies", essays, texts)),
-                  (f"{texts} texts x ~{essays // texts} near copies",
-                   make_near_copies(Path(tmp) / "near", essays, texts)))
+        shapes = class_shapes(Path(tmp), essays, texts)
         for shape, folder in shapes:
             if shapes_wanted and folder.name not in shapes_wanted:
                 continue
@@ -204,22 +218,23 @@ def full_check(root: Path, folder: Path) -> tuple[float, float, int, int]:
     return took, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status), pairs
 
 
-def copies_table(essays: int, texts: int, roots: list[Path]) -> int:
-    """Time and peak memory of a whole check, distinct essays and many copies, side by side."""
+def copies_table(essays: int, texts: int, roots: list[Path], shapes_wanted: tuple[str, ...] = ()) -> int:
+    """Time and peak memory of a whole check, distinct essays, many copies and many near
+    copies, side by side."""
     rows, ratios = [], []
     with tempfile.TemporaryDirectory() as tmp:
-        # the same generator: every text distinct, or `texts` texts copied
-        shapes = (("distinct essays", make_copies(Path(tmp) / "distinct", essays, essays)),
-                  (f"{texts} texts x ~{essays // texts}", make_copies(Path(tmp) / "copies", essays, texts)))
+        shapes = [(shape, folder) for shape, folder in class_shapes(Path(tmp), essays, texts)
+                  if not shapes_wanted or folder.name in shapes_wanted or folder.name == "distinct"]
         for root in roots:
             measured = []
             for shape, folder in shapes:
                 load = os.getloadavg()[0]
                 took, peak, code, pairs = full_check(root, folder)
-                measured.append((took, peak))
+                measured.append((shape, took, peak))
                 rows.append(f"| {root.name} | {shape} | {took:.1f} | {peak:,.0f} | {pairs:,} | {code} | {load:.1f} |")
-            ratios.append(f"{root.name}: many copies / distinct = {measured[1][0] / measured[0][0]:.2f}x time, "
-                          f"{measured[1][1] / measured[0][1]:.2f}x peak RSS")
+            _, took0, peak0 = measured[0]
+            ratios += [f"{root.name}: {shape} / distinct = {took / took0:.2f}x time, {peak / peak0:.2f}x peak RSS"
+                       for shape, took, peak in measured[1:]]
     print(f"{essays} essays of 3,000 characters, load average " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
     print("| checkout | class | seconds | peak RSS MB | pairs | exit | load at start |\n|---|---|---|---|---|---|---|")
     print("\n".join(rows))
@@ -288,15 +303,16 @@ def main() -> int:
     parser.add_argument("--texts", type=int, default=80, help="distinct texts of the copies class")
     parser.add_argument("--stage", action="append", default=[], choices=STAGE_ORDER,
                         help="with --stages: only this stage (repeatable)")
-    parser.add_argument("--shape", action="append", default=[], choices=("distinct", "copies", "near"),
-                        help="with --stages: only this class shape (repeatable)")
+    parser.add_argument("--shape", action="append", default=[], choices=SHAPES,
+                        help="with --stages or --copies: only this class shape (repeatable; --copies "
+                             "always runs distinct essays beside it)")
     parser.add_argument("--copies", action="store_true",
                         help="time and peak memory of whole checks: many copies vs distinct essays")
     parser.add_argument("--root", type=Path, action="append", default=[],
                         help="with --copies: also run an older checkout (repeatable)")
     args = parser.parse_args()
     if args.copies:
-        return copies_table(args.essays, args.texts, [ROOT, *args.root])
+        return copies_table(args.essays, args.texts, [ROOT, *args.root], tuple(args.shape))
     if args.stages:
         return stages_table(args.essays, args.texts, stages=tuple(args.stage) or STAGE_ORDER,
                             shapes_wanted=tuple(args.shape))

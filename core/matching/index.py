@@ -203,9 +203,9 @@ def _blocks(hashes: np.ndarray, index: np.ndarray, offsets: np.ndarray
     gid = np.repeat(np.arange(len(gsize)), gsize)
     rank = np.arange(m) - gstart[gid]
     total = int(offsets[-1])
-    slot = np.full(total + 1, -1, dtype=np.int64)
+    slot = np.full(total + 1, -1, dtype=np.int32 if m < 2**31 else np.int64)
     slot[index] = np.arange(m)
-    nxt = slot[index + 1]
+    nxt = slot[index + 1].astype(np.int64)
     del slot
     docs = np.searchsorted(offsets, index, "right") - 1
     nxt[index + 1 >= offsets[docs + 1]] = -1  # the next k-gram is another document's
@@ -218,14 +218,17 @@ def _blocks(hashes: np.ndarray, index: np.ndarray, offsets: np.ndarray
     del ok
     has_pred = np.zeros(len(gsize), dtype=bool)
     has_pred[succ[chained]] = True
-    # a block's length: its first member's k-grams at consecutive indexes that chain on
-    on = np.zeros(total + 1, dtype=bool)
-    on[index[gstart[chained]]] = True
-    stop = np.where(on, total, np.arange(total + 1))
-    stop = np.minimum.accumulate(stop[::-1])[::-1]  # the first index at or after that does not chain
+    # a block's length: its first member's next k-grams (consecutive indexes) that chain on
+    on = np.sort(index[gstart[chained]])
+    last = np.flatnonzero(np.concatenate((on[1:] != on[:-1] + 1, [True])))  # ends of consecutive stretches
     head = np.flatnonzero(~has_pred)
     at = index[gstart[head]]
-    return gstart[head], gsize[head], stop[at] - at + 1
+    where = np.minimum(np.searchsorted(on, at), max(0, len(on) - 1))
+    chains = len(on) > 0
+    starts_on = chains & (on[where] == at) if chains else np.zeros(len(at), dtype=bool)
+    stretch_end = on[last[np.searchsorted(last, where)]] if chains else at
+    length = np.where(starts_on, stretch_end - at + 2, 1)
+    return gstart[head], gsize[head], length
 
 
 def maximal_runs(keys: np.ndarray, left: np.ndarray, right: np.ndarray, length: np.ndarray

@@ -147,7 +147,8 @@ def _pair(rng: random.Random) -> tuple[str, str]:
     return source, text
 
 
-@pytest.mark.parametrize("seed", [0, 1, 2, 3, 82])  # 82: a group ends on a k-gram repeated on the other side
+# seeds 82, 245, 252, 302: a group ends on a k-gram repeated on the other side (each end a tie)
+@pytest.mark.parametrize("seed", [0, 1, 2, 3, 82, 245, 252, 302])
 def test_runs_find_what_seeds_find(seed):
     rng = random.Random(seed)
     options = CheckOptions()
@@ -157,7 +158,7 @@ def test_runs_find_what_seeds_find(seed):
         a, b = profile(left, options), profile(right, options)
         p = a.params
         ha, hb = kgram_hashes(a.units.hashes, p.k), kgram_hashes(b.units.hashes, p.k)
-        keys, ra, rb, rl = shared_kgram_runs(np.concatenate((ha, hb)), np.array([len(ha), len(hb)]),
+        _, ra, rb, rl = shared_kgram_runs(np.concatenate((ha, hb)), np.array([len(ha), len(hb)]),
                                              cap=10, max_repeats=8)
         step = np.concatenate([np.arange(x) for x in rl.tolist()]) if len(rl) else np.zeros(0, np.int64)
         pa, pb = np.repeat(ra, rl) + step, np.repeat(rb, rl) + step
