@@ -224,6 +224,7 @@ def main() -> None:
     parser.add_argument("--meaning", action="store_true",
                         help="also the meaning layer's tables (bench/meaning_accuracy.py)")
     parser.add_argument("--msrp", type=Path, help="msr_paraphrase_train.txt for --meaning (never the test split)")
+    parser.add_argument("--msrp-vectors", type=Path, help="an .npz file keeping MSRP's sentence vectors between runs")
     parser.add_argument("--genre", action="append", default=[], metavar="NAME=DIR",
                         help="a benchmark from the texts in DIR (bench/genres.py); NAME ends in -zh or -en")
     args = parser.parse_args()
@@ -267,7 +268,7 @@ def main() -> None:
         clough = shared / "corpora" / "clough-stevenson-dev"
         old_meaning = args.old_code if args.old_code and (args.old_code / "core" / "semantic").is_dir() else None
         print("\n## The meaning layer (old = " + str(old_meaning) + ")\n")
-        print(meaning_tables(args.msrp, clough, old_meaning))
+        print(meaning_tables(args.msrp, clough, old_meaning, args.msrp_vectors))
     if not args.no_sweep:
         print("\n" + many_copies())
 

@@ -1,8 +1,9 @@
 """bench/accuracy.py's tables for the meaning layer, old and new figures side by side.
 
 - MSRP (the TRAINING split only; never the test split): the fifth of its pairs held out of
-  development (`held_out`: a fixed shuffle, seed 23) as sentence pairs (the sentence score vs
-  the encoder's cosine vs word-Jaccard) and grouped five per document (five paraphrase pairs,
+  development (`held_out`: a fixed shuffle, seed 23) as sentence pairs (the sentence score
+  core.semantic.score.same_meaning, the link score the layer uses, the score shipped before it,
+  the encoder's cosine, word-Jaccard) and grouped five per document (five paraphrase pairs,
   or five non-paraphrase pairs, each side's sentences joined into a document; every document
   pair checked alone): ROC AUC of the copied share over both engines (each character once;
   the figure the pairs are ranked by, `PairResult.copied`: bench/meaning_figures.py), of the meaning share (0 without a finding; it leaves out what
@@ -13,7 +14,8 @@
 - The bundled samples (resources/samples), checked as a folder: the paraphrase essays' pair
   with their source, and the "paraphrase" findings on pairs with verbatim passages.
 
-The old column runs bench/meaning_figures.py on the checkout given by `--old` (e.g. an
+`--fit` refits the sentence score on the other four fifths (5-fold cross-validation there) and
+prints the weights core/semantic/score.py holds. The old column runs bench/meaning_figures.py on the checkout given by `--old` (e.g. an
 export of commit 1fc721b); the new column runs the same script on this one.
 """
 
@@ -92,25 +94,86 @@ def _pair(found: list[dict], left: int = 0, right: int = 1) -> dict:
                  "score": 0.0, "copied": 0.0, "copied_verbatim": 0.0})
 
 
-def msrp(path: Path, old: Path | None, data: Path) -> str:
-    sys.path.insert(0, str(ROOT))
+def msrp_vectors(rows: list, cache: Path | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Both sides' sentence vectors of `rows` (float16, as the layer keeps them); `cache`: an
+    .npz file to read them from or write them to (encoding MSRP takes minutes)."""
     from core.semantic import model
-    from core.semantic.align import pair_score
+
+    if cache is not None and cache.exists():
+        kept = np.load(cache)
+        if len(kept["a"]) == len(rows):
+            return kept["a"].astype(np.float32), kept["b"].astype(np.float32)
+    a = model.encode([r[1] for r in rows]).astype(np.float16)
+    b = model.encode([r[2] for r in rows]).astype(np.float16)
+    if cache is not None:
+        np.savez(cache, a=a, b=b, y=np.array([r[0] for r in rows]))
+    return a.astype(np.float32), b.astype(np.float32)
+
+
+def fit(path: Path, cache: Path | None = None, penalty: float = 1.0) -> str:
+    """Refit core.semantic.score.WEIGHTS on the development four fifths of MSRP's training
+    split (never the held-out fifth): an L2-penalised logistic regression on standardised
+    features, its 5-fold cross-validated AUC, and the weights on the raw features."""
+    sys.path.insert(0, str(ROOT))
+    from core.semantic import score
+
+    rows = msrp_rows(path)
+    a, b = msrp_vectors(rows, cache)
+    cosine = (a * b).sum(axis=1)
+    dev = ~held_out(len(rows))
+    x = np.array([score.features(float(c), r[1], r[2]) for c, r, d in zip(cosine, rows, dev) if d])
+    y = np.array([r[0] for r, d in zip(rows, dev) if d], dtype=np.float64)
+    mean, spread = x.mean(axis=0), x.std(axis=0) + 1e-9
+    z = (x - mean) / spread
+
+    def logistic(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        x1 = np.hstack([np.ones((len(x), 1)), x])
+        w = np.zeros(x1.shape[1])
+        ridge = penalty * np.eye(x1.shape[1])
+        ridge[0, 0] = 0.0  # the bias is not penalised
+        for _ in range(100):  # Newton steps
+            p = 1 / (1 + np.exp(-x1 @ w))
+            step = np.linalg.solve((x1 * (p * (1 - p))[:, None]).T @ x1 + ridge, x1.T @ (p - y) + ridge @ w)
+            w -= step
+            if np.abs(step).max() < 1e-10:
+                break
+        return w
+
+    folds = np.random.RandomState(7).permutation(len(z)) % 5
+    held = np.zeros(len(z))
+    for k in range(5):
+        w = logistic(z[folds != k], y[folds != k])
+        held[folds == k] = w[0] + z[folds == k] @ w[1:]
+    w = logistic(z, y)
+    raw = w[1:] / spread
+    weights = tuple(round(float(v), 4) for v in [w[0] - float((w[1:] * mean / spread).sum()), *raw])
+    lines = [(f"development pairs: {len(y)} ({int(y.sum())} paraphrases); 5-fold cross-validated AUC "
+              f"{auc(held, y.astype(bool)):.4f} (cosine alone {auc(z[:, 0], y.astype(bool)):.4f})"),
+             "standardised weights: " + ", ".join(f"{n} {v:+.2f}" for n, v in zip(score.FEATURES, w[1:])),
+             f"WEIGHTS = {weights}"]
+    return "\n".join(lines)
+
+
+def msrp(path: Path, old: Path | None, data: Path, cache: Path | None = None) -> str:
+    sys.path.insert(0, str(ROOT))
+    from core.semantic.score import pair_score, resemblance, same_meaning
 
     rows = msrp_rows(path)
     mask = held_out(len(rows))
     test = [r for r, m in zip(rows, mask) if m]
     labels = [r[0] for r in test]
     left, right = [r[1] for r in test], [r[2] for r in test]
-    cosine = (model.encode(left) * model.encode(right)).sum(axis=1)
-    new = [pair_score(float(c), a, b) for c, a, b in zip(cosine, left, right)]
-    fuller = [_word_feature_score(float(c), a, b) for c, a, b in zip(cosine, left, right)]
-    old_score = [_old_pair_score(float(c), a, b) for c, a, b in zip(cosine, left, right)]
-    jac = [word_jaccard(a, b) for a, b in zip(left, right)]
-    sentence = table(["held-out sentence pairs", "sentence score (shipped)", "fuller fit (not shipped)",
-                      "score of 1fc721b", "encoder cosine alone", "word-Jaccard"],
+    a, b = msrp_vectors(rows, cache)
+    cosine = (a * b).sum(axis=1)[mask]
+    new = [same_meaning(float(c), x, y) for c, x, y in zip(cosine, left, right)]
+    link = [pair_score(float(c), x, y) for c, x, y in zip(cosine, left, right)]
+    # the sentence score shipped before (decision 092): what is now the resemblance score
+    old_score = [resemblance(float(c), x, y) for c, x, y in zip(cosine, left, right)]
+    jac = [word_jaccard(x, y) for x, y in zip(left, right)]
+    sentence = table(["held-out sentence pairs", "sentence score, new", "link score, new",
+                      "sentence score, old (decision 092)", "encoder cosine alone", "word-Jaccard"],
                      [[f"{len(test)} ({sum(labels)} paraphrases)", f"{auc(new, labels):.4f}",
-                       f"{auc(fuller, labels):.4f}", f"{auc(old_score, labels):.4f}",
+                       f"{auc(link, labels):.4f}", f"{auc(old_score, labels):.4f}",
                        f"{auc(cosine, labels):.4f}", f"{auc(jac, labels):.4f}"]])
     checks, doc_labels, doc_jac = [], [], []
     for label in (True, False):
@@ -139,55 +202,6 @@ def msrp(path: Path, old: Path | None, data: Path) -> str:
              f"/{len(doc_labels) - sum(doc_labels)} others with a meaning finding"
              for k, col in columns.items()]
     return sentence + "\n\n" + table(head, body) + "\n\n" + "; ".join(found)
-
-
-# The fuller fit tried in decision 092 (not shipped): bias, cosine, shared words (Jaccard),
-# numbers that differ, length ratio, shared character trigrams, shared words over the shorter
-# sentence's, capitalised names that differ, log(1 + the larger count of words only one side
-# has), the smaller such count, cosine x shared words, shared words squared; fitted on the same
-# four fifths of MSRP's training split.
-WORD_WEIGHTS = (7.8365, 7.6179, 29.2117, -0.2442, -10.0286, 3.4762, -14.3329, 0.3317, -3.1177,
-                0.2897, -6.2336, -10.0199)
-_NAME = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][a-zA-Z]+")  # a capitalised word not opening a sentence
-
-
-def _word_feature_score(cosine: float, left: str, right: str) -> float:
-    """The fuller fit's probability (decision 092), for the sentence table's comparison."""
-    import math
-
-    from core.semantic.align import numbers, words
-
-    def jaccard(x: set, y: set) -> float:
-        return len(x & y) / len(x | y) if x | y else 0.0
-
-    def trigrams(t: str) -> set:
-        t = " ".join(t.casefold().split())
-        return {t[i:i + 3] for i in range(len(t) - 2)}
-
-    a, b = words(left), words(right)
-    shared = jaccard(a, b)
-    na, nb = numbers(left), numbers(right)
-    xa, xb = set(_NAME.findall(left)), set(_NAME.findall(right))
-    only_a, only_b = len(a - b), len(b - a)
-    features = (cosine, shared, 1 - jaccard(na, nb) if na or nb else 0.0,
-                min(len(a), len(b)) / max(1, len(a), len(b)), jaccard(trigrams(left), trigrams(right)),
-                len(a & b) / max(1, min(len(a), len(b))), 1 - jaccard(xa, xb) if xa or xb else 0.0,
-                math.log1p(max(only_a, only_b)), min(only_a, only_b), cosine * shared, shared * shared)
-    z = WORD_WEIGHTS[0] + sum(w * f for w, f in zip(WORD_WEIGHTS[1:], features))
-    return 1 / (1 + math.exp(-max(-50.0, min(50.0, z))))
-
-
-def _old_pair_score(cosine: float, left: str, right: str) -> float:
-    """The sentence score before the MSRP fit (0.7 cosine + 0.3 shared words, less 0.03 when
-    the numbers differ), for the old column of the sentence table."""
-    from core.semantic.align import numbers, words
-
-    a, b = words(left), words(right)
-    score = 0.7 * cosine + 0.3 * (len(a & b) / len(a | b) if a | b else 0.0)
-    na, nb = numbers(left), numbers(right)
-    if na or nb:
-        score -= 0.03 * (1 - len(na & nb) / len(na | nb))
-    return score
 
 
 def clough(folder: Path, old: Path | None, data: Path) -> str:
@@ -222,7 +236,8 @@ def clough(folder: Path, old: Path | None, data: Path) -> str:
         return auc([p[field] for p, k in zip(col, keep) if k], heavy)
 
     aucs = [f"{k}: meaning share {heavy_auc(col, 'share'):.3f}, copied share (both engines) "
-            f"{heavy_auc(col, 'copied'):.3f}, verbatim similarity {heavy_auc(col, 'similarity'):.3f}"
+            f"{heavy_auc(col, 'copied'):.3f}, copied share with the layer off {heavy_auc(col, 'copied_verbatim'):.3f}, "
+            f"verbatim similarity {heavy_auc(col, 'similarity'):.3f}"
             for k, col in columns.items()]
     return (table(["category", "answers"] + [f"{k}: with a meaning finding" for k in columns], rows)
             + "\n\nheavy revision vs non-plagiarised, AUC: " + "; ".join(aucs))
@@ -258,14 +273,15 @@ def samples(old: Path | None, data: Path) -> str:
     return table(["bundled samples, checked as one folder"] + list(columns), rows)
 
 
-def meaning_tables(msrp_path: Path | None, clough_dir: Path | None, old: Path | None) -> str:
+def meaning_tables(msrp_path: Path | None, clough_dir: Path | None, old: Path | None,
+                   vectors: Path | None = None) -> str:
     if old is not None and not (old / "core" / "semantic").is_dir():
         raise SystemExit(f"--old {old}: not a Plagscope checkout with core/semantic")
     out = []
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp)
         if msrp_path is not None:
-            out += ["### MSRP training split, held-out fifth\n", msrp(msrp_path, old, data / "msrp")]
+            out += ["### MSRP training split, held-out fifth\n", msrp(msrp_path, old, data / "msrp", vectors)]
         if clough_dir is not None and clough_dir.exists():
             out += ["### Clough-Stevenson answers vs their source\n", clough(clough_dir, old, data / "clough")]
         out += ["### Bundled samples\n", samples(old, data / "samples")]
@@ -279,5 +295,11 @@ if __name__ == "__main__":
     parser.add_argument("--msrp", type=Path, help="msr_paraphrase_train.txt (never the test split)")
     parser.add_argument("--clough", type=Path)
     parser.add_argument("--old", type=Path, help="an older checkout (e.g. an export of 1fc721b)")
+    parser.add_argument("--vectors", type=Path, help="an .npz file keeping MSRP's sentence vectors between runs")
+    parser.add_argument("--fit", action="store_true",
+                        help="refit the sentence score on the development part of --msrp and print it")
     args = parser.parse_args()
-    print(meaning_tables(args.msrp, args.clough, args.old))
+    if args.fit:
+        print(fit(args.msrp, args.vectors))
+    else:
+        print(meaning_tables(args.msrp, args.clough, args.old, args.vectors))

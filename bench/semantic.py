@@ -15,7 +15,7 @@ the semantic share over every document pair (0 for a pair without a finding), an
 precision and recall of the aligned sentence pairs against the planted ones.
 
 Real pair: any two files (e.g. a text and its published translation) must be reported as a
-translation. Paraphrase: the pair score (core.semantic.align.pair_score) of each sentence pair
+translation. Paraphrase: the pair score (core.semantic.score.pair_score) of each sentence pair
 of a Microsoft Research Paraphrase Corpus file (develop on the TRAINING split only), ranked by
 ROC AUC against the labels, beside word-Jaccard; and the semantic share of the Clough-Stevenson
 answers against the source text of their task, by category. Cost: classes of bench/corpus.py
@@ -52,7 +52,7 @@ from core.models import Document
 from core.options import CheckOptions
 from core.pipeline import ProfileCache, check_documents, run
 from core.semantic import model
-from core.semantic.align import pair_score
+from core.semantic.score import pair_score
 from core.semantic.sentences import split
 
 

@@ -5,86 +5,50 @@ Two sentences are linked when each is the other's nearest sentence (cosine of th
 and their score clears LINK (two sentences with nearly the same words are a copy, never
 linked). Links in order on both sides (a run of MIN_RUN or more) are trusted at that score
 when their scores add up to RUN_EVIDENCE; a run of two when both reach PAIR; a link
-standing alone when its score reaches SOLO (a strong sentence pair: single-sentence findings). Minor sentences (greetings, headings) never take part: the caller's
-profiles hold only the sentences a check compares (embed.comparable).
+standing alone when its score reaches SOLO (a strong sentence pair: single-sentence findings);
+a finding of one or two links needs sentences that are not SHORT. Minor sentences (greetings,
+headings) never take part: the caller's profiles hold only the sentences a check compares
+(embed.comparable).
 """
 
 from __future__ import annotations
 
-import functools
 import math
 import re
-import unicodedata
 
 import numpy as np
 
 from core.models import SemanticMatch, SentencePair, Span
 from core.semantic.embed import SemanticProfile, without
+from core.semantic.score import pair_score
+from core.semantic.sentences import count_units
 
-# A link's score: the cosine across languages; in one language, the probability that the two
-# sentences say the same thing (logistic, fitted on four fifths of MSRP's training split:
-# bench/semantic.py --msrp; the other fifth is held out for bench/accuracy.py).
-# A reworded essay keeps its source's order: a run of links in order on both sides is
-# evidence even when each link is weak (the bundled paraphrases score 0.2-0.6 per sentence,
-# independent essays on the same topic make no runs); the fewer links, the stronger each must be.
+# A link's score: the cosine across languages; in one language, score.pair_score (the MSRP
+# fit where the two sentences share enough words for it to judge them, their resemblance where
+# they are reworded). A reworded essay keeps its source's order: a run of links in order on
+# both sides is evidence even when each link is weak (the bundled paraphrases score 0.2-0.6 per
+# sentence, independent essays on the same topic make no runs); the fewer links, the stronger
+# each must be, and a finding of one or two links needs sentences long enough to say something
+# of their own (a version line, a date or a one-word swap in a short sentence says nothing).
 LINK = {"translation": 0.45, "paraphrase": 0.25}  # each link of a run of MIN_RUN or more...
 RUN_EVIDENCE = 1.5  # ...whose scores add up to this (three links at 0.5, six at 0.25)
 PAIR = {"translation": 0.55, "paraphrase": 0.80}  # each link of a run of two
-SOLO = {"translation": 0.70, "paraphrase": 0.90}  # a link standing alone
+SOLO = {"translation": 0.70, "paraphrase": 0.93}  # a link standing alone (in one language: the
+# lowest score at which at most 1 % of MSRP's non-paraphrase documents, development part, get one)
 SOLO_COSINE = 0.80  # ...whose cosine reaches this too (in one language: the encoder agrees;
 # on MSRP every pair scoring SOLO has a cosine of 0.83 or more, random Han strings do not)
+SHORT = (20, 10)  # a sentence with fewer Han characters and fewer words is too short to be a
+# finding of one or two links (it can be part of a longer run)
 MIN_RUN = 3
 RUN_GAP = 3  # links whose positions differ by at most this on both sides continue a run (on
 # the longer document's side, this times how many of its sentences there are per sentence of the other)
 EDITED = 0.8  # shared units (Jaccard) from which two sentences are a copy, not a paraphrase
-# the paraphrase score's weights: bias, cosine, shared words (Jaccard), numbers that differ,
-# length ratio (in words)
-WEIGHTS = (-4.864, 3.532, 3.07, -0.478, 1.83)
 _WORDS = re.compile(r"[^\W_]+")
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_HAN_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
-
-
-@functools.lru_cache(maxsize=1 << 16)  # a sentence is scored against several partners
-def words(sentence: str) -> frozenset[str]:
-    """Case-folded words of a sentence; Chinese as pairs of adjacent Han characters (single
-    characters are shared by unrelated Chinese sentences far more than English words are)."""
-    han = set()
-    for run in _HAN_RUN.findall(sentence):
-        han.update(run[i:i + 2] for i in range(max(1, len(run) - 1)))
-    return frozenset(han | {w.casefold() for w in _WORDS.findall(_HAN.sub(" ", sentence))})
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def numbers(sentence: str) -> frozenset[str]:
-    """The numbers written with digits (full-width too), thousands separators dropped."""
-    folded = unicodedata.normalize("NFKC", sentence)
-    return frozenset(n.replace(",", "") for n in _NUMBER.findall(folded))
 
 
 def _jaccard(a: set, b: set) -> float:
     return len(a & b) / len(a | b) if a or b else 0.0
-
-
-def pair_score(cosine: float, left: str | None = None, right: str | None = None) -> float:
-    """A sentence pair's score: the cosine across languages (no text given); in one language,
-    the probability that the two say the same thing, from the cosine, the share of words they
-    have in common, whether the numbers they write differ (other figures state other facts;
-    the model hardly sees digits) and how alike their lengths are. The encoder alone is weaker
-    than shared words on MSRP; together they beat both (bench/meaning_accuracy.py, held-out
-    part). A fuller fit on more word features scored a little higher on MSRP and trusted
-    unrelated essays' sentences more: decision 092."""
-    if left is None or right is None:
-        return float(cosine)
-    a, b = words(left), words(right)
-    shared = _jaccard(a, b)
-    na, nb = numbers(left), numbers(right)
-    differ = 1 - _jaccard(na, nb) if na or nb else 0.0
-    length = min(len(a), len(b)) / max(1, len(a), len(b))
-    bias, w_cos, w_words, w_numbers, w_length = WEIGHTS
-    z = bias + w_cos * cosine + w_words * shared + w_numbers * differ + w_length * length
-    return float(1 / (1 + math.exp(-z)))
 
 
 def _verbatim(left: str, right: str) -> bool:
@@ -93,18 +57,14 @@ def _verbatim(left: str, right: str) -> bool:
     return _jaccard(_units(left), _units(right)) >= EDITED
 
 
+def _short(sentence: str) -> bool:
+    han, words = count_units(sentence)
+    return han < SHORT[0] and words < SHORT[1]
+
+
 def _units(sentence: str) -> set[str]:
     """Case-folded words, Han characters one by one (what the verbatim engine compares)."""
     return set(_HAN.findall(sentence)) | {w.casefold() for w in _WORDS.findall(_HAN.sub(" ", sentence))}
-
-
-def _floor(kind: str) -> float:
-    """The lowest cosine that can still score LINK (everything else at its best)."""
-    if kind != "paraphrase":
-        return LINK[kind]
-    bias, w_cos, w_words, _, w_length = WEIGHTS
-    logit = math.log(LINK[kind] / (1 - LINK[kind]))
-    return (logit - bias - w_words - w_length) / w_cos
 
 
 def _runs(links: list[tuple[int, int]], gaps: tuple[int, int] = (RUN_GAP, RUN_GAP)) -> list[list[int]]:
@@ -139,7 +99,8 @@ def align(a_text: str, a: SemanticProfile, b_text: str, b: SemanticProfile,
     best_i = sims.argmax(axis=0)
     rows = np.flatnonzero(best_i[best_j] == np.arange(len(a)))
     same = kind == "paraphrase"
-    rows = rows[sims[rows, best_j[rows]] >= _floor(kind)]
+    if not same:  # in one language pair_score decides (a cosine alone says little there)
+        rows = rows[sims[rows, best_j[rows]] >= LINK[kind]]
     if not len(rows):
         return None
     a_starts, a_ends = a.sentences.starts.tolist(), a.sentences.ends.tolist()
@@ -157,15 +118,17 @@ def align(a_text: str, a: SemanticProfile, b_text: str, b: SemanticProfile,
                                                              b_text[b_starts[j]:b_ends[j]])):
             links.append((i, j))
             scores.append(score)
+    short = [_short(a_text[a_starts[i]:a_ends[i]]) or _short(b_text[b_starts[j]:b_ends[j]]) for i, j in links]
     kept: list[int] = []
     # a summary keeps its source's order but skips more of the longer side's sentences
     na, nb = a.all_sentences, b.all_sentences
     gaps = (math.ceil(RUN_GAP * max(1.0, na / max(1, nb))), math.ceil(RUN_GAP * max(1.0, nb / max(1, na))))
     for run in _runs([(a_pos[i], b_pos[j]) for i, j in links], gaps):
-        if len(run) >= MIN_RUN and sum(scores[n] for n in run) >= RUN_EVIDENCE or len(run) == 2 and min(scores[n] for n in run) >= PAIR[kind]:
+        if (len(run) >= MIN_RUN and sum(scores[n] for n in run) >= RUN_EVIDENCE
+                or len(run) == 2 and min(scores[n] for n in run) >= PAIR[kind] and not any(short[n] for n in run)):
             kept += run
         else:
-            kept += [n for n in run if scores[n] >= SOLO[kind]
+            kept += [n for n in run if scores[n] >= SOLO[kind] and not short[n]
                      and float(sims[links[n]]) >= min(SOLO_COSINE, SOLO[kind])]
     if not kept:
         return None

@@ -344,26 +344,26 @@ def test_reports_carry_the_semantic_figure_and_sentence_pairs():
     assert rows[0].endswith("semantic_kind,semantic_share,verdict,note") and rows[1].endswith("translation,1.0000,,")
 
 
-def test_pair_score_weighs_cosine_shared_words_numbers_and_length():
+def test_resemblance_weighs_cosine_shared_words_numbers_and_length():
     import math
 
-    from core.semantic.align import WEIGHTS, numbers, pair_score
+    from core.semantic.score import RESEMBLANCE, numbers, pair_score, resemblance
 
-    bias, w_cos, w_words, w_numbers, w_length = WEIGHTS
+    bias, w_cos, w_words, w_numbers, w_length = RESEMBLANCE
     probability = lambda z: 1 / (1 + math.exp(-z))
     assert numbers("Sales rose 1,200 units (１２%) in 2003.") == {"1200", "12", "2003"}
     left = "Sales rose 5 percent in 2003."  # 6 words
-    same = pair_score(0.8, left, "In 2003 sales went up 5 percent.")  # 7 words, 5 of 8 shared
+    same = resemblance(0.8, left, "In 2003 sales went up 5 percent.")  # 7 words, 5 of 8 shared
     assert same == pytest.approx(probability(bias + w_cos * 0.8 + w_words * 5 / 8 + w_length * 6 / 7))
-    other = pair_score(0.8, left, "In 2004 sales went up 7 percent.")  # 3 of 10, no number shared
+    other = resemblance(0.8, left, "In 2004 sales went up 7 percent.")  # 3 of 10, no number shared
     assert other == pytest.approx(probability(bias + w_cos * 0.8 + w_words * 3 / 10 + w_numbers
                                               + w_length * 6 / 7))
-    half = pair_score(0.8, left, "In 2003 sales went up 7 percent.")  # 4 of 9; numbers 1 of 3
+    half = resemblance(0.8, left, "In 2003 sales went up 7 percent.")  # 4 of 9; numbers 1 of 3
     assert half == pytest.approx(probability(bias + w_cos * 0.8 + w_words * 4 / 9
                                              + w_numbers * 2 / 3 + w_length * 6 / 7))
     assert other < half < same  # other figures state other facts
     # Chinese words are pairs of Han characters: 销售 售额 额增 增长 长了 / 额上 上涨 涨了, and "5"
-    zh = pair_score(0.8, "销售额增长了5%。", "销售额上涨了5%。")
+    zh = resemblance(0.8, "销售额增长了5%。", "销售额上涨了5%。")
     assert zh == pytest.approx(probability(bias + w_cos * 0.8 + w_words * 3 / 9 + w_length * 1.0))
     assert pair_score(0.8) == 0.8  # across languages: the cosine alone
 

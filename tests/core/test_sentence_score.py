@@ -1,0 +1,111 @@
+"""The sentence score of the meaning layer: its features, where the MSRP fit judges a pair, and
+what it does to a document pair telling the same story with other facts (en and zh)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from core.semantic import model
+from core.semantic import score as S
+from core.semantic.align import LINK
+
+needs_model = pytest.mark.skipif(not model.available(), reason=model.INSTALL_HINT)
+
+COUNCIL = ("The city council approved a budget of 4.2 million dollars for the new library on Monday, "
+           "after a debate that lasted three hours.")
+OTHER_FACTS = ("On Tuesday the city council rejected a proposal to spend 6.5 million dollars on the new "
+               "library, following a short debate.")
+SAME_FACTS = ("On Monday, after a debate of three hours, the city council approved a budget of 4.2 million "
+              "dollars for the new library.")
+REWORDED = ("Councillors voted through funding for a fresh public reading room at the start of the week "
+            "once a lengthy discussion had ended.")
+ZH_COUNCIL = "市议会周一批准了四百二十万元的新图书馆预算，此前的讨论持续了三个小时。"
+ZH_OTHER_FACTS = "市议会周二否决了花费六百五十万元建设新图书馆的提案，此前的讨论十分简短。"
+ZH_SAME_FACTS = "经过三个小时的讨论，市议会在周一批准了新图书馆四百二十万元的预算。"
+
+
+def test_longest_common_subsequence_known_answers():
+    assert S.lcs_length(tuple("ABCBDAB"), tuple("BDCABA")) == 4  # BCBA
+    assert S.lcs_length(tuple("abc"), tuple("abc")) == 3
+    assert S.lcs_length(tuple("abc"), tuple("xyz")) == 0
+    assert S.lcs_length((), tuple("abc")) == 0
+    words = ("the", "cat", "sat", "on", "the", "mat")
+    assert S.lcs_length(words, ("on", "the", "mat", "the", "cat", "sat")) == 3
+
+
+def test_chinese_features_read_characters_words_and_numbers():
+    f = dict(zip(S.FEATURES, S.features(0.9, "销售额增长了5%。", "销售额增长了7%。")))
+    assert f["cosine"] == 0.9
+    # words: 销售 售额 额增 增长 长了 and a number each side: 5 of 7 shared
+    assert f["shared words"] == pytest.approx(5 / 7)
+    assert f["numbers that differ"] == 1.0 and f["names that differ"] == 0.0
+    # in order: 销 售 额 增 长 了 of 销 售 额 增 长 了 5
+    assert f["in-order words of the shorter"] == pytest.approx(6 / 7)
+    assert f["length ratio"] == 1.0
+    assert 0 < f["shared IDF weight"] < 1  # jieba's words: 销售额 增长 shared, 5 / 7 not
+
+
+def test_the_same_story_with_other_facts_is_no_link_where_the_old_score_made_one():
+    # the score shipped before (now `resemblance`) links it: a run of such sentences was "paraphrase"
+    assert S.resemblance(0.82, COUNCIL, OTHER_FACTS) >= LINK["paraphrase"]
+    assert S.shared_weight(COUNCIL, OTHER_FACTS) >= S.JUDGED  # MSRP's range: the fit judges it
+    assert S.same_meaning(0.82, COUNCIL, OTHER_FACTS) < S.SAME
+    assert S.pair_score(0.82, COUNCIL, OTHER_FACTS) == 0.0
+    assert S.pair_score(0.82, ZH_COUNCIL, ZH_OTHER_FACTS) == 0.0  # and in Chinese
+    # the same facts in other order and words: a link, scored by the fit
+    assert S.pair_score(0.9, COUNCIL, SAME_FACTS) == S.same_meaning(0.9, COUNCIL, SAME_FACTS) >= S.SAME
+    assert S.pair_score(0.9, ZH_COUNCIL, ZH_SAME_FACTS) >= S.SAME
+    # a sentence reworded with few words in common is outside MSRP's range: its resemblance counts
+    assert S.shared_weight(COUNCIL, REWORDED) < S.JUDGED
+    assert S.pair_score(0.7, COUNCIL, REWORDED) == S.resemblance(0.7, COUNCIL, REWORDED) > 0
+    assert S.pair_score(0.7) == 0.7  # across languages: the cosine
+
+
+def test_other_numbers_and_names_lower_the_fit():
+    same = S.same_meaning(0.9, COUNCIL, SAME_FACTS)
+    assert S.same_meaning(0.9, COUNCIL, SAME_FACTS.replace("4.2", "7.9")) < same
+    assert S.same_meaning(0.9, COUNCIL, SAME_FACTS.replace("three hours", "three hours, Mayor Ortiz said")) < same
+
+
+STORY = (
+    "The city council approved a budget of 4.2 million dollars for the new library on Monday, after a "
+    "debate that lasted three hours. Mayor Helen Ortiz said the building would open in the spring of 2026 "
+    "and employ twelve librarians. The plan was opposed by two council members, who argued that the money "
+    "should go to repairing roads in the eastern district. Construction will be carried out by Baxter and "
+    "Sons, a local firm that built the town hall in 1998. Residents will be able to borrow e-books from the "
+    "library's website starting next January.\n",
+    "On Tuesday the city council rejected a proposal to spend 6.5 million dollars on the new library, "
+    "following a short debate. Council member David Chen said the building might not open before 2028 and "
+    "would need at least twenty staff. The plan was supported by most council members, who said that the "
+    "money spent on roads in the eastern district had been wasted. Construction was offered to Miller "
+    "Brothers, a company from the capital that built the stadium in 2004. Residents have been able to "
+    "borrow printed books from the old library's branch on Main Street since last March.\n")
+ZH_STORY = (
+    "市议会周一批准了四百二十万元的新图书馆预算，此前的讨论持续了三个小时。市长欧海伦表示，新馆将在二〇二六年春天开放，"
+    "并聘用十二名图书管理员。两名议员反对这项计划，认为这笔钱应该用来修理东区的道路。工程将由本地的贝克斯公司承建，"
+    "这家公司在一九九八年建造了市政厅。从明年一月起，居民可以在图书馆的网站上借阅电子书。\n",
+    "市议会周二否决了花费六百五十万元建设新图书馆的提案，此前的讨论十分简短。议员陈大卫表示，新馆在二〇二八年之前"
+    "恐怕无法开放，而且至少需要二十名工作人员。大多数议员支持这项计划，认为过去花在东区道路上的钱都被浪费了。"
+    "工程交给了首都的米勒兄弟公司，这家公司在二〇〇四年建造了体育场。从去年三月起，居民就可以在主街的旧图书馆分馆"
+    "借阅纸质书。\n")
+
+
+@needs_model
+@pytest.mark.slow
+@pytest.mark.parametrize("story", [STORY, ZH_STORY], ids=["en", "zh"])
+def test_two_reports_of_one_story_with_other_facts_get_no_meaning_finding(story, tmp_path, monkeypatch):
+    """Sentence by sentence the same story, in the same order, with other facts: no paraphrase
+    (the score shipped before called these "paraphrase 60 %" (en) and "80 %" (zh))."""
+    from core.cli import main
+
+    monkeypatch.setenv("PLAGSCOPE_DATA_DIR", str(tmp_path / "data"))
+    for name, text in zip(("first.txt", "second.txt"), story):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    out = tmp_path / "r.json"
+    assert main(["check", str(tmp_path / "first.txt"), str(tmp_path / "second.txt"), "--semantic",
+                 "--json", str(out), "--quiet"]) == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["options"]["semantic"] is True
+    assert all("semantic" not in p for p in data["pairs"])
