@@ -19,7 +19,8 @@ import math
 import re
 import unicodedata
 
-from core.engine.segment import en_idf, han_words, zh_idf
+from core.engine.lexicon import Lexicon, en_lexicon, zh_lexicon
+from core.engine.segment import han_words
 
 _HAN_CLASS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _WORDS = re.compile(r"[^\W_]+")
@@ -83,13 +84,17 @@ def _weighted(sentence: str) -> dict[str, float]:
     table for English (a word it does not list counts as rare)."""
     out: dict[str, float] = {}
     if _HAN.search(sentence):
-        table, default = zh_idf()
-        out.update((w, table.get(w, default)) for w in han_words(sentence))
-    table, default = en_idf()
-    for w in _WORDS.findall(_HAN.sub(" ", sentence)):
-        w = w.casefold()
-        out[w] = table.get(w, default)
+        out.update(_idf(zh_lexicon(), han_words(sentence)))
+    out.update(_idf(en_lexicon(), [w.casefold() for w in _WORDS.findall(_HAN.sub(" ", sentence))]))
     return out
+
+
+def _idf(lexicon: Lexicon, words: list[str]) -> dict[str, float]:
+    if not words:
+        return {}
+    with lexicon.lock:  # ids are valid while it is held
+        values = lexicon.idf(lexicon.ids(words)).tolist()
+    return dict(zip(words, values))
 
 
 def lcs_length(a: tuple, b: tuple) -> int:

@@ -70,26 +70,26 @@ def test_other_numbers_and_names_lower_the_fit():
 
 
 STORY = (
-    "The city council approved a budget of 4.2 million dollars for the new library on Monday, after a "
+    ("The city council approved a budget of 4.2 million dollars for the new library on Monday, after a "
     "debate that lasted three hours. Mayor Helen Ortiz said the building would open in the spring of 2026 "
     "and employ twelve librarians. The plan was opposed by two council members, who argued that the money "
     "should go to repairing roads in the eastern district. Construction will be carried out by Baxter and "
     "Sons, a local firm that built the town hall in 1998. Residents will be able to borrow e-books from the "
-    "library's website starting next January.\n",
-    "On Tuesday the city council rejected a proposal to spend 6.5 million dollars on the new library, "
+    "library's website starting next January.\n"),
+    ("On Tuesday the city council rejected a proposal to spend 6.5 million dollars on the new library, "
     "following a short debate. Council member David Chen said the building might not open before 2028 and "
     "would need at least twenty staff. The plan was supported by most council members, who said that the "
     "money spent on roads in the eastern district had been wasted. Construction was offered to Miller "
     "Brothers, a company from the capital that built the stadium in 2004. Residents have been able to "
-    "borrow printed books from the old library's branch on Main Street since last March.\n")
+    "borrow printed books from the old library's branch on Main Street since last March.\n"))
 ZH_STORY = (
-    "市议会周一批准了四百二十万元的新图书馆预算，此前的讨论持续了三个小时。市长欧海伦表示，新馆将在二〇二六年春天开放，"
+    ("市议会周一批准了四百二十万元的新图书馆预算，此前的讨论持续了三个小时。市长欧海伦表示，新馆将在二〇二六年春天开放，"
     "并聘用十二名图书管理员。两名议员反对这项计划，认为这笔钱应该用来修理东区的道路。工程将由本地的贝克斯公司承建，"
-    "这家公司在一九九八年建造了市政厅。从明年一月起，居民可以在图书馆的网站上借阅电子书。\n",
-    "市议会周二否决了花费六百五十万元建设新图书馆的提案，此前的讨论十分简短。议员陈大卫表示，新馆在二〇二八年之前"
+    "这家公司在一九九八年建造了市政厅。从明年一月起，居民可以在图书馆的网站上借阅电子书。\n"),
+    ("市议会周二否决了花费六百五十万元建设新图书馆的提案，此前的讨论十分简短。议员陈大卫表示，新馆在二〇二八年之前"
     "恐怕无法开放，而且至少需要二十名工作人员。大多数议员支持这项计划，认为过去花在东区道路上的钱都被浪费了。"
     "工程交给了首都的米勒兄弟公司，这家公司在二〇〇四年建造了体育场。从去年三月起，居民就可以在主街的旧图书馆分馆"
-    "借阅纸质书。\n")
+    "借阅纸质书。\n"))
 
 
 @needs_model
