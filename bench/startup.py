@@ -1,11 +1,12 @@
 """How soon the window shows after `plagscope` is launched (warm disk cache), and what it imports.
 
-    DISPLAY=:N python bench/startup.py [--runs 7] [--platform xcb|offscreen] [--against REV ...] [PATH ...]
+    DISPLAY=:N python bench/startup.py [--runs 7] [--platform xcb|offscreen] [--against REV ...]
+                                       [--probe window|application] [PATH ...]
 
 Each run starts the real entry point (`gui.launcher.main`, what the `plagscope` script runs)
 in a fresh interpreter and records the time from just before the process is started to the
-end of the window's first paint (the first paint event of a widget of the main window, then
-the rest of that frame), then quits. Nothing else is changed: the engine warm-up runs when
+end of the window's first paint (the main window's first paint event, which opens its frame,
+then the rest of that frame), then quits. Nothing else is changed: the engine warm-up runs when
 the app starts it. The first run of each tree warms the disk cache and writes the bytecode
 (as installing does; PYTHONDONTWRITEBYTECODE is unset for the runs) and is not counted.
 `--against REV` also measures a commit of this repository (exported with `git archive`),
@@ -31,17 +32,83 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# The child: the real entry point, with an application-wide event filter that notes the first
-# paint of the main window and quits after that frame.
+HEAVY = ("numpy", "networkx", "reportlab", "gui.dialogs.export", "core.pipeline", "core.store",
+         "core.review.summary", "core.reports", "core.engine", "scipy", "pdfminer", "docx", "jieba",
+         "rjieba", "psycopg", "core.semantic.model")
+
+# The child: the real entry point, unchanged and importing in its own order; when the launcher
+# imports the main window's module, its class gets a paintEvent noting the first paint (the
+# window's own paint opens each of its frames: children paint after it). The clock stops when
+# that frame is done, in an event posted ahead of the app's own after-paint work (the engine
+# warm-up), which the shown window does not wait for.
+# An application-wide event filter (how this bench noted the paint before, `--probe
+# application`, the child below this one) costs what it measures: PySide then wraps every
+# object that gets an event and creates the Python type of every QObject class to find each
+# one's class, and that child imports the GUI before the launcher does.
 CHILD = r"""
+import importlib.machinery, resource, sys, time
+
+HEAVY = HEAVY_MODULES
+seen = {}
+
+def done():
+    import json
+    from PySide6.QtWidgets import QApplication
+    shown = time.time()
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    print(json.dumps({"shown": shown, "cpu": usage.ru_utime + usage.ru_stime, **seen}), flush=True)
+    QApplication.instance().exit(0)
+
+def probe(window_class):
+    from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
+
+    class FrameDone(QObject):
+        def event(self, event):
+            if event.type() == QEvent.Type.User:
+                done()
+                return True
+            return super().event(event)
+
+    frame_done = FrameDone()
+    paint = window_class.paintEvent
+
+    def paintEvent(self, event):
+        paint(self, event)
+        if not seen:
+            seen["heavy"] = sorted(m for m in HEAVY if m in sys.modules)  # what the first frame waited for
+            seen["modules"] = len(sys.modules)
+            # after the rest of this frame, before the events the app posted meanwhile
+            QCoreApplication.postEvent(frame_done, QEvent(QEvent.Type.User), Qt.EventPriority.HighEventPriority.value)
+
+    window_class.paintEvent = paintEvent
+
+class WhenImported:
+    def find_spec(self, name, path, target=None):
+        if name != "gui.main_window":
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.machinery.PathFinder.find_spec(name, path)
+        run = spec.loader.exec_module
+
+        def exec_module(module):
+            run(module)
+            probe(module.MainWindow)
+
+        spec.loader.exec_module = exec_module
+        return spec
+
+sys.meta_path.insert(0, WhenImported())
+from gui.launcher import main
+sys.exit(main(sys.argv[1:]))
+""".replace("HEAVY_MODULES", repr(HEAVY))
+
+CHILD_APPLICATION = r"""
 import json, resource, sys, time
 import gui.app
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
-HEAVY = ("numpy", "networkx", "reportlab", "gui.dialogs.export", "core.pipeline", "core.store",
-         "core.review.summary", "core.reports", "core.engine", "scipy", "pdfminer", "docx", "jieba",
-         "rjieba", "psycopg", "core.semantic.model")
+HEAVY = HEAVY_MODULES
 
 class FirstPaint(QObject):
     seen = False
@@ -73,15 +140,16 @@ def create_application(argv):
 gui.app.create_application = create_application
 from gui.launcher import main
 sys.exit(main(sys.argv[1:]))
-"""
+""".replace("HEAVY_MODULES", repr(HEAVY))
 
 
-def one_run(tree: Path, platform: str, home: str, paths: tuple[str, ...] = ()) -> dict:
+def one_run(tree: Path, platform: str, home: str, paths: tuple[str, ...] = (), probe: str = "window") -> dict:
     env = dict(os.environ, QT_QPA_PLATFORM=platform, HOME=home, XDG_CONFIG_HOME=home,
                XDG_DATA_HOME=home, XDG_CACHE_HOME=home)
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed app has its bytecode: the warm-up run writes it
     start = time.time()
-    out = subprocess.run([sys.executable, "-c", CHILD, *paths], cwd=tree, env=env, capture_output=True,
+    child = CHILD_APPLICATION if probe == "application" else CHILD
+    out = subprocess.run([sys.executable, "-c", child, *paths], cwd=tree, env=env, capture_output=True,
                          text=True, timeout=120, check=False)
     lines = [line for line in out.stdout.splitlines() if line.startswith("{")]
     if not lines:
@@ -105,15 +173,16 @@ def default_platform() -> str:
     return "xcb" if os.environ.get("DISPLAY") else "offscreen"
 
 
-def measure(runs: int = 7, platform: str | None = None, paths: tuple[str, ...] = ()) -> dict:
+def measure(runs: int = 7, platform: str | None = None, paths: tuple[str, ...] = (), probe: str = "window") -> dict:
     """Seconds from launch to the window shown for this checkout, over `runs` runs (after one
     warm-up run): median, min, max, CPU s, modules, heavy modules by then. `paths`: what the
-    command line opens (files, folders, a saved check)."""
-    return measure_trees({"this checkout": ROOT}, runs, platform, paths)["this checkout"]
+    command line opens (files, folders, a saved check); `probe`: how the first paint is noted
+    ("window", or "application": an application-wide event filter, as before)."""
+    return measure_trees({"this checkout": ROOT}, runs, platform, paths, probe)["this checkout"]
 
 
 def measure_trees(trees: dict[str, Path], runs: int = 7, platform: str | None = None,
-                  paths: tuple[str, ...] = ()) -> dict[str, dict]:
+                  paths: tuple[str, ...] = (), probe: str = "window") -> dict[str, dict]:
     """`measure` per tree, the trees taking turns."""
     platform = platform or default_platform()
     seconds: dict[str, list[float]] = {name: [] for name in trees}
@@ -121,10 +190,10 @@ def measure_trees(trees: dict[str, Path], runs: int = 7, platform: str | None = 
     last: dict[str, dict] = {}
     with tempfile.TemporaryDirectory() as home:
         for name, tree in trees.items():
-            one_run(tree, platform, home, paths)  # warms the disk cache and writes the first settings
+            one_run(tree, platform, home, paths, probe)  # warms the disk cache and writes the first settings
         for _ in range(runs):
             for name, tree in trees.items():
-                last[name] = one_run(tree, platform, home, paths)
+                last[name] = one_run(tree, platform, home, paths, probe)
                 seconds[name].append(last[name]["seconds"])
                 cpu[name].append(last[name]["cpu"])
     return {name: {"median": statistics.median(s), "min": min(s), "max": max(s),
@@ -139,16 +208,20 @@ def main() -> None:
     parser.add_argument("--platform", default=None, help="xcb (the default with a DISPLAY) or offscreen")
     parser.add_argument("--against", action="append", default=[], metavar="REV",
                         help="also measure this commit, side by side (may be repeated)")
+    parser.add_argument("--probe", choices=("window", "application"), default="window",
+                        help="how the first paint is noted: the main window's paint (default), or an "
+                             "application-wide event filter (how this bench measured before; it adds its own cost)")
     parser.add_argument("paths", nargs="*", help="files or folders the app opens (default: none)")
     args = parser.parse_args()
     paths = tuple(str(Path(p).resolve()) for p in args.paths)
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp:
         trees = {"this checkout": ROOT} | {rev: export(rev, Path(tmp)) for rev in args.against}
-        results = measure_trees(trees, args.runs, args.platform, paths)
+        results = measure_trees(trees, args.runs, args.platform, paths, args.probe)
     load_after = os.getloadavg()
     opened = f", opening {' '.join(args.paths)}" if paths else ""
-    print(f"window shown after launch{opened}, {args.platform or default_platform()}, median of {args.runs} runs each "
+    probe = "" if args.probe == "window" else ", probe: application-wide event filter"
+    print(f"window shown after launch{opened}, {args.platform or default_platform()}{probe}, median of {args.runs} runs each "
           f"(load average {load_before[0]:.2f} before, {load_after[0]:.2f} after):\n")
     print("| tree | shown s (median) | min-max s | CPU s by then | modules | heavy ones imported by then |")
     print("|---|---:|---:|---:|---:|---|")

@@ -134,25 +134,29 @@ WARM_UP_LATEST_MS = 2000
 
 class AfterFirstPaint(QObject):
     """Calls `then` once, right after the first paint of `window` (or WARM_UP_LATEST_MS after
-    it was shown, whichever is first): work that must not delay the window's first frame."""
+    it was shown, whichever is first): work that must not delay the window's first frame.
+
+    It watches the window itself, whose paint opens each of its frames (children paint after
+    their parent). An application-wide filter would hand PySide every event of every object,
+    and PySide would then wrap each object and create the Python type of every QObject class
+    to find its class: work the first frame would wait for."""
 
     def __init__(self, window: QWidget, then):
         super().__init__(window)
         self.window, self.then, self.done = window, then, False
-        QApplication.instance().installEventFilter(self)  # paints go to the window's children too
+        window.installEventFilter(self)
         QTimer.singleShot(WARM_UP_LATEST_MS, self._run)
 
     def eventFilter(self, obj, event) -> bool:
-        if (not self.done and event.type() == QEvent.Type.Paint and isinstance(obj, QWidget)
-                and obj.window() is self.window):
-            QApplication.instance().removeEventFilter(self)
+        if not self.done and event.type() == QEvent.Type.Paint and obj is self.window:
+            self.window.removeEventFilter(self)
             QTimer.singleShot(0, self._run)  # after this paint and the rest of the frame
         return False
 
     def _run(self) -> None:
         if not self.done:
             self.done = True
-            QApplication.instance().removeEventFilter(self)
+            self.window.removeEventFilter(self)
             self.then()
 
 
@@ -194,7 +198,8 @@ def start(paths: list[str] | None = None, *, settings: Settings | None = None,
 
 def main(paths: list[str] | None = None) -> int:
     """Run the desktop application with `paths` loaded; returns the exit code."""
-    running = start(paths)
+    with collections_paused():  # the window is built without collector passes (the launcher paused it for the imports)
+        running = start(paths)
     code = running.app.exec()
     running.window.archive.clear_autosave()  # the event loop ended: this process did not crash
     QThreadPool.globalInstance().waitForDone(5000)

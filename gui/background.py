@@ -40,27 +40,40 @@ _pause_lock = threading.Lock()
 _paused = 0
 
 
-@contextlib.contextmanager
-def collections_paused() -> Iterator[None]:
-    """The cyclic garbage collector paused while work on a thread makes many objects (a check's
-    report arriving from its child, an opened check, a PDF's layout, the engines' tables): a
-    collection walks every young object while holding the interpreter lock, on whichever thread
-    allocates, and one over a report's objects froze the window (bench/click_bench.py --why
-    lists the passes). At the end, what the work left joins the long-lived objects
-    (gc.freeze, as a shown report does): resuming does not start a pass over all of it either.
-    Objects are still freed by reference counting."""
+def pause_collections() -> None:
+    """Pause the cyclic garbage collector until the matching `resume_collections` (pauses nest,
+    from any thread)."""
     global _paused
     with _pause_lock:
         _paused += 1
         gc.disable()
+
+
+def resume_collections() -> None:
+    """End one pause; after the last, what the paused work left joins the long-lived objects
+    (gc.freeze) and the collector runs again."""
+    global _paused
+    with _pause_lock:
+        _paused -= 1
+        if _paused == 0:
+            gc.freeze()
+            gc.enable()
+
+
+@contextlib.contextmanager
+def collections_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused while work on a thread makes many objects (a check's
+    report arriving from its child, an opened check, a PDF's layout, the engines' tables, the
+    window being built): a collection walks every young object while holding the interpreter
+    lock, on whichever thread allocates, and one over a report's objects froze the window
+    (bench/click_bench.py --why lists the passes). At the end, what the work left joins the
+    long-lived objects (gc.freeze, as a shown report does): resuming does not start a pass over
+    all of it either. Objects are still freed by reference counting."""
+    pause_collections()
     try:
         yield
     finally:
-        with _pause_lock:
-            _paused -= 1
-            if _paused == 0:
-                gc.freeze()
-                gc.enable()
+        resume_collections()
 
 
 def without_collections(steps: Generator) -> Generator:

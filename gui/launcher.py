@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ctypes
 import difflib
+import gc
 import os
 import sys
 
@@ -156,6 +157,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"plagscope: {problem}", file=sys.stderr)
         return EXIT_NO_WINDOW
 
+    # the window's modules load without collector passes over everything they make (long-lived:
+    # classes, functions, Qt's enums); gui.app.main resumes the collector once the window is built
+    gc.disable()
     from gui import app  # noqa: PLC0415 (Qt is imported only here, when the window is wanted)
 
     return app.main(args)

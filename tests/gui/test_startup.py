@@ -1,6 +1,7 @@
 """The window shows before the engines load: `plagscope` started through its entry point paints
-its window with none of numpy, the check, the store, the reports or the segmenter imported;
-the engine warm-up starts after that first paint and loads them (bench/startup.py times it)."""
+its window with none of numpy, the check, the store, the reports or the segmenter imported, and
+without PySide creating the Python type of every QObject class; the engine warm-up starts after
+that first paint and loads them (bench/startup.py times it)."""
 
 import json
 import os
@@ -16,10 +17,11 @@ HEAVY = ("numpy", "core.pipeline", "core.store", "core.reports", "core.engine", 
          "gui.widgets.compare_view", "jieba", "rjieba", "networkx", "reportlab", "psycopg")
 
 CHILD = r"""
-import json, sys, threading
-import gui.app
-from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QApplication, QWidget
+import gc, json, sys, threading
+import gui.app, gui.main_window
+import PySide6.QtCore
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
 
 HEAVY = tuple(json.loads(sys.argv[1]))
 seen = {"gui_thread": []}
@@ -31,32 +33,31 @@ def imports(event, args):  # which heavy module the GUI thread itself imports be
 
 sys.addaudithook(imports)
 
-class FirstPaint(QObject):
-    def eventFilter(self, obj, event):
-        if ("painted" not in seen and event.type() == QEvent.Type.Paint and isinstance(obj, QWidget)
-                and type(obj.window()).__name__ == "MainWindow"):
-            seen["painted"] = sorted(m for m in HEAVY if m in sys.modules)
-            seen["threads"] = sorted(t.name for t in threading.enumerate())
-        return False
+# the window's own paint opens its first frame (its children paint after it); noted there, not
+# by a filter on the whole application, which would itself make PySide create every QObject type
+paint, warm = gui.main_window.MainWindow.paintEvent, gui.app.warm_up_engine
 
-probe = FirstPaint()
-create, warm = gui.app.create_application, gui.app.warm_up_engine
-
-def create_application(argv):
-    app = create(argv)
-    app.installEventFilter(probe)
-    return app
+def paintEvent(self, event):
+    paint(self, event)
+    if "painted" not in seen:
+        seen["painted"] = sorted(m for m in HEAVY if m in sys.modules)
+        seen["threads"] = sorted(t.name for t in threading.enumerate())
+        # PySide creates the Python type of every QObject class the first time Python code is
+        # handed an object it has not wrapped yet as a QObject (an application-wide event
+        # filter is): QProcess stands for the classes the app never uses
+        seen["every_qobject_type"] = "QProcess" in vars(PySide6.QtCore)
 
 def warm_up_engine():
     seen["warm_up_after_paint"] = "painted" in seen
     thread = warm()
     thread.join(120)
     seen["after_warm_up"] = sorted(m for m in HEAVY if m in sys.modules)
+    seen["collector_running"] = gc.isenabled()
     print(json.dumps(seen), flush=True)
     QTimer.singleShot(0, lambda: QApplication.instance().exit(0))
     return thread
 
-gui.app.create_application, gui.app.warm_up_engine = create_application, warm_up_engine
+gui.main_window.MainWindow.paintEvent, gui.app.warm_up_engine = paintEvent, warm_up_engine
 from gui.launcher import main
 sys.exit(main(sys.argv[2:]))
 """
@@ -78,6 +79,8 @@ def test_the_window_paints_before_the_engines_load_and_the_warm_up_follows(tmp_p
     assert seen["painted"] == [], seen  # nothing heavy was imported before the first frame
     assert "engine-warm-up" not in seen["threads"]
     assert seen["warm_up_after_paint"] is True
+    assert seen["every_qobject_type"] is False  # no Python code took every object's events before it
+    assert seen["collector_running"] is True  # paused while the window was built, running again
     # the warm-up then loaded the engines the first check needs (the proof the list can fail)
     assert {"numpy", "core.pipeline", "core.engine", "rjieba", "gui.session_jobs"} <= set(seen["after_warm_up"])
 
@@ -88,3 +91,4 @@ def test_files_named_at_launch_load_on_a_worker_while_the_window_paints(tmp_path
     seen = launch(tmp_path, ROOT / "resources" / "samples")
     assert seen["gui_thread"] == [], seen
     assert seen["warm_up_after_paint"] is True
+    assert seen["every_qobject_type"] is False
