@@ -26,7 +26,7 @@ from concurrent.futures.process import BrokenProcessPool
 import psutil
 
 __all__ = ["START_METHOD_VARIABLE", "context", "descendants", "end_children", "end_processes",
-           "idle_core", "ordered", "pool", "run_jobs", "start_method", "workers_for"]
+           "idle_core", "on_thread_ahead", "ordered", "pool", "run_jobs", "start_method", "workers_for"]
 
 #: The environment variable that chooses the start method.
 START_METHOD_VARIABLE = "PLAGSCOPE_START_METHOD"
@@ -190,6 +190,55 @@ def ordered(func: Callable, batches: Iterable[tuple], workers: int, ahead: int,
                     yield func(*batch)
     finally:
         executor.shutdown(wait=False, cancel_futures=True)
+
+
+def on_thread_ahead(func: Callable, items: Iterable, ahead: int = 64) -> Iterator:
+    """func(item) for each item, in order, computed on a helper thread up to `ahead` items
+    before the caller takes them: for calls that release the GIL (native code), which then
+    run beside the caller's own work. Closing the generator stops the thread; an exception
+    in func is raised here, at its item."""
+    results: deque = deque()
+    ready = threading.Condition()
+    stop = False
+
+    def run() -> None:
+        for item in items:
+            try:
+                value = (func(item), None)
+            except BaseException as exc:  # noqa: BLE001 (raised in the caller, at its item)
+                value = (None, exc)
+            with ready:
+                while len(results) >= ahead and not stop:
+                    ready.wait()
+                if stop:
+                    return
+                results.append(value)
+                ready.notify_all()
+            if value[1] is not None:
+                return
+        with ready:
+            results.append(None)  # the end
+            ready.notify_all()
+
+    thread = threading.Thread(target=run, name="plagscope-ahead", daemon=True)
+    thread.start()
+    try:
+        while True:
+            with ready:
+                while not results:
+                    ready.wait()
+                value = results.popleft()
+                ready.notify_all()
+            if value is None:
+                return
+            if value[1] is not None:
+                raise value[1]
+            yield value[0]
+    finally:
+        with ready:
+            stop = True
+            ready.notify_all()
+        thread.join()
 
 
 def descendants(pid: int | None = None) -> list[psutil.Process]:

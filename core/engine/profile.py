@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from core.concurrency import idle_core, run_jobs, workers_for
+from core.concurrency import idle_core, on_thread_ahead, run_jobs, workers_for
 from core.engine.batches import batches
 from core.engine.normalize import Units, code_points, split_units, unit_batches
-from core.engine.simhash import word_features
+from core.engine.simhash import cut_prose, word_features
 from core.engine.winnowing import fingerprints, fingerprints_joined
 from core.models import Document, Fingerprint, Progress
 from core.options import CheckOptions, LangParams
@@ -71,12 +72,20 @@ def fingerprint_texts(texts: list[str], options: CheckOptions) -> list[tuple[Uni
     return out
 
 
+def analyse(texts: list[str], options: CheckOptions) -> list[tuple[Units, str, tuple, tuple]]:
+    """`fingerprint_texts` of the texts and their `word_features` (simhash, vocabulary,
+    vocabulary IDF). Their Chinese runs are segmented on a helper thread meanwhile: rjieba
+    segments without holding the GIL, so it runs beside the fingerprinting."""
+    with contextlib.closing(on_thread_ahead(cut_prose, texts)) as segmented:
+        fingerprinted = fingerprint_texts(texts, options)
+        words = word_features(texts, [u for u, _, _ in fingerprinted], options.keywords, segmented)
+    return [(u, lang, fps, w) for (u, lang, fps), w in zip(fingerprinted, words)]
+
+
 def profiles(texts: list[str], options: CheckOptions) -> list[Profile]:
     """Analyze texts, each with the options' parameters for its language."""
-    fingerprinted = fingerprint_texts(texts, options)
-    words = word_features(texts, [u for u, _, _ in fingerprinted], options.keywords)
     return [Profile(lang, options.params(lang), u, fp_hashes, fp_units, simhash, vocab, vocab_idf)
-            for (u, lang, (fp_hashes, fp_units)), (simhash, vocab, vocab_idf) in zip(fingerprinted, words)]
+            for u, lang, (fp_hashes, fp_units), (simhash, vocab, vocab_idf) in analyse(texts, options)]
 
 
 def cache_key(document: Document, options: CheckOptions) -> tuple:

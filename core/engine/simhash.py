@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain
 
@@ -82,13 +82,22 @@ class _Words:
         return [tables[e][i] for e, i in zip(latin.tolist(), ids.tolist())]
 
 
-def _words(texts: Sequence[str], units: Sequence[Units], zh: Lexicon, en: Lexicon) -> _Words:
+def cut_prose(text: str) -> tuple[str, list[str]]:
+    """The text's prose (`prose`) and its jieba words (`han_words`)."""
+    clean = prose(text) if _MAYBE_MARKUP.search(text) else text
+    return clean, han_words(clean)
+
+
+def _words(texts: Sequence[str], units: Sequence[Units], zh: Lexicon, en: Lexicon,
+           segmented: Iterator[tuple[str, list[str]]] | None = None) -> _Words:
     """Every content word of each text's prose (jieba words of two or more characters, Latin
     words of two or more letters; not numbers, markup, code or addresses) with its count and
     IDF: the zh table's for a jieba word, the en table's for a Latin one (the Latin word wins
-    where a text has both forms of one string). Call with both lexicons' locks held."""
-    cleans = [prose(t) if _MAYBE_MARKUP.search(t) else t for t in texts]
-    counted = [Counter(han_words(c)) for c in cleans]
+    where a text has both forms of one string). `segmented` gives `cut_prose` of each text in
+    turn when already under way. Call with both lexicons' locks held."""
+    cut = [next(segmented) for _ in texts] if segmented is not None else [cut_prose(t) for t in texts]
+    cleans = [clean for clean, _ in cut]
+    counted = [Counter(words) for _, words in cut]
     zids = zh.ids([w for words in counted for w in words])
     zcount = np.fromiter(chain.from_iterable(c.values() for c in counted), dtype=np.int64, count=len(zids))
     zdoc = np.repeat(np.arange(len(texts), dtype=np.int64), [len(c) for c in counted])
@@ -123,21 +132,24 @@ def vocabulary(text: str, units: Units) -> dict[str, tuple[int, float]]:
         return dict(zip(found.words(zh, en), zip(found.count.tolist(), found.idf.tolist())))
 
 
-def word_features(texts: Sequence[str], units: Sequence[Units], top: int
+def word_features(texts: Sequence[str], units: Sequence[Units], top: int,
+                  segmented: Iterator[tuple[str, list[str]]] | None = None
                   ) -> list[tuple[int, np.ndarray, np.ndarray]]:
     """For each text: the simhash of its `top` words by TF-IDF weight (heaviest first, ties by
     word, so it is deterministic), and its content words (IDF >= IDF_FLOOR) as sorted hashes
-    with their IDF (float32), for the shared-vocabulary source."""
+    with their IDF (float32), for the shared-vocabulary source. `segmented`: `cut_prose` of
+    each text in turn, when already under way."""
     out: list = []
     for group in batches([len(t) for t in texts], WORD_BATCH_CHARS):
-        out += _features(texts[group.start:group.stop], units[group.start:group.stop], top)
+        out += _features(texts[group.start:group.stop], units[group.start:group.stop], top, segmented)
     return out
 
 
-def _features(texts: Sequence[str], units: Sequence[Units], top: int) -> list[tuple[int, np.ndarray, np.ndarray]]:
+def _features(texts: Sequence[str], units: Sequence[Units], top: int,
+              segmented: Iterator[tuple[str, list[str]]] | None) -> list[tuple[int, np.ndarray, np.ndarray]]:
     zh, en = zh_lexicon(), en_lexicon()
     with zh.lock, en.lock:
-        found = _words(texts, units, zh, en)
+        found = _words(texts, units, zh, en, segmented)
         hashes = found.hashes(zh, en)
         weight = found.count * found.idf
         # keywords: heaviest first within each text; only the entries as heavy as a text's

@@ -27,9 +27,8 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from core.concurrency import ordered, workers_for
-from core.engine.profile import Profile, ProfileCache, fingerprint_texts
+from core.engine.profile import Profile, ProfileCache, analyse
 from core.engine.segment import warm_up
-from core.engine.simhash import word_features
 from core.errors import LoadError
 from core.loaders import expand_paths, load_document
 from core.models import Document, FileError, Progress, Report
@@ -101,13 +100,10 @@ def _profile_records(documents: Sequence[Document], options: CheckOptions, label
     """The records of documents: units and fingerprints a batch at a time, the simhash from
     the same keywords `core.engine.profile.profiles` takes (not the rest of a check's profile,
     which the archive does not keep)."""
-    texts = [d.text for d in documents]
-    fingerprinted = fingerprint_texts(texts, options)
-    words = word_features(texts, [u for u, _, _ in fingerprinted], options.keywords)
     return [record_of(d, lang, u, fp_hashes, fp_units, simhash, label=label, size=size,
                       max_repeats=options.max_repeats)
-            for d, size, (u, lang, (fp_hashes, fp_units)), (simhash, _, _)
-            in zip(documents, sizes, fingerprinted, words)]
+            for d, size, (u, lang, (fp_hashes, fp_units), (simhash, _, _))
+            in zip(documents, sizes, analyse([d.text for d in documents], options))]
 
 
 def prepare_batch(documents: Sequence[Document], options: CheckOptions, label: str,
