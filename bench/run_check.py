@@ -2,8 +2,9 @@
 
     python bench/run_check.py FOLDER [--workers N] [--json REPORT] [--semantic]
 
-Prints one JSON line: wall seconds, seconds per stage (loading, fingerprinting, indexing,
-comparing), pairs reported, pairs with a passage, the peak RSS in bytes of this process
+Prints one JSON line: wall seconds, CPU seconds of the check (`cpu`, every thread of this
+process) and of the whole process so far (`process_cpu`, imports included), seconds per stage
+(loading, fingerprinting, indexing, comparing), pairs reported, pairs with a passage, the peak RSS in bytes of this process
 (`rss`, from the kernel's high-water mark) and the peak of the sum over this process and all
 its descendants (`tree_rss`, sampled from /proc every 20 ms: the worker processes count too).
 With --json it also writes the report.
@@ -88,6 +89,7 @@ def measure(folder: Path, workers: int | None = None, report_path: Path | None =
     stages: dict[str, float] = {}
     start = last = time.perf_counter()
     stage = None
+    cpu = time.process_time()
     gen = check([folder], options)
     sampler = TreeRss().__enter__()
     while True:
@@ -102,6 +104,7 @@ def measure(folder: Path, workers: int | None = None, report_path: Path | None =
                 stages[stage] = stages.get(stage, 0.0) + now - last
             stage, last = progress.stage, now
     end = time.perf_counter()
+    cpu = time.process_time() - cpu
     sampler.__exit__()
     if stage is not None:
         stages[stage] = stages.get(stage, 0.0) + end - last
@@ -113,6 +116,8 @@ def measure(folder: Path, workers: int | None = None, report_path: Path | None =
         "docs": len(report.documents),
         "chars": sum(len(d.text) for d in report.documents),
         "wall": end - start,
+        "cpu": cpu,
+        "process_cpu": sum(resource.getrusage(resource.RUSAGE_SELF)[:2]),
         "stages": stages,
         "pairs": len(report.pairs),
         "with_passage": sum(1 for p in report.pairs if p.matches),

@@ -9,7 +9,9 @@ Chinese news reports whose stock phrases thousands of pairs share (news.py), 10,
 essays (Plagscope only: copydetect's time grows with N^2; the growth exponent is
 log(t10000 / t1000) / log 10), and the seconds from launch to the window shown (startup.py).
 `--old DIR`: the same Plagscope runs with DIR's bench/run_check.py (a worktree of an older
-commit), so before and after are measured under the same load. Prints one Markdown table.
+commit), so before and after are measured under the same load. Prints one Markdown table,
+with CPU seconds beside the wall seconds (the check's, every thread; and the whole process's,
+imports included) and the ratio to copydetect in both (copydetect runs on one thread).
 """
 
 from __future__ import annotations
@@ -53,6 +55,11 @@ def copydetect(folder: Path) -> dict:
     return result
 
 
+def cpu(r: dict) -> str:
+    """CPU seconds of the check and of its whole process (an older tree's run_check has neither)."""
+    return f"{r['cpu']:.2f}; {r['process_cpu']:.2f}" if "cpu" in r else ""
+
+
 def stages(r: dict) -> str:
     return " / ".join(f"{r['stages'].get(s, 0):.1f}" for s in STAGES)
 
@@ -71,9 +78,9 @@ def main() -> None:
     every = {"zh": lambda: corpus.cached("zh", 1000) / "docs", "en": lambda: corpus.cached("en", 1000) / "docs",
              "news-zh": lambda: news.cached(args.news_raw, 1000)}
     folders = [(name, every[name]()) for name in args.sets]
-    head = ("| set | documents | tool | wall s | load / fingerprint / index / compare s | "
-            "pairs (with passages) | x copydetect | load average |")
-    rows = [head, "|---|---|---|---|---|---|---|---|"]
+    head = ("| set | documents | tool | wall s | CPU s (check; whole process) | load / fingerprint / index / compare s | "
+            "pairs (with passages) | x copydetect (wall; CPU) | load average |")
+    rows = [head, "|---|---|---|---|---|---|---|---|---|"]
     walls: dict[tuple[str, str], float] = {}
     for name, folder in folders:
         results: dict[str, list[dict]] = {}
@@ -82,14 +89,16 @@ def main() -> None:
                 results.setdefault(label, []).append(plagscope(tree, folder))
             results.setdefault("copydetect", []).append(copydetect(folder))
         cd = statistics.median(r["wall"] for r in results["copydetect"])
+        cd_cpu = statistics.median(r.get("cpu", math.nan) for r in results["copydetect"])
         for label, _ in trees:
             rs = sorted(results[label], key=lambda r: r["wall"])
             mid = rs[len(rs) // 2]
             walls[(label, name)] = mid["wall"]
-            rows.append(f"| {name} | 1,000 | {label} | {mid['wall']:.2f} | {stages(mid)} | "
-                        f"{mid['pairs']:,} ({mid['with_passage']:,}) | {cd / mid['wall']:.1f}x | {mid['load']} |")
+            rows.append(f"| {name} | 1,000 | {label} | {mid['wall']:.2f} | {cpu(mid)} | {stages(mid)} | "
+                        f"{mid['pairs']:,} ({mid['with_passage']:,}) | {cd / mid['wall']:.1f}x; "
+                        f"{cd_cpu / mid.get('cpu', math.nan):.1f}x | {mid['load']} |")
         c = results["copydetect"][-1]
-        rows.append(f"| {name} | 1,000 | copydetect | {cd:.1f} | | {len(c['pairs']):,} | 1x | {c['load']} |")
+        rows.append(f"| {name} | 1,000 | copydetect | {cd:.1f} | {cd_cpu:.1f} | | {len(c['pairs']):,} | 1x | {c['load']} |")
         print("\n".join(rows[-len(trees) - 1:]), flush=True)
     if not args.skip_10k and "zh" in args.sets:
         folder = corpus.cached("zh", 10000) / "docs"
@@ -97,12 +106,12 @@ def main() -> None:
             r = plagscope(tree, folder)
             exponent = math.log(r["wall"] / walls[(label, "zh")]) / math.log(10)
             share = r["stages"].get("comparing", 0) / r["wall"]
-            rows.append(f"| zh | 10,000 | {label} | {r['wall']:.2f} | {stages(r)} | "
+            rows.append(f"| zh | 10,000 | {label} | {r['wall']:.2f} | {cpu(r)} | {stages(r)} | "
                         f"{r['pairs']:,} ({r['with_passage']:,}) | growth exponent from 1,000: "
                         f"{exponent:.2f}; comparing {share:.0%} of the check | {r['load']} |")
             print(rows[-1], flush=True)
     s = startup.measure(5)
-    rows.append(f"| start-up | | Plagscope | {s['median']:.3f} (window shown after launch) | "
+    rows.append(f"| start-up | | Plagscope | {s['median']:.3f} (window shown after launch) | | "
                 f"{s['min']:.3f}-{s['max']:.3f} | heavy modules by then: {', '.join(s['heavy']) or 'none'} | | {load()} |")
     print("\n" + "\n".join(rows))
 
