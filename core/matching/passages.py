@@ -156,16 +156,6 @@ class Alignment:
     verbatim_right: int = 0
 
 
-def _union(n: int, starts: np.ndarray, ends: np.ndarray) -> int:
-    """Units of [0, n) covered by the union of the half-open intervals."""
-    if not len(starts):
-        return 0
-    delta = np.zeros(n + 1, dtype=np.int64)
-    np.add.at(delta, starts, 1)
-    np.add.at(delta, ends, -1)
-    return int((np.cumsum(delta[:-1]) > 0).sum())
-
-
 def _runs(pa: np.ndarray, pb: np.ndarray, length: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Maximal runs of consecutive seeds on one diagonal, from runs that may overlap or
     continue each other: (first a, first b, seed count)."""
@@ -266,14 +256,16 @@ def align(
     verbatim: int, short_gap: int | None = None, dense: int = 0, length: np.ndarray | None = None,
 ) -> Alignment:
     """Passages of two documents from their shared k-grams (seed start positions `pa` in a,
-    `pb` in b; given `length`, runs of that many seeds along a diagonal from each), in unit
+    `pb` in b; given `length`, runs of that many seeds along a diagonal from each, no seed in
+    two runs), in unit
     ranges ordered by left position. A passage needs `min_units` units inside shared k-grams
     on each side, in pieces whose seeds are at most `short_gap` units apart (see _solid;
     None: any gap up to `gap`). Seeds are worked as runs: a copy's thousands of seeds on
     one diagonal are one run."""
     if not len(pa):
         return Alignment([])
-    pa, pb, length = _runs(pa, pb, np.ones(len(pa), np.int64) if length is None else length)
+    if length is None:  # seeds one by one: as their runs
+        pa, pb, length = _runs(pa, pb, np.ones(len(pa), np.int64))
     found: list[UnitMatch] = []
     for group in cluster(pa, pb, k, gap, -(-min_units // k), length):
         if short_gap is not None:
@@ -308,13 +300,12 @@ def align(
         rl.append((hi - lo)[inside])
     ra, rb, count = _runs(np.concatenate(ra), np.concatenate(rb), np.concatenate(rl))
     long = count + k - 1 >= verbatim
-    na, nb = len(a), len(b)
     return Alignment(
         kept,
-        exact_left=_union(na, ra, ra + count - 1 + k),
-        exact_right=_union(nb, rb, rb + count - 1 + k),
-        verbatim_left=_union(na, ra[long], ra[long] + count[long] + k - 1),
-        verbatim_right=_union(nb, rb[long], rb[long] + count[long] + k - 1),
+        exact_left=_covered(ra, k, count),
+        exact_right=_covered(rb, k, count),
+        verbatim_left=_covered(ra[long], k, count[long]),
+        verbatim_right=_covered(rb[long], k, count[long]),
     )
 
 

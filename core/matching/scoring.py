@@ -145,13 +145,12 @@ def score_pair(corpus: Corpus, i: int, j: int, listed: bool) -> PairResult | Non
     seeds = corpus.evidence.get(SEEDS)
     runs = seeds.runs(i * corpus.n + j) if seeds is not None else None
     joined_here = runs is None
-    if joined_here:
-        pa, pb = pair_seeds(corpus, i, j)
-        runs = (pa, pb, np.ones(len(pa), dtype=np.int64))
+    pa, pb, length = (*pair_seeds(corpus, i, j), None) if joined_here else runs
     found = Alignment([])
-    if int(runs[2].sum()) >= params.guarantee - params.k + 1:  # fewer seeds cannot make a passage
-        found = align(a.units, b.units, runs[0], runs[1], params.k, params.gap, params.guarantee,
-                      params.verbatim, params.short_gap, params.dense, length=runs[2])
+    if (len(pa) if length is None else int(length.sum())) >= params.guarantee - params.k + 1:
+        # fewer seeds cannot make a passage
+        found = align(a.units, b.units, pa, pb, params.k, params.gap, params.guarantee,
+                      params.verbatim, params.short_gap, params.dense, length=length)
     texts = (corpus.texts[i], corpus.texts[j]) if corpus.texts else None
     matches, taken = aligned_matches(a.units, b.units, found.passages, params.k,
                                      options.min_passage, params.guarantee, params.dense, texts)

@@ -19,7 +19,6 @@ from core.matching.passages import (
     _forward,
     _grow,
     _merge,
-    _union,
     align,
 )
 from core.options import CheckOptions
@@ -75,6 +74,15 @@ def _solid(pa, pb, group, k, short_gap, min_units, gap, dense):
                       for p in pieces], gap, short_gap // 2)
     kept = [p for p, ok in zip(pieces, solid) if ok]
     return np.sort(group[np.concatenate(kept)]) if kept else group[:0]
+
+
+def _union(n, starts, ends):
+    if not len(starts):
+        return 0
+    delta = np.zeros(n + 1, dtype=np.int64)
+    np.add.at(delta, starts, 1)
+    np.add.at(delta, ends, -1)
+    return int((np.cumsum(delta[:-1]) > 0).sum())
 
 
 def _seed_runs(pa, pb):
@@ -168,6 +176,10 @@ def test_runs_find_what_seeds_find(seed):
         want = align_seeds(a.units, b.units, pa, pb, *args)
         assert align(a.units, b.units, ra, rb, *args, length=rl) == want
         assert align(a.units, b.units, pa, pb, *args) == want  # seeds one by one
+        cut = rl // 2  # runs that continue each other on a diagonal, in any order
+        two = np.concatenate((ra, ra + cut)), np.concatenate((rb, rb + cut)), np.concatenate((cut, rl - cut))
+        some = np.flatnonzero(two[2] > 0)[::-1]
+        assert align(a.units, b.units, two[0][some], two[1][some], *args, length=two[2][some]) == want
         compared += 1
         with_passages += bool(want.passages)
     assert with_passages >= 20 and compared == 60
