@@ -12,6 +12,7 @@ from __future__ import annotations
 import ctypes
 import difflib
 import gc
+import importlib
 import os
 import sys
 
@@ -50,6 +51,19 @@ XCB_LIBRARIES = {
 QT_X11_PACKAGES = ("libxcb-cursor0", "libxcb-icccm4", "libxcb-keysyms1", "libxcb-image0",
                    "libxcb-render-util0", "libxcb-shape0", "libxcb-randr0", "libxcb-xkb1",
                    "libxkbcommon-x11-0")
+
+
+#: The modules of core the window imports (with the standard ones they bring) and the standard
+#: ones its own modules use, imported before Qt: once PySide6 is loaded it reads the source of
+#: every module imported after it (to see whether the module asks for a PySide `__feature__`).
+BEFORE_QT = ("core.models", "core.options", "core.errors", "core.rules", "core.steps", "core.data_dir",
+             "core.loaders", "core.review.names", "core.review.verdicts", "core.academic", "json", "platform")
+
+
+def import_before_qt() -> None:
+    """Import BEFORE_QT (the window would import them after Qt)."""
+    for name in BEFORE_QT:
+        importlib.import_module(name)
 
 
 def is_cli(argv: list[str]) -> bool:
@@ -160,6 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     # the window's modules load without collector passes over everything they make (long-lived:
     # classes, functions, Qt's enums); gui.app.main resumes the collector once the window is built
     gc.disable()
+    import_before_qt()
     from gui import app  # noqa: PLC0415 (Qt is imported only here, when the window is wanted)
 
     return app.main(args)

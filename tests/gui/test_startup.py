@@ -92,3 +92,22 @@ def test_files_named_at_launch_load_on_a_worker_while_the_window_paints(tmp_path
     assert seen["gui_thread"] == [], seen
     assert seen["warm_up_after_paint"] is True
     assert seen["every_qobject_type"] is False
+
+
+def test_the_windows_core_modules_are_imported_before_qt():
+    """What the window needs from core is imported before Qt (gui.launcher.BEFORE_QT): PySide
+    reads the source of every module imported after it. Fails when a GUI module starts to use
+    a core module the list does not hold."""
+    probe = ("import sys, gui.launcher\n"
+             "gui.launcher.import_before_qt()\n"
+             "import gui.app\n"
+             "names = list(sys.modules)\n"
+             "print([m for m in names[names.index('PySide6.QtCore') + 1:] if m.startswith('core')])")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True,
+                         timeout=120, check=True)
+    assert out.stdout.split("\n")[-2] == "[]", out.stdout
+    # the check can fail: without the list, the window's core modules come after Qt
+    out = subprocess.run([sys.executable, "-c", probe.replace("gui.launcher.import_before_qt()\n", "")], cwd=ROOT,
+                         env=env, capture_output=True, text=True, timeout=120, check=True)
+    assert "core.models" in out.stdout
