@@ -60,6 +60,11 @@ def cpu(r: dict) -> str:
     return f"{r['cpu']:.2f}; {r['process_cpu']:.2f}" if "cpu" in r else ""
 
 
+def by_cpu(copydetect_cpu: float, r: dict) -> str:
+    """"; Nx": copydetect's CPU seconds over the check's (nothing for an older tree's run)."""
+    return f"; {copydetect_cpu / r['cpu']:.1f}x" if "cpu" in r else ""
+
+
 def stages(r: dict) -> str:
     return " / ".join(f"{r['stages'].get(s, 0):.1f}" for s in STAGES)
 
@@ -95,8 +100,8 @@ def main() -> None:
             mid = rs[len(rs) // 2]
             walls[(label, name)] = mid["wall"]
             rows.append(f"| {name} | 1,000 | {label} | {mid['wall']:.2f} | {cpu(mid)} | {stages(mid)} | "
-                        f"{mid['pairs']:,} ({mid['with_passage']:,}) | {cd / mid['wall']:.1f}x; "
-                        f"{cd_cpu / mid.get('cpu', math.nan):.1f}x | {mid['load']} |")
+                        f"{mid['pairs']:,} ({mid['with_passage']:,}) | {cd / mid['wall']:.1f}x{by_cpu(cd_cpu, mid)} | "
+                        f"{mid['load']} |")
         c = results["copydetect"][-1]
         rows.append(f"| {name} | 1,000 | copydetect | {cd:.1f} | {cd_cpu:.1f} | | {len(c['pairs']):,} | 1x | {c['load']} |")
         print("\n".join(rows[-len(trees) - 1:]), flush=True)
