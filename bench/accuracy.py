@@ -2,7 +2,8 @@
 
     python bench/accuracy.py [--seeds 1 2 3] [--docs 60] [--shared ../shared]
                              [--genre news-zh=DIR --genre archaic-en=DIR ...]
-                             [--old-code DIR] [--meaning --msrp msr_paraphrase_train.txt]
+                             [--old-code DIR] [--meaning --msrp msr_paraphrase_train.txt
+                              [--msrp-vectors msrp_vectors.npz]]
 
 Builds the PAN-style zh and en benchmarks with ../shared/eval/make_benchmark.py for each
 seed, checks them with Plagscope's defaults through the same pipeline as `plagscope check`,
@@ -17,7 +18,8 @@ bench/semantic.py measures the semantic layer.
 same benchmarks, the same script, that checkout's `core`). `--meaning --msrp FILE` adds the
 meaning layer's tables (bench/meaning_accuracy.py: MSRP training split's held-out fifth as
 sentence pairs and grouped five pairs per document, Clough heavy revisions against the rest, the
-bundled samples), with the old checkout's column when it has a meaning layer.
+bundled samples), with the old checkout's column when it has a meaning layer;
+`--msrp-vectors FILE` keeps MSRP's sentence vectors between runs (encoding them takes minutes).
 
 `--evidence` adds the tables of what a reader sees on a pair (bench/evidence_tables.py: copies
 labelled "paraphrase", shared headings and reference lists, translations beside small verbatim

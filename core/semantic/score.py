@@ -66,19 +66,18 @@ def numbers(sentence: str) -> frozenset[str]:
     return frozenset(n.replace(",", "") for n in _NUMBER.findall(folded))
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=1 << 14)  # only sentences the fit judges come here
 def _tokens(sentence: str) -> tuple[str, ...]:
     """The sentence in order: case-folded words, Han characters one by one."""
     return tuple(t.casefold() for t in _TOKENS.findall(sentence))
 
 
-@functools.lru_cache(maxsize=1 << 16)
 def _grams(sentence: str, n: int) -> frozenset[str]:
     text = " ".join(sentence.casefold().split())
     return frozenset(text[i:i + n] for i in range(len(text) - n + 1))
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=1 << 14)
 def _weighted(sentence: str) -> dict[str, float]:
     """Content words with their IDF: jieba's words and table for Chinese, the word-frequency
     table for English (a word it does not list counts as rare)."""
