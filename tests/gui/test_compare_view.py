@@ -1,5 +1,6 @@
 """The compare view: highlights read back from the QTextDocuments, navigation, scrolling, header."""
 
+import gc
 import sys
 from collections import defaultdict
 from dataclasses import replace
@@ -448,12 +449,15 @@ def test_opening_and_stepping_keeps_the_reference_count_of_none(open_view):
     until Python aborted with "none_dealloc"; 6.11.3 gains a few hundred (objects holding None).
     """
     left_text, right_text, matches = long_documents()
+    gc.collect()  # garbage of earlier tests freed now, not while the view is measured
     before = sys.getrefcount(None)
     view = open_view(left_text, right_text, matches * 60, size=(900, 400))
     for _ in range(30):
         view.next_passage()
+    gc.collect()
     lost = before - sys.getrefcount(None)
-    assert lost < 100, f"{lost} references to None lost: a PySide6 with the None refcount bug?"
+    # the bug loses thousands (one per void call); objects of other threads freed meanwhile, a few hundred
+    assert lost < 1000, f"{lost} references to None lost: a PySide6 with the None refcount bug?"
 
 
 # ----- with the engine -----
