@@ -54,16 +54,32 @@ def candidate_pairs(
     starts, sizes = boundaries[:-1][good], sizes[good]
     if not len(sizes):
         return empty, empty, empty
-    # every element pairs with the elements after it in its group (vectorized triangle)
-    member = np.repeat(starts, sizes) + concat_ranges(sizes)
-    rank = concat_ranges(sizes)
-    after = np.repeat(sizes, sizes) - 1 - rank
-    left = np.repeat(member, after)
-    right = left + 1 + concat_ranges(after)
+    # every element pairs with the elements after it in its group (vectorized triangle), some
+    # groups at a time: copies share most fingerprints, so the class's triangle is far longer
+    # than its distinct pairs
     n_docs = len(fp_lists)
-    keys = docs[left] * n_docs + docs[right]
-    pair_keys, shared = np.unique(keys, return_counts=True)
-    return pair_keys // n_docs, pair_keys % n_docs, shared
+    triangle = sizes * (sizes - 1) // 2
+    ends = np.cumsum(triangle)
+    found, counts = [], []
+    lo = 0
+    while lo < len(sizes):
+        hi = max(lo + 1, int(np.searchsorted(ends, ends[lo] - triangle[lo] + PAIR_SLICE, "right")))
+        z = sizes[lo:hi]
+        member = np.repeat(starts[lo:hi], z) + concat_ranges(z)
+        after = np.repeat(z, z) - 1 - concat_ranges(z)
+        left = np.repeat(member, after)
+        right = left + 1 + concat_ranges(after)
+        keys, shared = np.unique(docs[left] * n_docs + docs[right], return_counts=True)
+        found.append(keys)
+        counts.append(shared)
+        lo = hi
+    pair_keys, inverse = np.unique(np.concatenate(found), return_inverse=True)
+    shared = np.bincount(inverse.ravel(), weights=np.concatenate(counts), minlength=len(pair_keys))
+    return pair_keys // n_docs, pair_keys % n_docs, shared.astype(np.int64)
+
+
+#: Pairs of postings expanded together by `candidate_pairs` (bounds its memory).
+PAIR_SLICE = 1 << 21
 
 
 def concat_ranges(sizes: np.ndarray) -> np.ndarray:
@@ -159,8 +175,9 @@ def shared_kgram_runs(
         over = repeated_ok & (distinct_docs[group_id] > cap)
         common.append((hashes[over], docs[over], index[over] - offsets[docs[over]]))
     keep = repeated_ok & (distinct_docs[group_id] >= 2) & (distinct_docs[group_id] <= cap)
-    del repeated_ok, group_id, new_run
+    del repeated_ok, group_id, new_run, new_hash, held, distinct_docs, docs
     hashes, index = hashes[keep], index[keep]
+    del keep
     if len(hashes) < 2:
         return empty, empty, empty, empty
     bounds = np.flatnonzero(np.concatenate(([True], hashes[1:] != hashes[:-1], [True])))
@@ -200,12 +217,13 @@ def _blocks(hashes: np.ndarray, index: np.ndarray, offsets: np.ndarray
     m = len(hashes)
     bounds = np.flatnonzero(np.concatenate(([True], hashes[1:] != hashes[:-1], [True])))
     gstart, gsize = bounds[:-1], np.diff(bounds)
-    gid = np.repeat(np.arange(len(gsize)), gsize)
-    rank = np.arange(m) - gstart[gid]
+    small = np.int32 if m < 2**31 else np.int64  # these arrays are as long as the class's k-grams
+    gid = np.repeat(np.arange(len(gsize), dtype=small), gsize)
+    rank = np.arange(m, dtype=small) - np.repeat(gstart.astype(small), gsize)
     total = int(offsets[-1])
-    slot = np.full(total + 1, -1, dtype=np.int32 if m < 2**31 else np.int64)
-    slot[index] = np.arange(m)
-    nxt = slot[index + 1].astype(np.int64)
+    slot = np.full(total + 1, -1, dtype=small)
+    slot[index] = np.arange(m, dtype=small)
+    nxt = slot[index + 1]
     del slot
     docs = np.searchsorted(offsets, index, "right") - 1
     nxt[index + 1 >= offsets[docs + 1]] = -1  # the next k-gram is another document's

@@ -133,3 +133,15 @@ def test_near_copies_share_few_runs():
     assert len(np.unique(keys)) == 45
     assert int(length.sum()) == 45 * 2998
     assert len(keys) == 45 * 3
+
+
+def test_pairs_found_some_groups_at_a_time_are_the_same(monkeypatch):
+    from core.matching import index
+
+    rng = np.random.default_rng(3)
+    lists = [rng.integers(0, 50, size=int(rng.integers(0, 40))).astype(np.uint64) for _ in range(30)]
+    whole = candidate_pairs(lists, cap=20, max_repeats=3)
+    monkeypatch.setattr(index, "PAIR_SLICE", 5)
+    sliced = candidate_pairs(lists, cap=20, max_repeats=3)
+    assert len(whole[0]) > 50
+    assert all(a.tolist() == b.tolist() for a, b in zip(whole, sliced))
