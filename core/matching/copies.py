@@ -1,6 +1,7 @@
 """Identical documents compared once: a class of many copies costs what distinct essays cost.
 
-Documents whose profiles (and texts) are identical form a group. Matching runs on a reduced
+Documents whose profiles (and texts, but for white space at the end) are identical form a
+group. Matching runs on a reduced
 class holding each group's first and last member, in the class's order, the last standing for
 the group's other members (`weights`: every count of documents holding a k-gram, a
 fingerprint or a word counts the whole group, so the common-text cap judges as it does on the
@@ -43,7 +44,10 @@ class Copies:
 
 
 def _identity(profile: Profile, text: str | None) -> bytes:
-    """A digest of everything matching reads of a document: equal digests, equal results."""
+    """A digest of everything matching reads of a document: equal digests, equal results.
+    White space after the last character is not read (no unit holds it, and a passage takes
+    in the marks after its last unit only up to white space), so copies that differ only
+    there, as files saved by different editors do, are one group."""
     h = hashlib.blake2b(digest_size=20)
     h.update(repr((profile.lang, profile.params, profile.simhash)).encode())
     for array in (profile.units.starts, profile.units.ends, profile.units.hashes, profile.units.single,
@@ -51,7 +55,7 @@ def _identity(profile: Profile, text: str | None) -> bytes:
         h.update(np.ascontiguousarray(array).tobytes())
         h.update(b"|")
     if text is not None:
-        h.update(text.encode("utf-8", "surrogatepass"))
+        h.update(text.rstrip().encode("utf-8", "surrogatepass"))
     return h.digest()
 
 

@@ -112,6 +112,23 @@ def test_a_class_of_copies_reports_exactly_what_every_pair_compared_gives(docs, 
         assert {p.kind for p in plain.pairs} >= {"verbatim", "edited"}
 
 
+def test_copies_differing_only_in_white_space_at_the_end_are_compared_once(docs, monkeypatch):
+    """Each copy ends in white space of its own (blank lines, spaces, an ideographic space):
+    grouped as the bare copies are, and the report is still exactly every pair's."""
+    bare = chinese_class(5)
+    ends = ["", "\n", "\n\n", "  ", "\r\n", "\u3000", "\n \n\t"]
+    texts = [t + ends[i % len(ends)] for i, t in enumerate(bare)]
+    options = CheckOptions(workers=1)
+    groups = copies(profiles(texts, options), tuple(texts))
+    assert len(groups.members) == len(copies(profiles(bare, options), tuple(bare)).members) == 6
+    grouped, plain = _reports(docs, texts, options, monkeypatch)
+    assert len(plain.pairs) >= 30
+    assert grouped == plain
+    # a mark at the end is read: a copy ending in "。" is no copy of one without
+    marked = [bare[0], bare[0] + "。", bare[0] + "。\n"]
+    assert [m.tolist() for m in copies(profiles(marked, options), tuple(marked)).members] == [[0], [1, 2]]
+
+
 def test_copies_over_the_cap_and_a_template(docs, monkeypatch):
     """12 copies among 16 documents (over the cap of 10: joined pair by pair and marked) and a
     template most documents hold."""
