@@ -132,8 +132,8 @@ class ProfileCache:
 
 #: Below this much text to profile, worker processes cost more than they save (starting them,
 #: and sending every profile back), so by default one process profiles it, and so does it when
-#: no core is idle; `--workers N` asks for N anyway (bench/workers.py measures it; docs/decisions/086).
-PARALLEL_CHARS = 10_000_000
+#: no core is idle; `--workers N` asks for N anyway (bench/workers.py measures it; docs/decisions/086, 109).
+PARALLEL_CHARS = 2_000_000
 #: Text per job sent to a worker.
 CHUNK_CHARS = 200_000
 
