@@ -61,11 +61,18 @@ def workers_for(asked: int | None, cap: int = 8) -> int:
     return asked or max(1, min(os.cpu_count() or 1, cap))
 
 
+#: How long (s) the machine's CPU use is sampled to see whether a core is idle.
+IDLE_SAMPLE = 0.1
+
+
 def idle_core() -> bool:
-    """Whether a core is left idle by what else runs (the 1-minute load average): with none,
-    worker processes only share the time this process would have had, and add their start-up
-    and the sending of their results."""
-    return (os.cpu_count() or 1) - psutil.getloadavg()[0] >= 1
+    """Whether a core is left idle by what else runs, from the machine's CPU use over the next
+    IDLE_SAMPLE seconds (the load average would still count a check that ended a minute ago):
+    with none, worker processes only share the time this process would have had, and add
+    their start-up and the sending of their results."""
+    cores = os.cpu_count() or 1
+    busy = psutil.cpu_percent(interval=IDLE_SAMPLE) / 100 * cores
+    return cores - busy >= 1
 
 
 def _ignore_interrupts(initializer: Callable[[], None] | None = None) -> None:

@@ -57,8 +57,8 @@ def test_a_batch_mixing_languages_uses_each_texts_parameters():
 
 
 def _workers_used(monkeypatch, load: float, options: CheckOptions) -> int:
-    """How many workers profile_documents asks for on 2 cores at this 1-minute load average,
-    with a threshold small enough for a few documents."""
+    """How many workers profile_documents asks for on 2 cores when `load` cores' worth of CPU
+    is in use, with a threshold small enough for a few documents."""
     asked = []
     real = profile_module.run_jobs
 
@@ -69,7 +69,7 @@ def _workers_used(monkeypatch, load: float, options: CheckOptions) -> int:
     monkeypatch.setattr(profile_module, "run_jobs", spy)
     monkeypatch.setattr(profile_module, "PARALLEL_CHARS", 10)
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
-    monkeypatch.setattr(psutil, "getloadavg", lambda: (load, load, load))
+    monkeypatch.setattr(psutil, "cpu_percent", lambda interval=None: load / 2 * 100)
     docs = [Document(i, f"d{i}", "", "txt", "同学们的作文写得很好。" * 20) for i in range(3)]
     run(profile_module.profile_documents(docs, options))
     return asked[0]
