@@ -3,12 +3,11 @@ within a second, says so in one line and exits 130.
 
 The command runs with its progress line on a pseudo-terminal, as in a terminal, and SIGINT
 goes to its whole process group when that line names the stage, or a given time later (inside
-the stage's long calls rather than at its first step). The class is one short text copied
-1,300 times, each copy with its own trailing blank lines (so no two files are identical): the
-index held 845,000 near-duplicate pairs, over which a single numpy call on the main thread
-took seconds (on a class of 1,500 essays made of 80 texts it was the k-gram join's). Copies
-that differ only in white space at the end are now compared once (decision 098); the other
-near-copy shapes are in bench/ctrl_c.py --stages.
+the stage's long calls rather than at its first step). The class is 1,500 essays made of 80
+texts, each copy with one character of its own (so no two texts are the same and none is
+compared once for all): on it a Ctrl-C was once not honoured for 20 s, the main thread inside a
+single numpy call over every seed of the k-gram join. The other class shapes are in
+bench/ctrl_c.py --stages.
 """
 
 from __future__ import annotations
@@ -30,14 +29,17 @@ ROOT = Path(__file__).resolve().parents[2]
 BOUND = 1.0  # seconds from SIGINT to exit
 
 
-def many_copies(folder: Path, essays: int = 1300, chars: int = 300) -> Path:
-    """`essays` copies of one text, each ending in its own run of blank lines and spaces."""
+def many_copies(folder: Path, essays: int = 1500, texts: int = 80, chars: int = 3000) -> Path:
+    """`essays` copies of `texts` texts (each handed in about essays / texts times), every copy
+    with one character of its own: no two are the same text, so none is compared once for all
+    (decisions 094, 098) and every pair of copies of a text is aligned on its own."""
     rng = random.Random(5)
-    body = "".join(chr(rng.randrange(0x4E00, 0x4E00 + 3000)) for _ in range(chars))
+    bodies = [[chr(rng.randrange(0x4E00, 0x4E00 + 3000)) for _ in range(chars)] for _ in range(texts)]
     folder.mkdir()
     for i in range(essays):
-        (folder / f"s{i:04d}.txt").write_text(body + "\n" * (1 + i % 5) + " " * (i // 5),
-                                              encoding="utf-8")
+        copy = list(bodies[i % texts])
+        copy[(i // texts) * 97 % chars] = chr(0x9000 + i // texts)  # outside the texts' alphabet
+        (folder / f"s{i:04d}.txt").write_text("".join(copy), encoding="utf-8")
     return folder
 
 
