@@ -252,6 +252,8 @@ class Attribution:
         return start, end
 
     def _quote_cited(self, start: int, end: int, kind: str) -> bool:
+        if not self.citations:
+            return False  # what follows only looks for citations (and would find sentence ends)
         if self._adjacent_after(end):
             return True
         sentence_start, _ = self.sentence_of(start)
@@ -271,6 +273,8 @@ class Attribution:
         return False
 
     def _cited_passage(self, start: int, end: int) -> bool:
+        if not self.citations:
+            return False  # as in _quote_cited
         first, _ = self.sentence_of(start)
         _, last = self.sentence_of(max(start, end - 1))
         if self._citations_in(first, last) or self._adjacent_after(last):
@@ -410,6 +414,7 @@ def _marks(text: str, start: int, end: int) -> list[tuple[int, int]]:
 
 
 _INDENTED_LINE = re.compile("^[ \t\u3000]", re.MULTILINE)
+_LEADING = re.compile("[ \t\u3000]*")
 
 
 def _indent(line: str) -> int:
@@ -434,15 +439,18 @@ def _indented_blocks(text: str):
     paras = paragraphs(text)
     if len(paras) < 3:
         return
-    firsts = sorted(_indent(text[s:e]) for s, e in paras)
+    firsts = sorted(_indent(_LEADING.match(text, s, e).group()) for s, e in paras)
     body = firsts[len(firsts) // 2]  # the median first-line indentation
+    need = max(body + 2, 2)
     for s, e in paras:
-        rows = [text[s + a:s + b] for a, b in lines(text[s:e]) if text[s + a:s + b].strip()]
-        if not rows or e - s > BLOCK_MAX:
+        if e - s > BLOCK_MAX:
             continue
-        if min(_indent(r) for r in rows) >= body + 2 and min(_indent(r) for r in rows) >= 2:
-            lead = len(text[s:e]) - len(text[s:e].lstrip())
-            yield s + lead, e
+        rows = (text[s + a:s + b] for a, b in lines(text[s:e]) if text[s + a:s + b].strip())
+        first = next(rows, None)  # most paragraphs fail on their first line: the rest is not read
+        if first is None or _indent(first) < need or any(_indent(r) < need for r in rows):
+            continue
+        lead = len(text[s:e]) - len(text[s:e].lstrip())
+        yield s + lead, e
 
 
 def find_citations(text: str, layout: Layout) -> list[Citation]:
