@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import numpy as np
+
 # Texts are cut into units and winnowed a batch at a time: large enough that numpy's per-call
 # cost vanishes, small enough that the arrays stay in cache (measured: 2-4x one text per call).
 BATCH_UNITS = 1 << 15
@@ -20,3 +24,15 @@ def batches(sizes: list[int], limit: int | None = None) -> list[range]:
     if begin < len(sizes):
         out.append(range(begin, len(sizes)))
     return out
+
+
+def slices(sizes: np.ndarray, limit: int) -> Iterator[tuple[int, int]]:
+    """`batches` of a numpy array of sizes, as (start, stop): consecutive index ranges whose
+    sizes sum to at most `limit` (an item larger than that alone), one search per range
+    rather than a Python step per item (for the millions of groups of a class's index)."""
+    ends = np.cumsum(sizes)
+    lo = 0
+    while lo < len(sizes):
+        hi = max(lo + 1, int(np.searchsorted(ends, ends[lo] - sizes[lo] + limit, "right")))
+        yield lo, hi
+        lo = hi

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from core.engine.batches import slices
+
 
 def document_frequency_cap(n_docs: int, max_share: float, min_common: int) -> int:
     """A fingerprint in more documents than this is common text, not evidence of copying."""
@@ -58,12 +60,8 @@ def candidate_pairs(
     # groups at a time: copies share most fingerprints, so the class's triangle is far longer
     # than its distinct pairs
     n_docs = len(fp_lists)
-    triangle = sizes * (sizes - 1) // 2
-    ends = np.cumsum(triangle)
     found, counts = [], []
-    lo = 0
-    while lo < len(sizes):
-        hi = max(lo + 1, int(np.searchsorted(ends, ends[lo] - triangle[lo] + PAIR_SLICE, "right")))
+    for lo, hi in slices(sizes * (sizes - 1) // 2, PAIR_SLICE):
         z = sizes[lo:hi]
         member = np.repeat(starts[lo:hi], z) + concat_ranges(z)
         after = np.repeat(z, z) - 1 - concat_ranges(z)
@@ -72,7 +70,6 @@ def candidate_pairs(
         keys, shared = np.unique(docs[left] * n_docs + docs[right], return_counts=True)
         found.append(keys)
         counts.append(shared)
-        lo = hi
     pair_keys, inverse = np.unique(np.concatenate(found), return_inverse=True)
     shared = np.bincount(inverse.ravel(), weights=np.concatenate(counts), minlength=len(pair_keys))
     return pair_keys // n_docs, pair_keys % n_docs, shared.astype(np.int64)

@@ -7,6 +7,7 @@ from collections.abc import Generator
 
 import numpy as np
 
+from core.engine.batches import slices
 from core.engine.hashing import kgram_hashes
 from core.engine.profile import Profile
 from core.matching.index import candidate_pairs, concat_ranges, expand_runs, shared_kgram_runs
@@ -48,10 +49,7 @@ def _can_pass(profiles: list[Profile], n: int, pair_keys: np.ndarray, first_run:
     longest = np.maximum.reduceat(length, first_run) if len(first_run) else np.zeros(0, np.int64)
     enough = seeds >= guarantee[first] - k[first] + 1
     todo = np.flatnonzero(enough & (longest + k[first] - 1 < guarantee[first]))
-    ends = np.cumsum(seeds[todo])
-    lo = 0
-    while lo < len(todo):
-        hi = max(lo + 1, int(np.searchsorted(ends, ends[lo] - seeds[todo[lo]] + CAN_PASS_SEEDS, side="right")))
+    for lo, hi in slices(seeds[todo], CAN_PASS_SEEDS):
         part = todo[lo:hi]
         sizes = count[part]
         runs = np.repeat(first_run[part], sizes) + concat_ranges(sizes)
@@ -59,7 +57,6 @@ def _can_pass(profiles: list[Profile], n: int, pair_keys: np.ndarray, first_run:
         pair = np.repeat(np.repeat(np.arange(len(part)), sizes), length[runs])
         doc = first[part]
         enough[part] = can_pass(pair, pa, pb, k[doc], short_gap[doc], guarantee[doc], len(part))
-        lo = hi
     return enough
 
 
