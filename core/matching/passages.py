@@ -27,13 +27,11 @@ def _split(values: np.ndarray, length: np.ndarray, idx: np.ndarray, k: int, gap:
     return np.split(order, cuts) if len(cuts) else [order]
 
 
-def cluster(pa: np.ndarray, pb: np.ndarray, k: int, gap: int, min_seeds: int = 1,
-            length: np.ndarray | None = None) -> list[np.ndarray]:
-    """Groups of seeds close together in both documents (each an index array); groups of
-    fewer than `min_seeds` seeds are dropped as soon as they appear. Given `length`, `pa` and
-    `pb` start runs of that many seeds along a diagonal (a run is never cut: its seeds are
-    one unit apart) and the groups are of runs."""
-    length = np.ones(len(pa), dtype=np.int64) if length is None else length
+def cluster(pa: np.ndarray, pb: np.ndarray, length: np.ndarray, k: int, gap: int,
+            min_seeds: int = 1) -> list[np.ndarray]:
+    """Groups of seeds close together in both documents, as index arrays of runs (`pa`, `pb`
+    start runs of `length` seeds along a diagonal; a run is never cut: its seeds are one unit
+    apart); groups of fewer than `min_seeds` seeds are dropped as soon as they appear."""
     pending = [np.arange(len(pa))] if int(length.sum()) >= min_seeds else []
     axis = 0
     stable_rounds = 0
@@ -99,14 +97,11 @@ def can_pass(pair: np.ndarray, pa: np.ndarray, pb: np.ndarray, k: np.ndarray, sh
     return possible
 
 
-def _covered(starts: np.ndarray, k: int, length: np.ndarray | None = None) -> int:
-    """Units covered by the union of [s, s + k) over the starts (given `length`, over the
-    runs of that many consecutive starts: [s, s + length - 1 + k))."""
+def _covered(starts: np.ndarray, k: int, length: np.ndarray) -> int:
+    """Units covered by the k-grams of runs of `length` consecutive k-gram starts from
+    `starts`: the union of [s, s + length - 1 + k)."""
     if not len(starts):
         return 0
-    if length is None:
-        s = np.sort(starts)
-        return int(np.minimum(np.diff(s), k).sum()) + k
     order = np.argsort(starts, kind="stable")
     s = starts[order]
     e = s + length[order] - 1 + k
@@ -202,7 +197,7 @@ def _solid(pa: np.ndarray, pb: np.ndarray, length: np.ndarray, group: np.ndarray
     if _one_piece(ga, gl, k, short_gap) and _one_piece(gb, gl, k, short_gap):  # most groups: no cut
         ok = _covered(ga, k, gl) >= min_units and _covered(gb, k, gl) >= min_units
         return np.sort(group) if ok else group[:0]
-    pieces = cluster(ga, gb, k, short_gap, length=gl)
+    pieces = cluster(ga, gb, gl, k, short_gap)
     solid = [_covered(ga[p], k, gl[p]) >= min_units and _covered(gb[p], k, gl[p]) >= min_units
              for p in pieces]
     core = [p for p, ok in zip(pieces, solid) if ok]
@@ -267,7 +262,7 @@ def align(
     if length is None:  # seeds one by one: as their runs
         pa, pb, length = _runs(pa, pb, np.ones(len(pa), np.int64))
     found: list[UnitMatch] = []
-    for group in cluster(pa, pb, k, gap, -(-min_units // k), length):
+    for group in cluster(pa, pb, length, k, gap, -(-min_units // k)):
         if short_gap is not None:
             group = _solid(pa, pb, length, group, k, short_gap, min_units, gap, dense)
             if not len(group):
