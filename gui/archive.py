@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
 
 from core.data_dir import data_dir
 from core.display import safe_name
-from core.errors import StoreError
 
 from .actions import Actions, Menus
 from .archive_marks import archive_tooltip, shown_name  # noqa: F401 (re-exported)
@@ -225,17 +224,32 @@ class ArchiveController(QObject):
 
     # ----- browsing and location -----------------------------------------------------------
     def browse(self):
-        try:
-            store = self.session.open_archive(self.location())
-        except StoreError as e:
-            self._error(self.tr("Archive"), self.tr("The archive cannot be opened."), str(e))
-            return None
-        from .dialogs.archive_browser import ArchiveBrowser
+        """Archive > Browse Archive: the archive listed on the worker pool (progress, Cancel, an
+        error dialog naming it), then the browser over that list; returns the running task."""
+        location = self.location()
 
-        self.browser = ArchiveBrowser(store, self.parent_widget)
-        self.browser.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        self.browser.open()
-        return self.browser
+        def listed(result) -> None:
+            shown, documents = result
+            from .dialogs.archive_browser import ArchiveBrowser
+
+            self.browser = ArchiveBrowser(shown, documents, self.on_archive, self.parent_widget)
+            self.browser.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            self.browser.open()
+
+        return self.on_archive(lambda store: (store.location, store.documents()),
+                               self.tr("Listing the archive…"), listed, location=location)
+
+    def on_archive(self, work, label: str, done, *, location: str | None = None) -> FileTask:
+        """`work(store)` on the archive (the chosen one unless `location`) in the background,
+        with progress, Cancel and an error dialog; `done(result)` after it succeeded."""
+        location = location or self.location()
+        task = FileTask(lambda: self.session.archive_steps(location, work),
+                        parent=self.browser if self.browser is not None and self.browser.isVisible()
+                        else self.parent_widget,
+                        title=self.tr("Archive"), label=label, path=self.session.shown_location(location),
+                        failure=self.tr("The archive %1 cannot be used."), messages=self.messages)
+        task.done.connect(done)
+        return task.start()
 
     def choose_location(self, location: str | None = None) -> None:
         if location is None:

@@ -340,9 +340,15 @@ class Session(QObject):
         return jobs().archive_location(chosen)
 
     @staticmethod
-    def open_archive(location: str):
-        """The archive at `location`, open (core.store.Store); StoreError when it cannot be."""
-        return jobs().open_archive(location)
+    def shown_location(location: str) -> str:
+        """The archive's location as messages show it (a PostgreSQL password never in it)."""
+        return jobs().shown_location(location)
+
+    @staticmethod
+    def archive_steps(location: str, work: Callable):
+        """`work(store)` on the archive at `location` (opened for it, closed after), as a
+        progress generator for a worker: a server that answers slowly never holds the window."""
+        return later(lambda: jobs().on_archive(location, work))
 
     def archive_add_steps(self, location: str, documents, label: str):
         """Keep `documents` in the archive under `label`, as a progress generator (its sentence

@@ -7,8 +7,9 @@ drivers and the report renderers are loaded (pyproject lists it as imported insi
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import replace
+from typing import TypeVar
 
 from core import pipeline, reports
 from core.atomic import write_text_atomic
@@ -19,15 +20,17 @@ from core.models import Document, FileError, Progress, Report, text_key
 from core.options import CheckOptions
 from core.reports import student_pages
 from core.reports.html_report import html_page
-from core.store import Store, open_store, resolve_location
+from core.store import Store, open_store, resolve_location, shown_location
 from core.store import saved as saved_checks
 from core.store.archive import add_documents, file_facts
 
 __all__ = ["add_to_archive", "archive_location", "check", "export", "export_steps", "load",
-           "open_archive", "open_check", "profile_cache", "save_check", "save_verdicts",
+           "on_archive", "open_check", "profile_cache", "save_check", "save_verdicts", "shown_location",
            "student_export_steps", "template_file", "warm_up"]
 
 
+
+T = TypeVar("T")
 
 #: Nice levels below the window at which the processes its work starts run (a check, an
 #: opened saved check, a report's layout, and their workers): on a busy machine they leave
@@ -95,9 +98,12 @@ def archive_location(chosen: str | None) -> str:
     return resolve_location(chosen or None)
 
 
-def open_archive(location: str) -> Store:
-    """The archive at `location`, open (StoreError with a plain message when it cannot be)."""
-    return open_store(location)
+def on_archive(location: str, work: Callable[[Store], T]) -> Generator[Progress, None, T]:
+    """`work(store)` on the archive at `location`, opened for it and closed after it, as a
+    generator for a worker (StoreError with a plain message when it cannot be opened)."""
+    yield from ()
+    with open_store(location) as store:
+        return work(store)
 
 
 def add_to_archive(location: str, documents: Sequence[Document], label: str, *, semantic: bool,

@@ -10,7 +10,7 @@ import os
 
 from core.data_dir import data_dir
 from core.store.base import Store, StoreError
-from core.store.postgres import PostgresStore, is_postgres
+from core.store.postgres import PostgresStore, is_postgres, redact
 from core.store.sqlite import SQLiteStore
 
 ENV = "PLAGSCOPE_DB"
@@ -23,6 +23,7 @@ __all__ = [
     "default_location",
     "open_store",
     "resolve_location",
+    "shown_location",
 ]
 
 
@@ -33,6 +34,12 @@ def default_location() -> str:
 def resolve_location(db: str | None = None) -> str:
     """Where the archive is: `--db` when given, else $PLAGSCOPE_DB, else the user's data dir."""
     return db or os.environ.get(ENV) or default_location()
+
+
+def shown_location(location: str | os.PathLike) -> str:
+    """The archive's location as messages show it: a PostgreSQL password never in it."""
+    location = str(location)
+    return redact(location) if is_postgres(location) else location
 
 
 def open_store(location: str | os.PathLike, kind: str = "archive", create: bool = True,

@@ -17,6 +17,13 @@
                 <numerusform>Delete %n documents from the archive, with their text and fingerprints? This cannot be undone.</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>Removing %n document(s)…</source>
+            <translation>
+                <numerusform>Removing %n document…</numerusform>
+                <numerusform>Removing %n documents…</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>ArchiveController</name>

@@ -12,26 +12,6 @@
             <translation>搜索名称和标签</translation>
         </message>
         <message>
-            <source>ID</source>
-            <translation>编号</translation>
-        </message>
-        <message>
-            <source>Name</source>
-            <translation>名称</translation>
-        </message>
-        <message>
-            <source>Label</source>
-            <translation>标签</translation>
-        </message>
-        <message>
-            <source>Added</source>
-            <translation>加入时间</translation>
-        </message>
-        <message>
-            <source>Characters</source>
-            <translation>字符数</translation>
-        </message>
-        <message>
             <source>Open Text</source>
             <translation>打开正文</translation>
         </message>
@@ -46,6 +26,18 @@
             </translation>
         </message>
         <message>
+            <source>Reading %1…</source>
+            <translation>正在读取 %1…</translation>
+        </message>
+        <message>
+            <source>Archive</source>
+            <translation>档案库</translation>
+        </message>
+        <message>
+            <source>%1 is no longer in the archive.</source>
+            <translation>%1 已不在档案库中。</translation>
+        </message>
+        <message>
             <source>Remove from the archive</source>
             <translation>从档案库中删除</translation>
         </message>
@@ -54,6 +46,16 @@
             <translation>
                 <numerusform>要从档案库中删除这 %n 篇文档及其正文和指纹吗？此操作无法撤销。</numerusform>
             </translation>
+        </message>
+        <message numerus="yes">
+            <source>Removing %n document(s)…</source>
+            <translation>
+                <numerusform>正在删除 %n 个文档…</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Listing the archive…</source>
+            <translation>正在列出档案库…</translation>
         </message>
     </context>
     <context>
@@ -154,10 +156,6 @@
             <translation>已取消加入档案库；已经加入的文档仍保留在库中。</translation>
         </message>
         <message>
-            <source>The archive cannot be opened.</source>
-            <translation>无法打开档案库。</translation>
-        </message>
-        <message>
             <source>Archive Location</source>
             <translation>档案库位置</translation>
         </message>
@@ -198,6 +196,14 @@
             <translation>检测结果已保存到 %1</translation>
         </message>
         <message>
+            <source>Listing the archive…</source>
+            <translation>正在列出档案库…</translation>
+        </message>
+        <message>
+            <source>The archive %1 cannot be used.</source>
+            <translation>无法使用档案库 %1。</translation>
+        </message>
+        <message>
             <source>Open Check</source>
             <translation>打开检测结果</translation>
         </message>
@@ -211,10 +217,33 @@
         </message>
     </context>
     <context>
+        <name>ArchivedModel</name>
+        <message>
+            <source>ID</source>
+            <translation>编号</translation>
+        </message>
+        <message>
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>Label</source>
+            <translation>标签</translation>
+        </message>
+        <message>
+            <source>Added</source>
+            <translation>加入时间</translation>
+        </message>
+        <message>
+            <source>Characters</source>
+            <translation>字符数</translation>
+        </message>
+    </context>
+    <context>
         <name>CompareView</name>
         <message>
             <source>The Hamming distance of the two keyword fingerprints is at most %1, so the documents are near-duplicates as a whole.</source>
-            <extracomment>(light, strong) background pairs: light for every passage, strong for the current one. Open Color shades 2 and 4; neighbours in the cycle have far-apart hues. Character-format property listing the passages (0-based) that cover a character, shortest first. Character-format property set on characters that differ from the other side (an edit mark). (light, strong) per attribution class (core.models.ATTRIBUTIONS); the reports use the same. "Use as template" on a passage most documents hold: its text (left side), to become the template</extracomment>
+            <extracomment>Character-format property listing the passages (0-based) that cover a character, shortest first. Character-format property set on characters that differ from the other side (an edit mark). (light, strong) per attribution class (core.models.ATTRIBUTIONS); the reports use the same. "Use as template" on a passage most documents hold: its text (left side), to become the template</extracomment>
             <translation>两篇文档关键词指纹的汉明距离不超过 %1，整体上属于近似重复。</translation>
         </message>
         <message>
@@ -334,6 +363,7 @@
         <name>DocumentList</name>
         <message>
             <source>Documents (%1)</source>
+            <extracomment>The longest texts of a column that are measured: its cells are figures, formats and short words, and the widest is among the longest (measuring each text shapes it, not cheap).</extracomment>
             <translation>文档（%1）</translation>
         </message>
         <message>

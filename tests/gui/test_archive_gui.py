@@ -215,23 +215,28 @@ def test_archive_menu_add_check_against_archive_and_browse(qtbot, tmp_path, monk
         assert any("[archived, 2024 spring] zh_original" in label.text() for label in tab.findChildren(QLabel))
 
         new._watch.stop()  # the browser stays open while the test works in it
-        new.trigger("archive_browse", settle=False)
+        new.trigger("archive_browse", settle=False)  # listed in the background, then shown
+        qtbot.waitUntil(lambda: w.archive.browser is not None and w.archive.browser.isVisible(),
+                        timeout=WAIT_MS)
         browser = w.archive.browser
-        qtbot.waitUntil(browser.isVisible, timeout=WAIT_MS)
-        assert browser.table.rowCount() == 2
-        QTest.keyClicks(browser.search, "homework")
-        assert browser.table.rowCount() == 1
-        browser.table.setFocus()
-        QTest.keyClick(browser.table, Qt.Key.Key_Down)  # the row selected, as a click selects it
+        assert browser.table.model().rowCount() == 2
+        assert browser.count.text() == "2 documents"
+        QTest.keyClicks(browser.search, "HOMEwork")  # case ignored, searched in memory
+        assert browser.table.model().rowCount() == 1
+        row = browser.table.visualRect(browser.table.model().index(0, 1)).center()
+        QTest.mouseClick(browser.table.viewport(), Qt.MouseButton.LeftButton, pos=row)  # the row selected
         assert browser.selected_ids()
-        QTest.mouseClick(browser.open_button, Qt.MouseButton.LeftButton)
+        QTest.mouseClick(browser.open_button, Qt.MouseButton.LeftButton)  # read in the background
+        qtbot.waitUntil(lambda: len(browser.text_views) == 1, timeout=WAIT_MS)
         [view] = browser.text_views
         assert "homework" in view.findChild(QPlainTextEdit).toPlainText().lower()
         QTest.mouseClick(browser.remove_button, Qt.MouseButton.LeftButton)  # answered Yes
         assert ("question", "Remove from the archive") in new.dialogs.asked
+        qtbot.waitUntil(lambda: browser.task is None and len(browser.all_documents) == 1, timeout=WAIT_MS)
+        assert browser.table.model().rowCount() == 0  # the search still shows only "homework"
         QTest.keyClick(browser.search, Qt.Key.Key_A, CTRL)  # the search emptied
         QTest.keyClick(browser.search, Qt.Key.Key_Backspace)
-        assert browser.table.rowCount() == 1
+        assert browser.table.model().rowCount() == 1
         QTest.keyClick(browser, Qt.Key.Key_Escape)  # closes the browser
         qtbot.waitUntil(lambda: not browser.isVisible(), timeout=WAIT_MS)
         new._watch.start()
@@ -307,3 +312,46 @@ def test_an_autosave_file_spoilt_meanwhile_is_written_whole_at_the_next_verdict(
     finally:
         app.close()
 
+
+
+def test_browsing_an_archive_whose_server_never_answers_leaves_the_window_working(qtbot, tmp_path, monkeypatch):
+    """Archive > Browse Archive on a PostgreSQL address whose host accepts connections and never
+    answers (a frozen server): the menu returns at once while the archive is listed in the
+    background, and the error names the address without its password."""
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    held = []
+
+    def accept():
+        try:
+            while True:
+                held.append(server.accept()[0])  # never a word back
+        except OSError:  # closed at the end of the test
+            pass
+
+    threading.Thread(target=accept, daemon=True).start()
+    monkeypatch.setenv("PLAGSCOPE_PG_TIMEOUT", "2")
+    app = App.started(qtbot, tmp_path, monkeypatch)
+    try:
+        dsn = f"host=127.0.0.1 port={server.getsockname()[1]} dbname=x user=u password=pw123456"
+        app.dialogs.texts = {"Archive Location": dsn}
+        app.trigger("archive_location")
+        app.trigger("archive_browse", settle=False)
+        from gui.background import FileTask
+
+        [task] = [t for t in app.window.findChildren(FileTask) if not t.finished]  # still waiting
+        assert app.window.archive.browser is None
+        expect_error(app, "cannot connect to PostgreSQL at host=127.0.0.1")
+        qtbot.waitUntil(lambda: task.finished, timeout=WAIT_MS)
+        assert "pw123456" not in task.error and "127.0.0.1" in task.error
+        assert all("pw123456" not in text for _title, text in app.boxes)
+        assert app.window.archive.browser is None
+    finally:
+        app.close()
+        server.close()
+        for s in held:
+            s.close()
