@@ -56,7 +56,8 @@ def main() -> None:
         window.open_pair(index)
         settle(app, window)
         shoot(app, window, out / "archive_compare.png")
-        browser = window.archive.browse()
+        window.archive.browse().wait()  # listed in the background
+        browser = window.archive.browser
         browser.resize(900, 420)
         settle(app, browser)
         shoot(app, browser, out / "archive_browser.png")
