@@ -82,6 +82,15 @@ def _runs(links: list[tuple[int, int]], gaps: tuple[int, int] = (RUN_GAP, RUN_GA
     return runs
 
 
+def _alone(left: np.ndarray, right: np.ndarray, gaps: tuple[int, int]) -> np.ndarray:
+    """Which links ((left, right) sentence positions) have no other link that could continue
+    a run with them (`_runs`: at most `gaps` further on both sides, or as far before)."""
+    da = left[:, None] - left[None, :]
+    db = right[:, None] - right[None, :]
+    near = (da > 0) & (da <= gaps[0]) & (db > 0) & (db <= gaps[1])
+    return ~(near.any(axis=0) | near.any(axis=1))
+
+
 def align(a_text: str, a: SemanticProfile, b_text: str, b: SemanticProfile,
           copied: tuple = ((), ())) -> SemanticMatch | None:
     """What `b` renders of `a` (or the reverse), or None when there is no finding.
@@ -103,9 +112,20 @@ def align(a_text: str, a: SemanticProfile, b_text: str, b: SemanticProfile,
         rows = rows[sims[rows, best_j[rows]] >= LINK[kind]]
     if not len(rows):
         return None
+    # a summary keeps its source's order but skips more of the longer side's sentences
+    na, nb = a.all_sentences, b.all_sentences
+    gaps = (math.ceil(RUN_GAP * max(1.0, na / max(1, nb))), math.ceil(RUN_GAP * max(1.0, nb / max(1, na))))
+    a_index, b_index = a.index, b.index
+    cosines = sims[rows, best_j[rows]]
+    # a link with no other possible link near it in order can only stand alone (SOLO), which
+    # needs the cosine too: such links are not scored (the findings are the same)
+    alone = _alone(a_index[rows], b_index[best_j[rows]], gaps)
+    rows = rows[~alone | (cosines >= min(SOLO_COSINE, SOLO[kind]))]
+    if not len(rows):
+        return None
     a_starts, a_ends = a.sentences.starts.tolist(), a.sentences.ends.tolist()
     b_starts, b_ends = b.sentences.starts.tolist(), b.sentences.ends.tolist()
-    a_pos, b_pos = a.index.tolist(), b.index.tolist()
+    a_pos, b_pos = a_index.tolist(), b_index.tolist()
     links: list[tuple[int, int]] = []
     scores: list[float] = []
     for i in rows.tolist():
@@ -120,9 +140,6 @@ def align(a_text: str, a: SemanticProfile, b_text: str, b: SemanticProfile,
             scores.append(score)
     short = [_short(a_text[a_starts[i]:a_ends[i]]) or _short(b_text[b_starts[j]:b_ends[j]]) for i, j in links]
     kept: list[int] = []
-    # a summary keeps its source's order but skips more of the longer side's sentences
-    na, nb = a.all_sentences, b.all_sentences
-    gaps = (math.ceil(RUN_GAP * max(1.0, na / max(1, nb))), math.ceil(RUN_GAP * max(1.0, nb / max(1, na))))
     for run in _runs([(a_pos[i], b_pos[j]) for i, j in links], gaps):
         if (len(run) >= MIN_RUN and sum(scores[n] for n in run) >= RUN_EVIDENCE
                 or len(run) == 2 and min(scores[n] for n in run) >= PAIR[kind] and not any(short[n] for n in run)):

@@ -151,6 +151,32 @@ def without(profile: SemanticProfile, text_length: int, spans) -> SemanticProfil
                            profile.all_sentences, profile.cut)
 
 
+def _pack(lang: str, sentences: Sentences) -> bytes:
+    """A document's language and sentences as the vector store keeps them."""
+    head = np.array([len(sentences), lang == "zh"], dtype=np.int64)
+    return b"".join((head.tobytes(), sentences.starts.astype(np.int64).tobytes(),
+                     sentences.ends.astype(np.int64).tobytes(), sentences.units.astype(np.int32).tobytes(),
+                     sentences.minor.astype(np.uint8).tobytes()))
+
+
+def _unpack(blob: bytes, text_length: int) -> tuple[str, Sentences] | None:
+    """What _pack made for a text of `text_length` (None for anything else: made again)."""
+    try:
+        n, zh = np.frombuffer(blob, dtype=np.int64, count=2).tolist()
+        if n < 0 or len(blob) != 16 + 21 * n:
+            return None
+        at = 16
+        starts = np.frombuffer(blob, np.int64, n, at).copy()
+        ends = np.frombuffer(blob, np.int64, n, at + 8 * n).copy()
+        units = np.frombuffer(blob, np.int32, n, at + 16 * n).copy()
+        minor = np.frombuffer(blob, np.uint8, n, at + 20 * n).astype(bool)
+    except (ValueError, TypeError):
+        return None
+    if n and not (0 <= starts.min() and (starts <= ends).all() and ends.max() <= text_length):
+        return None
+    return ("zh" if zh else "en"), Sentences(starts, ends, units, minor)
+
+
 def _store(store):
     if store is None:
         return VectorStore(default_path())
@@ -174,14 +200,21 @@ def semantic_profiles(
     name = profile_id()
     wanted: dict[str, int] = {}  # sentence text -> row of `texts`
     texts: list[str] = []
-    bases: list[SemanticProfile] = []
-    for i, document in enumerate(documents):
-        found = cache.get(keys[i]) if cache is not None else None
-        if found is None:
-            sentences = split(document.text)
-            found = SemanticProfile(_language(document.text, sentences), sentences,
-                                    np.zeros((0, model.DIM), dtype=np.float32), name)
-        bases.append(found)
+    bases: list[SemanticProfile | None] = [cache.get(k) if cache is not None else None for k in keys]
+    new = [i for i, found in enumerate(bases) if found is None]
+    store = _store(store)
+    kept = store.get_documents(name, [documents[i].text for i in new]) if new else {}
+    made: list[int] = []
+    for at, i in enumerate(new):
+        unpacked = _unpack(kept[at], len(documents[i].text)) if at in kept else None
+        if unpacked is None:
+            sentences = split(documents[i].text)
+            unpacked = _language(documents[i].text, sentences), sentences
+            made.append(i)
+        bases[i] = SemanticProfile(unpacked[0], unpacked[1], np.zeros((0, model.DIM), dtype=np.float32), name)
+    if made:
+        store.put_documents(name, [documents[i].text for i in made],
+                            [_pack(bases[i].lang, bases[i].sentences) for i in made])
     out: list[SemanticProfile] = []
     rows_of: dict[int, np.ndarray] = {}
     for i, (document, base) in enumerate(zip(documents, bases)):
@@ -206,7 +239,6 @@ def semantic_profiles(
         rows_of[i] = np.array(rows, dtype=np.int64)
         out.append(restrict(base, keep, cut, np.zeros((0, model.DIM), np.float32)))
     vectors = np.zeros((len(texts), model.DIM), dtype=np.float32)
-    store = _store(store) if texts else None
     known = store.get(name, texts, model.DIM) if texts else {}
     for at, vector in known.items():
         vectors[at] = vector

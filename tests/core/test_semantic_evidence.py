@@ -154,10 +154,48 @@ def test_a_recheck_encodes_nothing_and_gives_the_same_findings(monkeypatch):
     first = run(check_documents(docs, ON))  # a new process reads the same file
     assert seen and len(seen) == len(set(seen))  # each distinct sentence encoded once
     seen.clear()
+    from core.semantic import embed
+
+    split = embed.split
+    splits: list[str] = []
+    monkeypatch.setattr(embed, "split", lambda text: splits.append(text) or split(text))
     again = run(check_documents(docs, ON))
-    assert seen == []
+    assert seen == [] and splits == []  # nor are its documents split into sentences again
     assert [p.semantic for p in again.pairs] == [p.semantic for p in first.pairs]
     assert any(p.semantic for p in first.pairs)
+
+
+def test_kept_sentences_are_the_split_ones_and_a_damaged_record_is_made_again(tmp_path, monkeypatch):
+    from core.semantic import embed
+
+    texts = [("First sentence of the essay here. A second one follows it.\n\n# Heading\n\nThird one, "
+              "a longer sentence with more words."), "这是第一个句子，很长很长。这是第二个句子！"]
+    docs = [Document(i, f"{i}", f"/{i}", "txt", t) for i, t in enumerate(texts)]
+    store = VectorStore(tmp_path / "v.sqlite3")
+    monkeypatch.setattr(model, "encode", lambda t: np.ones((len(t), model.DIM), np.float32))
+    split = embed.split
+    splits: list[str] = []
+    monkeypatch.setattr(embed, "split", lambda text: splits.append(text) or split(text))
+
+    def profiles():
+        splits.clear()
+        return run(embed.semantic_profiles(docs, store=store))
+
+    first = profiles()
+    assert splits == texts and [p.lang for p in first] == ["en", "zh"]
+    again = profiles()
+    assert splits == []  # read back, not split again
+    for a, b in zip(first, again):
+        assert a.lang == b.lang and len(a) == len(b) > 1
+        for field in ("starts", "ends", "units", "minor"):
+            assert np.array_equal(getattr(a.sentences, field), getattr(b.sentences, field))
+            assert getattr(a.sentences, field).dtype == getattr(b.sentences, field).dtype
+    # a record that does not fit its text (damaged, or made for a longer text) is made again
+    store.put_documents(embed.profile_id(), texts[1:], [embed._pack("en", first[0].sentences)])
+    store.put_documents(embed.profile_id(), texts[:1], [b"damaged"])
+    third = profiles()
+    assert splits == texts
+    assert [p.lang for p in third] == ["en", "zh"] and [len(p) for p in third] == [len(p) for p in first]
 
 
 def test_vector_store_is_bounded_and_a_broken_file_costs_only_time(tmp_path):

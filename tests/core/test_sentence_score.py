@@ -109,3 +109,41 @@ def test_two_reports_of_one_story_with_other_facts_get_no_meaning_finding(story,
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["options"]["semantic"] is True
     assert all("semantic" not in p for p in data["pairs"])
+
+
+def test_links_that_cannot_make_a_run_are_not_scored_unless_they_could_stand_alone(monkeypatch):
+    """align scores a link only where a finding could use it: in a possible run (next links
+    at most RUN_GAP on, on both sides), or alone with a cosine a single link needs."""
+    import numpy as np
+
+    from core.semantic import align as A
+    from core.semantic.embed import SemanticProfile
+    from core.semantic.sentences import split
+
+    assert A._alone(np.array([0, 1, 10, 20, 21]), np.array([0, 2, 10, 30, 25]), (3, 3)).tolist() == \
+        [False, False, True, True, True]  # 20/21 go backwards on the right: no run
+    sentences = [f"Sentence number {w} says something of its own here." for w in
+                 ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                  "eleven", "twelve")]
+    text = " ".join(sentences)
+    s = split(text)
+    assert len(s) == 12
+    # left sentence i is nearest to right sentence i; 0-2 in order (a possible run), 6 alone
+    # (4 or more from any other) and weak, 11 alone and strong; the others have no partner
+    cos = {0: 0.6, 1: 0.6, 2: 0.6, 6: 0.6, 11: 0.9}
+    left = np.zeros((12, 24), np.float32)
+    right = np.zeros((12, 24), np.float32)
+    for i in range(12):
+        right[i, i] = 1.0
+        c = cos.get(i, 0.0)
+        left[i, i] = c
+        left[i, 12 + i % 5] = np.sqrt(1 - c * c)
+    right[:, 23] += 0.01  # one faint shared direction: every row has a nearest column
+    right /= np.linalg.norm(right, axis=1, keepdims=True)
+    a = SemanticProfile("en", s, left, "m")
+    b = SemanticProfile("en", s, right, "m")
+    scored = []
+    monkeypatch.setattr(A, "pair_score", lambda c, x, y: scored.append(x) or 0.0)
+    assert A.align(text, a, text, b) is None
+    texts = s.texts(text)
+    assert set(scored) == {texts[0], texts[1], texts[2], texts[11]}
