@@ -19,7 +19,7 @@ import re
 import numpy as np
 
 from core.models import SemanticMatch, SentencePair, Span
-from core.semantic.embed import SemanticProfile, without
+from core.semantic.embed import SemanticProfile, as_float32, without
 from core.semantic.score import pair_score
 from core.semantic.sentences import count_units
 
@@ -103,7 +103,7 @@ def align(a_text: str, a: SemanticProfile, b_text: str, b: SemanticProfile,
     a, b = without(a, len(a_text), copied[0]), without(b, len(b_text), copied[1])
     if not len(a) or not len(b):
         return None
-    sims = a.vectors @ b.vectors.T
+    sims = as_float32(a.vectors) @ as_float32(b.vectors).T
     best_j = sims.argmax(axis=1)
     best_i = sims.argmax(axis=0)
     rows = np.flatnonzero(best_i[best_j] == np.arange(len(a)))

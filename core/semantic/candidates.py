@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from core.semantic.embed import SemanticProfile
+from core.semantic.embed import SemanticProfile, as_float32
 
 CHUNK = 5  # sentences per passage
 PARTNERS = 8  # closest documents kept per document and language
@@ -40,7 +40,7 @@ def passages(profile: SemanticProfile) -> np.ndarray:
     if not len(profile):
         return np.zeros((0, profile.vectors.shape[1]), dtype=np.float32)
     major = ~profile.sentences.minor
-    rows = profile.vectors[major] if major.sum() >= 2 else profile.vectors
+    rows = as_float32(profile.vectors[major] if major.sum() >= 2 else profile.vectors)
     count = max(1, round(len(rows) / CHUNK))
     return np.array([part.mean(axis=0) for part in np.array_split(rows, count)], dtype=np.float32)
 

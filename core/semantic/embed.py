@@ -35,7 +35,9 @@ class SemanticProfile:
 
     lang: str  # "zh" when most units are Han characters, else "en"
     sentences: Sentences
-    vectors: np.ndarray  # float32 (sentences, model.DIM), values rounded to float16 (stored so)
+    # (sentences, model.DIM), float16 as the store and the archive keep them (half the memory);
+    # computed with in float32 (`as_float32`)
+    vectors: np.ndarray
     model: str  # profile_id() that made the sentences and vectors
     # for a check's comparable sentences (restrict()): each one's index among all the
     # document's sentences, how many sentences it has, and whether BUDGET cut it short
@@ -55,6 +57,11 @@ class SemanticProfile:
     def all_sentences(self) -> int:
         """How many sentences the whole document has."""
         return len(self) if self.total < 0 else self.total
+
+
+def as_float32(vectors: np.ndarray) -> np.ndarray:
+    """Vectors to compute with (float16 products are not done by BLAS: many times slower)."""
+    return vectors.astype(np.float32, copy=False)
 
 
 def inside(sentences: Sentences, text_length: int, spans) -> np.ndarray:
@@ -117,10 +124,10 @@ def to_stored(profile: SemanticProfile):
 
 
 def from_stored(stored) -> SemanticProfile:
-    """A profile from the archive's SentenceVectors (vectors back to float32)."""
+    """A profile from the archive's SentenceVectors."""
     sentences = Sentences(stored.starts.astype(np.int64), stored.ends.astype(np.int64),
                           stored.units.astype(np.int32), stored.minor.astype(bool))
-    vectors = stored.vectors.astype(np.float32).reshape(len(sentences), model.DIM)
+    vectors = stored.vectors.astype(np.float16, copy=False).reshape(len(sentences), model.DIM)
     return SemanticProfile(stored.lang, sentences, vectors, stored.model)
 
 
@@ -211,7 +218,7 @@ def semantic_profiles(
             sentences = split(documents[i].text)
             unpacked = _language(documents[i].text, sentences), sentences
             made.append(i)
-        bases[i] = SemanticProfile(unpacked[0], unpacked[1], np.zeros((0, model.DIM), dtype=np.float32), name)
+        bases[i] = SemanticProfile(unpacked[0], unpacked[1], np.zeros((0, model.DIM), dtype=np.float16), name)
     if made:
         store.put_documents(name, [documents[i].text for i in made],
                             [_pack(bases[i].lang, bases[i].sentences) for i in made])
@@ -237,8 +244,8 @@ def semantic_profiles(
                 texts.append(piece)
             rows.append(at)
         rows_of[i] = np.array(rows, dtype=np.int64)
-        out.append(restrict(base, keep, cut, np.zeros((0, model.DIM), np.float32)))
-    vectors = np.zeros((len(texts), model.DIM), dtype=np.float32)
+        out.append(restrict(base, keep, cut, np.zeros((0, model.DIM), np.float16)))
+    vectors = np.zeros((len(texts), model.DIM), dtype=np.float16)
     known = store.get(name, texts, model.DIM) if texts else {}
     for at, vector in known.items():
         vectors[at] = vector

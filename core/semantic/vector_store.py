@@ -68,7 +68,7 @@ class VectorStore:
         return self._db
 
     def get(self, model: str, texts: Sequence[str], dim: int) -> dict[int, np.ndarray]:
-        """The stored vector (float32) of each text that has one, by index into `texts`."""
+        """The stored vector (float16, as kept) of each text that has one, by index into `texts`."""
         found: dict[int, np.ndarray] = {}
         hits = self._get("vectors", model, texts)
         if hits:
@@ -76,7 +76,7 @@ class VectorStore:
             blobs = [hits[n] for n in where]
             ok = [len(b) == 2 * dim for b in blobs]
             matrix = np.frombuffer(b"".join(b for b, good in zip(blobs, ok) if good),
-                                   dtype=np.float16).reshape(-1, dim).astype(np.float32)
+                                   dtype=np.float16).reshape(-1, dim)
             for n, row in zip((n for n, good in zip(where, ok) if good), matrix):
                 found[n] = row
         return found

@@ -129,6 +129,40 @@ def loaded():
 
 
 @needs_model
+@pytest.mark.slow
+def test_the_token_table_is_read_from_a_checked_file_or_read_in_whole(tmp_path, monkeypatch):
+    """The model's token table is written once into the data folder and read from it piece by
+    piece (a check holds only the rows its tokens use); a damaged file is written again, and where the folder
+    cannot hold it the package reads the table in itself: the vectors are the same each way."""
+    stored = json.loads((DATA / "semantic_vectors.json").read_text(encoding="utf-8"))
+    expected = np.array(stored["vectors"], dtype=np.float32)
+
+    def fresh():
+        monkeypatch.setattr(model, "_model", None)
+        model.load()
+        np.testing.assert_allclose(model.encode(stored["sentences"]), expected, atol=2e-4)
+        return model._model._backend.table
+
+    data = tmp_path / "data"
+    monkeypatch.setenv("PLAGSCOPE_DATA_DIR", str(data))
+    table = fresh()
+    files = list((data / "models").iterdir())
+    assert len(files) == 1 and files[0].stat().st_size == 17 * 7530 * model.DIM
+    assert isinstance(table, model._Table) and 0 < len(table) < 1000
+    with open(files[0], "r+b") as f:  # damaged: one byte changed
+        f.seek(1000)
+        byte = f.read(1)
+        f.seek(1000)
+        f.write(bytes([byte[0] ^ 0xFF]))
+    assert isinstance(fresh(), model._Table)
+    assert model._digest(files[0]) == model.TABLE_SHA256  # written again
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the data folder should be")
+    monkeypatch.setenv("PLAGSCOPE_DATA_DIR", str(blocked))
+    assert isinstance(fresh(), np.ndarray)  # the package's own table, read in
+
+
+@needs_model
 def test_model_output_matches_stored_vectors(loaded):
     stored = json.loads((DATA / "semantic_vectors.json").read_text(encoding="utf-8"))
     vectors = loaded.encode(stored["sentences"])

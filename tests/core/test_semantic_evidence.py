@@ -183,6 +183,7 @@ def test_kept_sentences_are_the_split_ones_and_a_damaged_record_is_made_again(tm
 
     first = profiles()
     assert splits == texts and [p.lang for p in first] == ["en", "zh"]
+    assert all(p.vectors.dtype == np.float16 for p in first)  # held as kept: half the memory
     again = profiles()
     assert splits == []  # read back, not split again
     for a, b in zip(first, again):
