@@ -34,6 +34,7 @@ import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import accumulate
 
 from core.academic.text import (
     CJK_CHAR,
@@ -134,6 +135,9 @@ class Attribution:
         self._paragraph_break = "\n" if document.format == "docx" else "blank"
         self._cited: dict[tuple[int, int], bool] = {}
         self._sides: dict[tuple[int, int], str] = {}  # side_class by span (copies ask again)
+        self._classes: dict[tuple[int, int], str] = {}  # _span_class by span
+        self._marks: dict[int, list[tuple[int, int, str, bool]]] = {}  # quotes by paragraph
+        self._ends: dict[int, list[int]] = {}  # sentence ends by line start
 
     @cached_property
     def count(self) -> Counter:
@@ -175,14 +179,41 @@ class Attribution:
         return [c.span.start for c in self.citations]
 
     @cached_property
-    def ends(self) -> list[int]:
-        return sentence_ends(self.text, [(c.span.start, c.span.end) for c in self.citations])
+    def _paragraphs(self) -> tuple[list[tuple[int, int]], list[int]]:
+        """The paragraphs quotation marks pair within, and their starts."""
+        found = paragraphs(self.text, self._paragraph_break)
+        return found, [s for s, _ in found]
+
+    @cached_property
+    def _blocks(self) -> list[tuple[int, int, str, bool]]:
+        paras = self._paragraphs[0] if self._paragraph_break == "blank" else None
+        return [(s, e, "block", self._emphasis(s, e)) for s, e in block_quotes(self.text, self._layout, paras)]
+
+    def _marks_in(self, paragraph: int) -> list[tuple[int, int, str, bool]]:
+        found = self._marks.get(paragraph)
+        if found is None:
+            start, end = self._paragraphs[0][paragraph]
+            found = self._marks[paragraph] = [(s, e, "marks", self._emphasis(s, e))
+                                              for s, e in _marks(self.text, start, end)]
+        return found
+
+    def _quotes_in(self, start: int, end: int) -> list[tuple[int, int, str, bool]]:
+        """(start, end, kind, emphasis) of the quotations overlapping [start, end), in text order,
+        without deciding which are cited: quotation marks pair within a paragraph, so only the
+        paragraphs the span touches are read."""
+        paras, starts = self._paragraphs
+        found = [q for q in self._blocks if q[0] < end and q[1] > start]
+        for k in range(bisect_left(starts, end) - 1, -1, -1):
+            if paras[k][1] <= start:
+                break
+            found.extend(q for q in self._marks_in(k) if q[0] < end and q[1] > start)
+        found.sort()
+        return found
 
     @cached_property
     def _quotes(self) -> list[tuple[int, int, str, bool]]:
         """(start, end, kind, emphasis) of every quotation, without deciding which are cited."""
-        return [(s, e, kind, self._emphasis(s, e))
-                for s, e, kind in find_quotations(self.text, self._layout, self._paragraph_break)]
+        return self._quotes_in(0, len(self.text))
 
     @cached_property
     def quotations(self) -> tuple[Quotation, ...]:
@@ -195,8 +226,6 @@ class Attribution:
 
     @cached_property
     def references(self) -> tuple[Span, ...]:
-        if not _REFERENCE_TITLES.search(self.text):
-            return ()  # no reference heading can be found without a reference title
         return tuple(Span(s, e) for s, e in find_references(self.text, self.headings))
 
     @cached_property
@@ -244,11 +273,46 @@ class Attribution:
         return (not head and citation.span.start < 8) or head.endswith(("\n", "\r")) or (
             len(head) < len(before) and head.endswith(_FINAL))
 
+    def _line_ends(self, at: int) -> list[int]:
+        """The sentence ends (`sentence_ends`) of the line starting at `at`, its line break
+        included: every line break is a sentence mark of its own, so the marks after it are
+        found as they are from the start of the text."""
+        found = self._ends.get(at)
+        if found is None:
+            stop = self.text.find("\n", at)
+            stop = len(self.text) if stop < 0 else stop + 1
+            found = self._ends[at] = sentence_ends(
+                self.text, [(c.span.start, c.span.end) for c in self.citations], at, stop)
+        return found
+
     def sentence_of(self, position: int) -> tuple[int, int]:
-        """The sentence containing `position`: (start, end)."""
-        i = bisect_right(self.ends, position)
-        start = self.ends[i - 1] if i else 0
-        end = self.ends[i] if i < len(self.ends) else len(self.text)
+        """The sentence containing `position`: (start, end), from the last sentence end at or
+        before it (or the text's start) to the first after it (or the text's end); only the
+        lines around it are read."""
+        n = len(self.text)
+        if position >= n:
+            return n, n
+        start, end = 0, n
+        at = line = self.text.rfind("\n", 0, position) + 1
+        while True:
+            ends = self._line_ends(line)
+            i = bisect_right(ends, position)
+            if i:
+                start = ends[i - 1]
+                break
+            if line == 0:
+                break
+            line = self.text.rfind("\n", 0, line - 1) + 1
+        line = at
+        while True:
+            ends = self._line_ends(line)
+            i = bisect_right(ends, position)
+            if i < len(ends):
+                end = ends[i]
+                break
+            line = self.text.find("\n", line) + 1
+            if line == 0:
+                break
         return start, end
 
     def _quote_cited(self, start: int, end: int, kind: str) -> bool:
@@ -347,15 +411,21 @@ class Attribution:
         return out
 
     def _span_class(self, start: int, end: int) -> str:
+        key = (start, end)
+        if key not in self._classes:
+            self._classes[key] = self._classify(start, end)
+        return self._classes[key]
+
+    def _classify(self, start: int, end: int) -> str:
         total = self.count(start, end)
         if total == 0:
             return "unattributed"
         if overlap(self.reference_spans, start, end, self.count) >= MAJORITY * total:
             return "references"
-        quoted = overlap(self.quoted_spans, start, end, self.count) >= MAJORITY * total
+        quotes = [q for q in self._quotes_in(start, end) if not q[3]]
+        quoted = overlap(merge((s, e) for s, e, _, _ in quotes), start, end, self.count) >= MAJORITY * total
         cited = self._cited_passage(start, end) or (quoted and any(
-            self._is_cited(s, e, kind) for s, e, kind, emphasis in self._quotes
-            if not emphasis and s < end and e > start))
+            self._is_cited(s, e, kind) for s, e, kind, _ in quotes))
         if quoted:
             return "quoted_cited" if cited else "quoted"
         return "cited" if cited else "unattributed"
@@ -366,23 +436,26 @@ def find_quotations(text: str, layout: Layout, paragraph_break: str = "blank") -
     found: list[tuple[int, int, str]] = []
     for p_start, p_end in paragraphs(text, paragraph_break):
         found.extend((s, e, "marks") for s, e in _marks(text, p_start, p_end))
-    blocks = [(s.start, s.end) for s in layout.block_quotes] + list(_indented_blocks(text))
-    found.extend((s, e, "block") for s, e in merge(blocks))
+    found.extend((s, e, "block") for s, e in block_quotes(text, layout))
     found.sort()
     return found
 
 
+def block_quotes(text: str, layout: Layout, paras: list[tuple[int, int]] | None = None) -> list[tuple[int, int]]:
+    """Set-off block quotes: the docx layout's and the plain text's indented blocks, merged
+    (`paras`: the text's blank-line separated paragraphs, if at hand)."""
+    return merge([(s.start, s.end) for s in layout.block_quotes] + list(_indented_blocks(text, paras)))
+
+
+_PARAGRAPHS = {"\n": re.compile(r"(\r\n|\n|\r)"),
+               "blank": re.compile(r"((?:\r\n|\n|\r)(?:[ \t\u3000]*(?:\r\n|\n|\r))+)")}
+
+
 def paragraphs(text: str, paragraph_break: str = "blank") -> list[tuple[int, int]]:
     """Paragraph spans: separated by blank lines, or by every line break when `paragraph_break` is "\\n"."""
-    pattern = r"\r\n|\n|\r" if paragraph_break == "\n" else r"(?:\r\n|\n|\r)(?:[ \t\u3000]*(?:\r\n|\n|\r))+"
-    out, at = [], 0
-    for m in re.finditer(pattern, text):
-        if m.start() > at:
-            out.append((at, m.start()))
-        at = m.end()
-    if at < len(text):
-        out.append((at, len(text)))
-    return out
+    parts = _PARAGRAPHS["\n" if paragraph_break == "\n" else "blank"].split(text)  # paragraphs and breaks alternate
+    offsets = list(accumulate(map(len, parts), initial=0))
+    return [(s, e) for s, e in zip(offsets[0::2], offsets[1::2]) if e > s]
 
 
 def _marks(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -431,20 +504,23 @@ def _indent(line: str) -> int:
     return width
 
 
-def _indented_blocks(text: str):
+def _indented_blocks(text: str, paras: list[tuple[int, int]] | None = None):
     """Plain-text block quotes: a blank-line separated paragraph of at most BLOCK_MAX
     characters whose every line is indented deeper than the body paragraphs' first lines."""
     if not _INDENTED_LINE.search(text):
         return  # a block quote's lines are all indented: a text without one has none
-    paras = paragraphs(text)
+    paras = paragraphs(text) if paras is None else paras
     if len(paras) < 3:
         return
-    firsts = sorted(_indent(_LEADING.match(text, s, e).group()) for s, e in paras)
-    body = firsts[len(firsts) // 2]  # the median first-line indentation
+    indented = [_LEADING.match(text, s, e).end() for s, e in paras]  # where each first line's text starts
+    firsts = [_indent(text[s:at]) for (s, _), at in zip(paras, indented)]
+    body = sorted(firsts)[len(firsts) // 2]  # the median first-line indentation
     need = max(body + 2, 2)
-    for s, e in paras:
+    for (s, e), at, first in zip(paras, indented, firsts):
         if e - s > BLOCK_MAX:
             continue
+        if first < need and at < e and not text[at].isspace():
+            continue  # the first line has text after too small an indentation: not read further
         rows = (text[s + a:s + b] for a, b in lines(text[s:e]) if text[s + a:s + b].strip())
         first = next(rows, None)  # most paragraphs fail on their first line: the rest is not read
         if first is None or _indent(first) < need or any(_indent(r) < need for r in rows):
@@ -473,17 +549,29 @@ def find_citations(text: str, layout: Layout) -> list[Citation]:
     return out
 
 
+_SENTENCE_MARK = re.compile("[。，；！？]")  # a title holding one is no heading
+_LINES = re.compile(r"(\r\n|\n|\r)")  # split on it: lines and their breaks alternate
+
+
 def find_headings(text: str, layout: Layout) -> list[Heading]:
     """Heading lines: styled as headings in docx, numbered (一、 1.2 第三章 ## …), a known
     section name, or a short line standing alone between blank lines; never ending like a sentence."""
     styled = {(s.start, s.end) for s in layout.headings}
-    spans = list(lines(text))
+    parts = _LINES.split(text)
+    rows = parts[::2]  # the lines of `lines`, with their offsets from the parts' lengths
+    offsets = list(accumulate(map(len, parts), initial=0))
+    count = len(rows)
+    # only a line whose title is short enough may be an unstyled heading
+    todo = range(count) if styled else [i for i, row in enumerate(rows) if len(row) <= _HEADING_MAX
+                                        or len(row.strip()) <= _HEADING_MAX]
     out: list[Heading] = []
-    for i, (s, e) in enumerate(spans):
-        line = text[s:e]
+    for i in todo:
+        line = rows[i]
         title = line.strip()
-        if not title:
-            continue
+        if not title or not styled and (len(title) > _HEADING_MAX or title.endswith(_TERMINAL)
+                                        or _SENTENCE_MARK.search(title)):
+            continue  # what would be skipped below (neither can be a reference title), found first
+        s, e = offsets[2 * i], offsets[2 * i + 1]
         lead = len(line) - len(line.lstrip())
         span = (s + lead, s + lead + len(title))
         if span in styled or (s, e) in styled:
@@ -499,10 +587,9 @@ def find_headings(text: str, layout: Layout) -> list[Heading]:
             continue
         if any(ch in title for ch in "。，；！？") or (". " in title):
             continue
-        alone = (i == 0 or not text[spans[i - 1][0]:spans[i - 1][1]].strip()) and \
-                (i + 1 == len(spans) or not text[spans[i + 1][0]:spans[i + 1][1]].strip())
+        alone = (i == 0 or not rows[i - 1].strip()) and (i + 1 == count or not rows[i + 1].strip())
         numbered = bare != title and _NUMBERING.match(title)
-        if numbered or _SECTION_NAMES.fullmatch(bare) or (alone and len(title) <= 30 and len(spans) > 1):
+        if numbered or _SECTION_NAMES.fullmatch(bare) or (alone and len(title) <= 30 and count > 1):
             out.append(Heading(Span(*span), title))
     return out
 

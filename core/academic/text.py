@@ -10,7 +10,10 @@ import numpy as np
 
 from core.engine.normalize import code_points
 
-_SPACE_CODES = np.array([c for c in range(0x3001) if chr(c).isspace()] + [0xFEFF], dtype=np.uint32)
+_STRIPPED = [c for c in range(0x3001) if chr(c).isspace()]  # what str.strip() removes (none above)
+_SPACE_CODES = np.array(_STRIPPED + [0xFEFF], dtype=np.uint32)
+_SPACE = np.zeros(0x10000, dtype=bool)  # by code point (beyond the table: not space)
+_SPACE[_SPACE_CODES] = True
 _CJK = r"\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
 CJK_CHAR = re.compile(f"[{_CJK}]")
 _CJK_RANGES = ((0x3040, 0x30FF), (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0x20000, 0x3134F))
@@ -27,9 +30,7 @@ class Counter:
     def __init__(self, text: str):
         self.text = text
         self._cjk = None  # prefix counts for `units`, made on first use
-        cps = code_points(text)
-        solid = ~np.isin(cps, _SPACE_CODES)
-        self.prefix = np.concatenate(([0], np.cumsum(solid, dtype=np.int64)))
+        self.prefix = _prefix(code_points(text), _SPACE)
 
     def __call__(self, start: int, end: int) -> int:
         last = len(self.prefix) - 1  # spans of a report read back without its text may lie beyond it
@@ -72,6 +73,12 @@ class Counter:
         return sum(self(s, e) for s, e in merge(spans))
 
 
+def _prefix(cps: np.ndarray, space: np.ndarray) -> np.ndarray:
+    """Prefix counts of the code points that are not marked in `space` (a table by code point)."""
+    solid = ~space[np.minimum(cps, len(space) - 1)]
+    return np.concatenate(([0], np.cumsum(solid, dtype=np.int64)))
+
+
 def merge(spans) -> list[tuple[int, int]]:
     """The union of half-open spans as sorted, disjoint spans."""
     out: list[tuple[int, int]] = []
@@ -109,19 +116,25 @@ def lines(text: str) -> Iterator[tuple[int, int]]:
     yield at, len(text)
 
 
-def sentence_ends(text: str, protected: list[tuple[int, int]] = ()) -> list[int]:
+def sentence_ends(text: str, protected: list[tuple[int, int]] = (), start: int = 0,
+                  stop: int | None = None) -> list[int]:
     """Sorted offsets where a sentence ends (exclusive), never inside a `protected` span
-    (citations such as "Smith et al. (2020, p. 5)") nor after an abbreviation."""
+    (citations such as "Smith et al. (2020, p. 5)") nor after an abbreviation; the text's end
+    is the last. With `stop`, only the ends of the sentence marks found from `start` (0, or
+    just after a line break: every line break is a mark of its own, so the marks after it are
+    those found from the text's start) that begin before `stop`, without the text's end."""
     ends = []
     guard = merge(protected)
     guard_starts = [s for s, _ in guard]
-    for m in _SENTENCE_END.finditer(text):
+    for m in _SENTENCE_END.finditer(text, start):
+        if stop is not None and m.start() >= stop:
+            break
         if m.group().startswith(".") and _ABBREVIATION.search(text, max(0, m.start() - 6), m.start()):
             continue
         at = bisect_right(guard_starts, m.start()) - 1  # the last guard starting at or before it
         if at >= 0 and m.start() < guard[at][1]:
             continue
         ends.append(m.end())
-    if not ends or ends[-1] != len(text):
+    if stop is None and (not ends or ends[-1] != len(text)):
         ends.append(len(text))
     return ends

@@ -1,0 +1,221 @@
+"""core.academic.attribution reads only what a passage needs (the paragraphs it touches, the
+lines around a sentence, the lines that may be headings): every answer is checked here against
+the rule applied to the whole text, written out plainly, on generated texts full of the cases
+that decide (citations across line breaks, \\r and \\r\\n, quotes across paragraphs, indented
+blocks, short lines ending in punctuation, reference titles, white space str.strip keeps)."""
+
+import random
+import re
+from bisect import bisect_right
+
+import pytest
+
+from core.academic.attribution import (
+    _HEADING_MAX,
+    _LEADING,
+    _NUMBERING,
+    _REFERENCE_TITLES,
+    _SECTION_NAMES,
+    _TERMINAL,
+    Heading,
+    _indent,
+    analyse,
+    block_quotes,
+    find_headings,
+    find_quotations,
+    paragraphs,
+)
+from core.academic.text import Counter, lines, merge, overlap, sentence_ends
+from core.models import Document, Layout, Span
+
+PIECES = ["“", "”", '"', "'", "‘", "’", "「", "」", "[1]", "[2,3]", "(Smith, 2020)", "Smith (2019)",
+          "王明（2018）", "据国家统计局统计", "。", ".", "!", "?", "；", "：", ":", "，", "\n", "\n\n", "\r\n",
+          "\r", "\r\n\r\n", "  ", "\t", "\u3000\u3000", "参考文献", "References:", "1. ", "一、", "(Smith,\n2020)",
+          "[1,\n2]", "［２３\n］", "e.g.", "Dr.", "¹²", "abc def ghi", "中文文字内容很多而且不短", "。”",
+          "the quick brown fox jumps", "Works Cited\n", "\n    indented quote line that is long enough\n",
+          "\ufeff", "\x0b", "\u2028", "\x85", "引言", "结论"]
+
+
+def texts(seed, count=100):
+    rnd = random.Random(seed)
+    return ["".join(rnd.choice(PIECES) for _ in range(rnd.randint(1, 160))) for _ in range(count)]
+
+
+def doc(text, fmt="txt", layout=None):
+    return Document(0, "a.txt", "/virtual/a.txt", fmt, text, layout=layout)
+
+
+# ---- the rules over the whole text, written out plainly
+
+
+def paragraphs_plain(text, paragraph_break="blank"):
+    pattern = r"\r\n|\n|\r" if paragraph_break == "\n" else r"(?:\r\n|\n|\r)(?:[ \t\u3000]*(?:\r\n|\n|\r))+"
+    out, at = [], 0
+    for m in re.finditer(pattern, text):
+        if m.start() > at:
+            out.append((at, m.start()))
+        at = m.end()
+    if at < len(text):
+        out.append((at, len(text)))
+    return out
+
+
+def headings_plain(text, layout):
+    styled = {(s.start, s.end) for s in layout.headings}
+    spans = list(lines(text))
+    out = []
+    for i, (s, e) in enumerate(spans):
+        line = text[s:e]
+        title = line.strip()
+        if not title:
+            continue
+        lead = len(line) - len(line.lstrip())
+        span = (s + lead, s + lead + len(title))
+        if span in styled or (s, e) in styled:
+            out.append(Heading(Span(*span), title))
+            continue
+        if len(title) > _HEADING_MAX:
+            continue
+        bare = _NUMBERING.sub("", title, count=1).strip()
+        if _REFERENCE_TITLES.fullmatch(bare.rstrip(":：").strip()):
+            out.append(Heading(Span(*span), title))
+            continue
+        if title.endswith((*_TERMINAL, ":", "：")) or not bare:
+            continue
+        if any(ch in title for ch in "。，；！？") or (". " in title):
+            continue
+        alone = (i == 0 or not text[spans[i - 1][0]:spans[i - 1][1]].strip()) and \
+                (i + 1 == len(spans) or not text[spans[i + 1][0]:spans[i + 1][1]].strip())
+        numbered = bare != title and _NUMBERING.match(title)
+        if numbered or _SECTION_NAMES.fullmatch(bare) or (alone and len(title) <= 30 and len(spans) > 1):
+            out.append(Heading(Span(*span), title))
+    return out
+
+
+def indented_plain(text):
+    if not re.search("^[ \t\u3000]", text, re.MULTILINE):
+        return []
+    paras = paragraphs_plain(text)
+    if len(paras) < 3:
+        return []
+    firsts = sorted(_indent(_LEADING.match(text, s, e).group()) for s, e in paras)
+    need = max(firsts[len(firsts) // 2] + 2, 2)
+    out = []
+    for s, e in paras:
+        if e - s > 1200:
+            continue
+        rows = [text[s + a:s + b] for a, b in lines(text[s:e]) if text[s + a:s + b].strip()]
+        if not rows or any(_indent(r) < need for r in rows):
+            continue
+        out.append((s + len(text[s:e]) - len(text[s:e].lstrip()), e))
+    return out
+
+
+def sentence_plain(a, position):
+    ends = sentence_ends(a.text, [(c.span.start, c.span.end) for c in a.citations])
+    i = bisect_right(ends, position)
+    return (ends[i - 1] if i else 0), (ends[i] if i < len(ends) else len(a.text))
+
+
+def quoted_plain(a, start, end):
+    """Whether [start, end) is mostly quoted, and whether a quotation it overlaps is cited, from
+    every quotation of the text."""
+    quotes = [(q.span.start, q.span.end, q.cited) for q in a.quotations if not q.emphasis]
+    total = a.count(start, end)
+    quoted = overlap(merge((s, e) for s, e, _ in quotes), start, end, a.count) >= 0.5 * total
+    return quoted, any(c for s, e, c in quotes if s < end and e > start)
+
+
+# ---- the tests
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_paragraphs_headings_and_blocks_are_those_of_every_line(seed):
+    for text in texts(seed):
+        for breaks in ("blank", "\n"):
+            assert paragraphs(text, breaks) == paragraphs_plain(text, breaks)
+        assert find_headings(text, Layout()) == headings_plain(text, Layout())
+        assert block_quotes(text, Layout()) == indented_plain(text)
+
+
+@pytest.mark.parametrize("text", [
+    "正文第一段写了很多字，而且很长很长。\n\n" + " " * 30 + "结论" + " " * 30 + "\n\n正文。",
+    "正文。\n\n\t\t\t\t\t\t\t\t\t\t参考文献：\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\n[1] 王明. 书名[M]. 2019.",
+])
+def test_a_short_title_in_a_long_line_of_white_space_is_a_heading(text):
+    assert find_headings(text, Layout()) == headings_plain(text, Layout())
+    assert len(find_headings(text, Layout())) == 1
+
+
+def test_a_paragraph_whose_first_line_is_blank_is_read_on():  # (a line of white space the breaks keep)
+    body = "\u3000\u3000正文的段落写得很长很长，一句又一句。\n\n"
+    block = "  \x0b  \n        引用的文字缩进得更深一些，是一段块引用。\n        第二行也一样深。"
+    text = body * 4 + block + "\n\n" + body
+    assert block_quotes(text, Layout()) == indented_plain(text)
+    assert len(block_quotes(text, Layout())) == 1
+
+
+def test_styled_headings_are_read_whatever_their_length():
+    text = "第一章 " + "很长的标题" * 12 + "\n\n正文。\n\n短标题：\n"
+    long_line = (0, text.index("\n"))
+    layout = Layout(headings=(Span(*long_line),))
+    assert find_headings(text, layout) == headings_plain(text, layout)
+    assert find_headings(text, layout)[0].span == Span(*long_line)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_sentences_are_those_of_the_whole_text(seed):
+    rnd = random.Random(seed)
+    for text in texts(seed + 10):
+        a = analyse(doc(text))
+        for position in sorted({rnd.randrange(len(text) + 2) for _ in range(12)}) + [0, len(text)]:
+            assert a.sentence_of(position) == sentence_plain(a, position), (text, position)
+
+
+def test_a_citation_across_a_line_break_keeps_the_sentence_open():
+    text = "第一句话在这里。第二句引用了别人的话[1,\n2]然后继续说下去。\n第三句。"
+    a = analyse(doc(text))
+    inside = text.index("然后")
+    assert a.sentence_of(inside) == (text.index("第二句"), text.index("第三句") - 1)
+    assert a.sentence_of(inside) == sentence_plain(a, inside)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_quotations_near_a_span_are_those_of_the_whole_text(seed):
+    rnd = random.Random(seed)
+    for text in texts(seed + 20):
+        for fmt in ("txt", "docx"):
+            a = analyse(doc(text, fmt))
+            every = find_quotations(text, Layout(), "\n" if fmt == "docx" else "blank")
+            assert [(s, e, k) for s, e, k, _ in a._quotes_in(0, len(text))] == every
+            for _ in range(10):
+                start = rnd.randrange(len(text) + 1)
+                end = min(len(text), start + rnd.choice([1, 10, 60, 400]))
+                near = [(s, e, k) for s, e, k, _ in a._quotes_in(start, end)]
+                assert near == [q for q in every if q[0] < end and q[1] > start]
+                if a.count(start, end):
+                    b = analyse(doc(text, fmt))
+                    cls = b._span_class(start, end)  # the class of the span as a whole
+                    quoted, cited = quoted_plain(b, start, end)
+                    if cls != "references":
+                        assert quoted == cls.startswith("quoted"), (text, start, end, cls)
+                        if quoted and cited:
+                            assert cls == "quoted_cited"
+
+
+def test_a_quote_in_another_paragraph_is_not_read():
+    para = "他说：“这是一句很长的引用，足够长了吧。”\n\n"
+    text = para * 50
+    a = analyse(doc(text))
+    assert a.side_class(Span(0, len(para) - 2)) == "quoted"
+    assert len(a._marks) == 1  # one paragraph read of fifty
+    assert a.quotations and len(a._marks) == 50
+
+
+def test_counts_are_those_of_the_characters():
+    for text in texts(99, 60):
+        count = Counter(text)
+        solid = [0]
+        for ch in text:
+            solid.append(solid[-1] + (not ch.isspace() and ch != "\ufeff"))
+        assert count.prefix.tolist() == solid
