@@ -16,8 +16,9 @@ import argparse
 import json
 import os
 import resource
+import select
+import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 from typing import Self
@@ -30,52 +31,60 @@ sys.path.insert(0, str(ROOT / "bench"))
 from peers import peak_rss
 
 
+def tree_rss(pid: int, skip: int = 0) -> int:
+    """The summed RSS of process `pid` and its descendants (Linux /proc), leaving out `skip`."""
+    parents: dict[int, int] = {}
+    rss: dict[int, int] = {}
+    page = resource.getpagesize()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            fields = stat[stat.rindex(")") + 2:].split()
+            parents[int(entry.name)] = int(fields[1])
+            rss[int(entry.name)] = int(fields[21]) * page
+        except (OSError, ValueError, IndexError):
+            continue
+    total, todo = 0, [pid]
+    children: dict[int, list[int]] = {}
+    for child, parent in parents.items():
+        children.setdefault(parent, []).append(child)
+    while todo:
+        at = todo.pop()
+        if at != skip:
+            total += rss.get(at, 0)
+            todo.extend(children.get(at, ()))
+    return total
+
+
 class TreeRss:
-    """Samples the summed RSS of this process and its descendants on a thread (Linux /proc)."""
+    """Samples the summed RSS of this process and its descendants every 20 ms, from a process
+    of its own (a thread here would be a second thread in the process measured, and the
+    check forks its workers only from a process running one)."""
 
     def __init__(self, interval: float = 0.02):
         self.peak = 0
-        self._stop = threading.Event()
         self._interval = interval
-        self._thread = threading.Thread(target=self._run, daemon=True)
-
-    @staticmethod
-    def _tree() -> int:
-        parents: dict[int, int] = {}
-        rss: dict[int, int] = {}
-        page = resource.getpagesize()
-        for entry in Path("/proc").iterdir():
-            if not entry.name.isdigit():
-                continue
-            try:
-                stat = (entry / "stat").read_text()
-                fields = stat[stat.rindex(")") + 2:].split()
-                parents[int(entry.name)] = int(fields[1])
-                rss[int(entry.name)] = int(fields[21]) * page
-            except (OSError, ValueError, IndexError):
-                continue
-        me = os.getpid()
-        total, todo = 0, [me]
-        children: dict[int, list[int]] = {}
-        for pid, parent in parents.items():
-            children.setdefault(parent, []).append(pid)
-        while todo:
-            pid = todo.pop()
-            total += rss.get(pid, 0)
-            todo.extend(children.get(pid, ()))
-        return total
-
-    def _run(self) -> None:
-        while not self._stop.wait(self._interval):
-            self.peak = max(self.peak, self._tree())
+        self._sampler: subprocess.Popen | None = None
 
     def __enter__(self) -> Self:
-        self._thread.start()
+        self._sampler = subprocess.Popen(
+            [sys.executable, __file__, "--sample-rss", str(os.getpid()), str(self._interval)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         return self
 
     def __exit__(self, *exc) -> None:
-        self._stop.set()
-        self._thread.join()
+        out, _ = self._sampler.communicate("")
+        self.peak = int(out.strip() or 0)
+
+
+def _sample(pid: int, interval: float) -> None:
+    """The sampler's loop: until its stdin closes, then print the peak."""
+    peak = 0
+    while not select.select([sys.stdin], [], [], interval)[0]:
+        peak = max(peak, tree_rss(pid, skip=os.getpid()))
+    print(peak)
 
 
 def measure(folder: Path, workers: int | None = None, report_path: Path | None = None,
@@ -131,6 +140,9 @@ def measure(folder: Path, workers: int | None = None, report_path: Path | None =
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["--sample-rss"]:
+        _sample(int(sys.argv[2]), float(sys.argv[3]))
+        return
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("folder", type=Path)
     parser.add_argument("--workers", type=int)

@@ -17,7 +17,9 @@ import contextlib
 import multiprocessing
 import os
 import signal
+import sys
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -25,7 +27,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 import psutil
 
-__all__ = ["START_METHOD_VARIABLE", "context", "descendants", "end_children", "end_processes",
+__all__ = ["START_METHOD_VARIABLE", "CpuSample", "context", "descendants", "end_children", "end_processes",
            "idle_core", "on_thread_ahead", "ordered", "pool", "run_jobs", "start_method", "workers_for"]
 
 #: The environment variable that chooses the start method.
@@ -51,9 +53,19 @@ def start_method() -> str:
     return "forkserver" if "forkserver" in available else "spawn"
 
 
-def context():
-    """The multiprocessing context every process of Plagscope is started from."""
-    return multiprocessing.get_context(start_method())
+def can_inherit() -> bool:
+    """Whether workers may be forked from this process, inheriting what it holds (a warm
+    segmenter, the documents' texts): on Linux, with no start method asked for, from the main
+    thread of a process running no other Python thread (forking a threaded process can
+    deadlock the child on a lock another thread held; a Qt thread is never the main one)."""
+    return (sys.platform.startswith("linux") and not os.environ.get(START_METHOD_VARIABLE, "").strip()
+            and threading.current_thread() is threading.main_thread() and threading.active_count() == 1)
+
+
+def context(inherit: bool = False):
+    """The multiprocessing context every process of Plagscope is started from; with `inherit`,
+    fork where `can_inherit` allows it."""
+    return multiprocessing.get_context("fork" if inherit and can_inherit() else start_method())
 
 
 def workers_for(asked: int | None, cap: int = 8) -> int:
@@ -65,14 +77,32 @@ def workers_for(asked: int | None, cap: int = 8) -> int:
 IDLE_SAMPLE = 0.1
 
 
-def idle_core() -> bool:
-    """Whether a core is left idle by what else runs, from the machine's CPU use over the next
-    IDLE_SAMPLE seconds (the load average would still count a check that ended a minute ago):
-    with none, worker processes only share the time this process would have had, and add
-    their start-up and the sending of their results."""
-    cores = os.cpu_count() or 1
-    busy = psutil.cpu_percent(interval=IDLE_SAMPLE) / 100 * cores
-    return cores - busy >= 1
+class CpuSample:
+    """The machine's and this process's CPU seconds at one moment, so that `idle_core` can
+    tell later what else ran meanwhile without sleeping to find out."""
+
+    def __init__(self):
+        self.when = time.monotonic()
+        self.machine = psutil.cpu_times()
+        self.own = sum(os.times()[:2])
+
+    def others(self) -> float:
+        """Cores' worth of CPU used since the sample by other processes."""
+        now, machine, own = time.monotonic(), psutil.cpu_times(), sum(os.times()[:2])
+        busy = sum(machine) - sum(self.machine) - (machine.idle - self.machine.idle) \
+            - (getattr(machine, "iowait", 0.0) - getattr(self.machine, "iowait", 0.0))
+        return max(0.0, busy - (own - self.own)) / max(now - self.when, 1e-9)
+
+
+def idle_core(since: CpuSample | None = None) -> bool:
+    """Whether a core is left idle by what else runs, from the machine's CPU use since `since`
+    (at least IDLE_SAMPLE seconds ago: what is missing of that is slept), this process's own
+    use left out (the load average would still count a check that ended a minute ago): with
+    none, worker processes only share the time this process would have had, and add their
+    start-up and the sending of their results."""
+    since = since or CpuSample()
+    time.sleep(max(0.0, since.when + IDLE_SAMPLE - time.monotonic()))
+    return (os.cpu_count() or 1) - since.others() >= 1
 
 
 def _ignore_interrupts(initializer: Callable[[], None] | None = None) -> None:
@@ -108,47 +138,68 @@ def _interrupts_held():
                 signal.raise_signal(signal.SIGINT)
 
 
-def pool(workers: int, initializer: Callable[[], None] | None = None) -> ProcessPoolExecutor:
-    """A process pool of `workers`, deaf to Ctrl-C, started from `context()`."""
-    return ProcessPoolExecutor(max_workers=workers, mp_context=context(),
+def pool(workers: int, initializer: Callable[[], None] | None = None, inherit: bool = False
+         ) -> ProcessPoolExecutor:
+    """A process pool of `workers`, deaf to Ctrl-C, started from `context(inherit)`."""
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context(inherit),
                                initializer=_ignore_interrupts, initargs=(initializer,))
 
 
-def run_jobs(func: Callable, jobs: list[tuple], workers: int
-             ) -> Generator[tuple[int, object] | None, None, None]:
+def run_jobs(func: Callable, jobs: list[tuple], workers: int, *, share: bool = False,
+             here: Callable | None = None) -> Generator[tuple[int, object] | None, None, None]:
     """func(*job) for each job: in a pool of `workers` processes when there are two or more
     (here otherwise). Yields (index, result) as each job finishes, and None now and then while
     waiting, so a caller can report progress and be cancelled (closing the generator cancels
-    what is queued). Jobs whose workers could not start or died run here at the end."""
+    what is queued). Jobs whose workers could not start or died run here at the end.
+
+    With `share`, this process is one of the `workers`: it takes jobs itself (with `here`, by
+    default `func`) while the others run in the pool, which is forked from it where
+    `can_inherit` allows (so they start holding what this process holds)."""
+    here = here or func
+    helpers = workers - 1 if share else workers
     if workers <= 1 or len(jobs) <= 1:
         for i, job in enumerate(jobs):
-            yield i, func(*job)
+            yield i, here(*job) if share else func(*job)
         return
-    executor = pool(min(workers, len(jobs)))
+    executor = pool(min(helpers, len(jobs)), inherit=share)
     broken: list[int] = []
+    futures: dict[Future, int] = {}
+    queue = deque(range(len(jobs)))
+    # shared: each helper holds one job queued behind the one it runs, so it never waits for
+    # this process to hand it the next
+    ahead = 2 * helpers if share else len(jobs)
+
+    def submit() -> None:
+        while queue and len(futures) < ahead:
+            i = queue.popleft()
+            try:
+                futures[executor.submit(func, *jobs[i])] = i
+            except (BrokenProcessPool, RuntimeError):
+                broken.append(i)
+
     try:
         with _interrupts_held():  # the forkserver (and so every worker) starts deaf to Ctrl-C
-            futures: dict[Future, int] = {}
-            for i, job in enumerate(jobs):
-                try:
-                    futures[executor.submit(func, *job)] = i
-                except (BrokenProcessPool, RuntimeError):
-                    broken.append(i)
-        pending = set(futures)
-        while pending:
-            finished, pending = wait(pending, timeout=POLL, return_when=FIRST_COMPLETED)
+            submit()
+        while futures or queue:
+            finished, _ = wait(futures, timeout=0 if share and queue else POLL, return_when=FIRST_COMPLETED)
             for future in finished:
+                i = futures.pop(future)
                 try:
                     result = future.result()
                 except BrokenProcessPool:
-                    broken.append(futures[future])  # workers could not start here: done below
+                    broken.append(i)  # workers could not start here: done below
                 else:
-                    yield futures[future], result
-            yield None
+                    yield i, result
+            submit()
+            if share and queue:
+                i = queue.pop()  # from the end: the pool takes from the front
+                yield i, here(*jobs[i])
+            else:
+                yield None
     finally:
         executor.shutdown(wait=False, cancel_futures=True)
     for i in sorted(broken):
-        yield i, func(*jobs[i])
+        yield i, here(*jobs[i]) if share else func(*jobs[i])
 
 
 def ordered(func: Callable, batches: Iterable[tuple], workers: int, ahead: int,

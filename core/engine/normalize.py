@@ -61,7 +61,7 @@ def _fold_of(ch: str) -> int:
 
 
 @lru_cache(maxsize=1)
-def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def code_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Kind, folded code point and single-unit hash of every BMP code point, built once per
     process (the hash table saves hashing each CJK character of every text again)."""
     chars = [chr(cp) for cp in range(0x10000)]
@@ -89,7 +89,7 @@ def code_points(text: str) -> np.ndarray:
 
 def units(text: str) -> Units:
     """Split `text` into units; spans are half-open code-point offsets into `text`."""
-    kind_table, fold_table, single_table = _tables()
+    kind_table, fold_table, single_table = code_tables()
     cps = code_points(text)
     n = len(cps)
     if n == 0:
@@ -147,7 +147,7 @@ def unit_texts(text: str, u: Units) -> list[str]:
 
 def fold_text(s: str) -> str:
     """Fold a string the way units are folded (full-width to half-width, case-folded)."""
-    _, fold, _ = _tables()
+    _, fold, _ = code_tables()
     return "".join(chr(fold[ord(c)]) if ord(c) < 0x10000 and fold[ord(c)] else
                    (chr(_fold_of(c)) if ord(c) >= 0x10000 else c) for c in s)
 

@@ -8,9 +8,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.concurrency import idle_core, on_thread_ahead, run_jobs, workers_for
+from core.concurrency import CpuSample, idle_core, on_thread_ahead, run_jobs, workers_for
 from core.engine.batches import batches
 from core.engine.normalize import Units, code_points, split_units, unit_batches
+from core.engine.segment import warm_up
 from core.engine.simhash import cut_prose, word_features
 from core.engine.winnowing import fingerprints, fingerprints_joined
 from core.models import Document, Fingerprint, Progress
@@ -134,32 +135,54 @@ class ProfileCache:
 #: and sending every profile back), so by default one process profiles it, and so does it when
 #: no core is idle; `--workers N` asks for N anyway (bench/workers.py measures it; docs/decisions/086, 109).
 PARALLEL_CHARS = 2_000_000
-#: Text per job sent to a worker.
-CHUNK_CHARS = 200_000
+#: Text per job: this process and the workers take jobs from one queue, so small jobs keep
+#: them busy to the end.
+CHUNK_CHARS = 100_000
 
 
 def _profile_chunk(texts: list[str], options: CheckOptions) -> list[Profile]:
     return profiles(texts, options)
 
 
+def _sent_chunk(texts: list[str], options: CheckOptions) -> list[tuple]:
+    """A worker's profiles of `texts` without their units, which the receiving process finds
+    again faster than it could unpickle them (`_received`)."""
+    return [(p.lang, p.fp_hashes, p.fp_units, p.simhash, p.vocab, p.vocab_idf) for p in profiles(texts, options)]
+
+
+def _received(texts: list[str], sent: list[tuple], options: CheckOptions) -> list[Profile]:
+    units = [u for joined, offsets in unit_batches(texts) for u in split_units(joined, offsets)]
+    return [Profile(lang, options.params(lang), u, *rest) for u, (lang, *rest) in zip(units, sent)]
+
+
 def profile_documents(
     documents: Sequence[Document], options: CheckOptions, cache: ProfileCache | None = None
 ) -> Generator[Progress, None, list[Profile]]:
     """Profiles of the documents (Progress "fingerprinting"), reusing cached ones, computing the
-    rest in `options.workers` processes, or by default in one per core when there is enough
-    text to pay for them (core.concurrency)."""
+    rest here and in `options.workers` - 1 processes, or by default with one per idle core
+    when there is enough text to pay for them (core.concurrency). The engines are warmed up
+    here first: workers forked from this process start warm."""
     keys = [cache_key(d, options) for d in documents]
     found: list[Profile | None] = [cache.get(k) if cache else None for k in keys]
     missing = [i for i, p in enumerate(found) if p is None]
     sizes = [len(documents[i].text) for i in missing]
-    workers = options.workers or (workers_for(None) if sum(sizes) >= PARALLEL_CHARS and idle_core() else 1)
-    groups = batches(sizes, CHUNK_CHARS)
-    jobs = [([documents[missing[g]].text for g in group], options) for group in groups]
     done = len(documents) - len(missing)
     yield Progress("fingerprinting", done, len(documents))
-    for item in run_jobs(_profile_chunk, jobs, workers):
+    workers = options.workers or 1
+    if options.workers is None and sum(sizes) >= PARALLEL_CHARS:
+        sample = CpuSample()
+        warm_up()
+        if idle_core(sample):
+            workers = workers_for(None)
+    elif workers > 1:
+        warm_up()
+    groups = batches(sizes, CHUNK_CHARS)
+    jobs = [([documents[missing[g]].text for g in group], options) for group in groups]
+    for item in run_jobs(_sent_chunk, jobs, workers, share=True, here=_profile_chunk):
         if item is not None:
             n, chunk = item
+            if chunk and not isinstance(chunk[0], Profile):
+                chunk = _received(jobs[n][0], chunk, options)
             for g, prof in zip(groups[n], chunk):
                 i = missing[g]
                 found[i] = prof

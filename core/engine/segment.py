@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from core.engine.lexicon import en_lexicon, zh_lexicon
+from core.engine.normalize import code_tables
 
 _HAN_RUN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]+")
 
@@ -27,11 +28,13 @@ def han_words(text: str) -> list[str]:
 
 
 def warm_up() -> None:
-    """Load the segmenter's dictionary and the IDF tables now (once per process).
+    """Load the segmenter's dictionary, the IDF tables and the code-point tables now (once per
+    process).
 
     The desktop app calls this on a thread at start-up, so that the first check does not:
     rjieba builds its dictionary holding the GIL, which would freeze the window.
     """
     han_words("预热")
+    code_tables()
     zh_lexicon()
     en_lexicon()

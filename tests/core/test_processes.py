@@ -1,5 +1,6 @@
 """Processes: the command line leaves none behind, and the start method can be chosen."""
 
+import ast
 import os
 import subprocess
 import sys
@@ -89,3 +90,74 @@ def test_a_pool_gives_every_result_in_either_start_method(monkeypatch, method):
                    if item is not None)
     assert results == {i: i * i for i in range(6)}
     assert list(concurrency.ordered(_square, [(i,) for i in range(6)], 2, ahead=1)) == [i * i for i in range(6)]
+
+
+def _where(x):
+    return x, os.getpid()
+
+
+@pytest.mark.parametrize("method", [None, "forkserver", "spawn"])
+def test_shared_jobs_run_here_and_in_the_pool_and_each_gives_its_result(monkeypatch, method):
+    if method is None:
+        monkeypatch.delenv(concurrency.START_METHOD_VARIABLE, raising=False)
+    else:
+        monkeypatch.setenv(concurrency.START_METHOD_VARIABLE, method)
+    here = []
+
+    def _here(x):
+        here.append(x)
+        time.sleep(0.05)  # the worker gets its share meanwhile
+        return x, os.getpid()
+
+    results = dict(item for item in concurrency.run_jobs(_where, [(i,) for i in range(12)], 2, share=True,
+                                                         here=_here) if item is not None)
+    assert {i: x for i, (x, _) in results.items()} == {i: i for i in range(12)}
+    pids = {pid for _, pid in results.values()}
+    assert os.getpid() in pids and len(pids) == 2  # this process took some, one worker the rest
+    assert sorted(here) == sorted(i for i, (_, pid) in results.items() if pid == os.getpid())
+
+
+_HELD_MODULE = """
+HELD = []
+
+
+def held(_):
+    return list(HELD)
+"""
+
+_INHERIT_CHILD = """
+import os, threading
+from core import concurrency
+import held_module
+held_module.HELD.append("warm")
+
+def results():
+    return [item[1] for item in concurrency.run_jobs(held_module.held, [(i,) for i in range(4)], 2, share=True)
+            if item is not None]
+
+alone = concurrency.can_inherit(), results()
+stop = threading.Event()
+t = threading.Thread(target=stop.wait)
+t.start()
+threaded = concurrency.can_inherit(), results()
+stop.set()
+t.join()
+os.environ[concurrency.START_METHOD_VARIABLE] = "forkserver"
+told = concurrency.can_inherit(), results()
+print(repr((alone, threaded, told)))
+"""
+
+
+def test_workers_inherit_what_this_process_holds_only_when_it_runs_one_thread(tmp_path):
+    """Forked workers start with this process's memory (a warm segmenter); a process running
+    a second thread (the GUI's, a stage's helper) is never forked, nor one that was told which
+    start method to use."""
+    (tmp_path / "held_module.py").write_text(_HELD_MODULE, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(tmp_path)])}
+    env.pop(concurrency.START_METHOD_VARIABLE, None)
+    out = subprocess.run([sys.executable, "-c", _INHERIT_CHILD], cwd=ROOT, env=env, capture_output=True,
+                         text=True, check=True).stdout
+    alone, threaded, told = ast.literal_eval(out.strip().splitlines()[-1])
+    assert alone == (True, [["warm"]] * 4)
+    assert threaded[0] is False and ["warm"] in threaded[1] and [] in threaded[1]
+    assert told[0] is False and [] in told[1]

@@ -2,12 +2,12 @@
 
 import os
 
-import psutil
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import core.engine.batches
 import core.engine.profile as profile_module
+from core import concurrency
 from core.engine.normalize import units
 from core.engine.profile import language, profiles
 from core.engine.winnowing import fingerprints
@@ -62,14 +62,14 @@ def _workers_used(monkeypatch, load: float, options: CheckOptions) -> int:
     asked = []
     real = profile_module.run_jobs
 
-    def spy(func, jobs, workers):
+    def spy(func, jobs, workers, **kwargs):
         asked.append(workers)
-        return real(func, jobs, 1)
+        return real(func, jobs, 1, **kwargs)
 
     monkeypatch.setattr(profile_module, "run_jobs", spy)
     monkeypatch.setattr(profile_module, "PARALLEL_CHARS", 10)
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
-    monkeypatch.setattr(psutil, "cpu_percent", lambda interval=None: load / 2 * 100)
+    monkeypatch.setattr(concurrency.CpuSample, "others", lambda self: load)
     docs = [Document(i, f"d{i}", "", "txt", "同学们的作文写得很好。" * 20) for i in range(3)]
     run(profile_module.profile_documents(docs, options))
     return asked[0]
@@ -79,3 +79,23 @@ def test_workers_only_where_a_core_is_idle(monkeypatch):
     assert _workers_used(monkeypatch, 0.2, CheckOptions()) == 2  # an idle machine: the pool
     assert _workers_used(monkeypatch, 1.5, CheckOptions()) == 1  # no idle core: one process
     assert _workers_used(monkeypatch, 7.0, CheckOptions(workers=2)) == 2  # asked: always
+
+
+def test_profiles_from_workers_are_the_profiles_made_here(monkeypatch):
+    """Two processes sharing the jobs (a worker sends its profiles without their units, which
+    this process finds again) give every profile exactly as one process does."""
+    docs = [Document(i, f"d{i}", "", "txt", (ZH * (i % 5 + 1) + EN * (i % 3)) + str(i)) for i in range(40)]
+    alone = run(profile_module.profile_documents(docs, CheckOptions(workers=1)))
+    received = []
+    real = profile_module._received
+    monkeypatch.setattr(profile_module, "_received", lambda *a: received.append(1) or real(*a))
+    monkeypatch.setattr(profile_module, "CHUNK_CHARS", sum(len(d.text) for d in docs) // 8)
+    shared = run(profile_module.profile_documents(docs, CheckOptions(workers=2)))
+    assert received, "no worker profiled a job: the test proves nothing"
+    for a, b in zip(alone, shared, strict=True):
+        assert (a.lang, a.params, a.simhash) == (b.lang, b.params, b.simhash)
+        for field in ("fp_hashes", "fp_units", "vocab", "vocab_idf"):
+            assert getattr(a, field).dtype == getattr(b, field).dtype
+            assert (getattr(a, field) == getattr(b, field)).all()
+        for field in ("starts", "ends", "hashes", "single"):
+            assert (getattr(a.units, field) == getattr(b.units, field)).all()
