@@ -87,7 +87,10 @@ def _fill(x, y, a0, a1, b0, b1, k, tx, ty) -> None:
         return
     if k < K_MIN or la < k or lb < k:
         return
-    anchors = _anchors(x, y, a0, a1, b0, b1, k, tx, ty)
+    hx, hy = kgram_hashes(x[a0:a1], k), kgram_hashes(y[b0:b1], k)
+    anchors = _one_diagonal(hx, hy, a0, b0, k, tx, ty)
+    if anchors is None:
+        anchors = _anchors(hx, hy, a0, b0, k, tx, ty)
     anchors.sort()
     bounds = [(a0, b0, 0), *anchors, (a1, b1, 0)]
     for (pa, pb, pl), (qa, qb, _) in itertools.pairwise(bounds):
@@ -96,11 +99,45 @@ def _fill(x, y, a0, a1, b0, b1, k, tx, ty) -> None:
             _fill(x, y, ga0, qa, gb0, qb, k - 1, tx, ty)
 
 
-def _anchors(x, y, a0, a1, b0, b1, k, tx, ty) -> list[tuple[int, int, int]]:
-    """Runs of equal k-grams of the region, longest first, each unit used once: (a, b, length)
-    marked taken in tx, ty."""
-    hx = kgram_hashes(x[a0:a1], k)
-    hy = kgram_hashes(y[b0:b1], k)
+def _one_diagonal(hx, hy, a0, b0, k, tx, ty) -> list[tuple[int, int, int]] | None:
+    """`_anchors` for a region of two equally long sides whose equal k-grams on the main
+    diagonal are one stretch that ends less than k units from each end (two copies each with
+    a small edit of their own: equal but for the ends), or None when that cannot be shown
+    without `_anchors`' work.
+
+    Shown so: the stretch is one run of ok k-grams (no k-gram in hx more than MAX_OCCURRENCES
+    - o times, o the k-grams outside the stretch, so none of the stretch is in hx or hy more
+    than MAX_OCCURRENCES times); every other diagonal holds fewer equal k-grams than the
+    stretch (checked on the diagonals with room for as many), so the stretch is the longest
+    run and `_anchors` takes it first, whole (the region is free). Every other run then finds
+    free units only in the ends, each shorter than k, and is dropped."""
+    n = len(hx)
+    if n != len(hy) or tx[a0:a0 + n + k - 1].any() or ty[b0:b0 + n + k - 1].any():
+        return None
+    same = np.flatnonzero(hx == hy)
+    if not len(same):
+        return None
+    s, r = int(same[0]), int(same[-1]) + 1
+    count = r - s
+    if len(same) != count or s >= k or n - r >= k:  # units left free at the ends: s, n - r
+        return None
+    ux = np.sort(hx)
+    bounds = np.flatnonzero(np.concatenate(([True], ux[1:] != ux[:-1], [True])))
+    if int(np.diff(bounds).max()) + n - count > MAX_OCCURRENCES:
+        return None
+    for d in range(1, n - count + 1):  # diagonals with room for `count` k-grams
+        if (np.count_nonzero(hx[:n - d] == hy[d:]) >= count
+                or np.count_nonzero(hx[d:] == hy[:n - d]) >= count):
+            return None
+    size = count + k - 1
+    tx[a0 + s:a0 + s + size] = True
+    ty[b0 + s:b0 + s + size] = True
+    return [(a0 + s, b0 + s, size)]
+
+
+def _anchors(hx, hy, a0, b0, k, tx, ty) -> list[tuple[int, int, int]]:
+    """Runs of equal k-grams of the region (its k-gram hashes hx, hy from a0, b0), longest
+    first, each unit used once: (a, b, length) marked taken in tx, ty."""
     order = np.argsort(hy, kind="stable")
     sy = hy[order]
     lo = np.searchsorted(sy, hx, "left")

@@ -112,7 +112,9 @@ def _duplicated(hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     index = (keys[keep] & low).astype(np.int64)
     del keys, keep
     full = hashes[index]
-    order = np.lexsort((index, full))
+    # ordered by (prefix, index): a stable sort by full hash gives (hash, index), and runs in
+    # about linear time, the order being wrong only where prefixes collide
+    order = np.argsort(full, kind="stable")
     full, index = full[order], index[order]
     same = full[1:] == full[:-1]
     keep = np.zeros(len(full), dtype=bool)

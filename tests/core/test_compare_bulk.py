@@ -36,6 +36,21 @@ def test_duplicated_keeps_repeated_hashes_in_stable_order():
     assert len(_duplicated(close)[0]) == 0
 
 
+def test_duplicated_orders_hashes_that_share_their_top_bits():
+    # hashes differing only in their low bits collide in the packed keys' prefix: the result
+    # is still every repeated hash ordered by hash, then index
+    rng = np.random.default_rng(5)
+    for n in (3, 50, 4000):
+        hashes = (np.uint64(1 << 50) * rng.integers(0, 3, n).astype(np.uint64)
+                  + rng.integers(0, 40, n).astype(np.uint64))
+        values, counts = np.unique(hashes, return_counts=True)
+        index = np.flatnonzero(np.isin(hashes, values[counts >= 2]))
+        index = index[np.lexsort((index, hashes[index]))]
+        full, got = _duplicated(hashes)
+        assert got.tolist() == index.tolist()
+        assert full.tolist() == hashes[index].tolist()
+
+
 def test_arrays_match_the_dictionary_form():
     lists = [np.array(x, dtype=np.uint64) for x in ([5, 6, 7, 5], [7, 5, 9], [6, 9])]
     keys, left, right = shared_kgram_arrays(np.concatenate(lists), np.array([4, 3, 2]),
