@@ -261,6 +261,11 @@ def align(
         return Alignment([])
     if length is None:  # seeds one by one: as their runs
         pa, pb, length = _runs(pa, pb, np.ones(len(pa), np.int64))
+    if len(pa) <= _FEW:
+        one = _one_diagonal(a, b, pa.tolist(), pb.tolist(), length.tolist(), k,
+                            min(gap, gap if short_gap is None else short_gap), min_units, verbatim)
+        if one is not None:
+            return one
     found: list[UnitMatch] = []
     for group in cluster(pa, pb, length, k, gap, -(-min_units // k)):
         if short_gap is not None:
@@ -302,6 +307,56 @@ def align(
         verbatim_left=_covered(ra[long], k, count[long]),
         verbatim_right=_covered(rb[long], k, count[long]),
     )
+
+
+_FEW = 16  # runs a pair may have for `_one_diagonal` to be tried (it works on Python ints)
+
+
+def _union(runs: list[tuple[int, int]], k: int) -> int:
+    """Units covered by the k-grams of runs (start, seed count) sorted by start: `_covered`."""
+    total, reach = 0, None
+    for s, n in runs:
+        e = s + n - 1 + k
+        if reach is None or s >= reach:
+            total += e - s
+            reach = e
+        elif e > reach:
+            total += e - reach
+            reach = e
+    return total
+
+
+def _one_diagonal(a: Units, b: Units, pa: list[int], pb: list[int], length: list[int], k: int,
+                  short_gap: int, min_units: int, verbatim: int) -> Alignment | None:
+    """`align` for runs all on one diagonal, no two further apart than `short_gap` (the
+    smaller of gap and short_gap), in plain arithmetic: such runs are one group that `cluster`
+    never cuts (on each axis the same gaps) and one piece for `_solid`, whose passage ends at
+    the end runs, extended along equal units, and holds every run whole; or None when the
+    runs are not so (then `align` works them out in general)."""
+    d = pb[0] - pa[0]
+    if any(y - x != d for x, y in zip(pa, pb)):
+        return None
+    runs = sorted(zip(pa, length))
+    reach = None
+    for s, n in runs:
+        if reach is not None and s - reach > short_gap:
+            return None
+        reach = s + n - 1 + k if reach is None else max(reach, s + n - 1 + k)
+    covered = _union(runs, k)
+    if covered < min_units:
+        return Alignment([])
+    a_lo, a_hi = runs[0][0], max(s + n for s, n in runs) - 1
+    back = _back(a.hashes, b.hashes, a_lo, a_lo + d)
+    fwd = _forward(a.hashes, b.hashes, a_hi + k, a_hi + d + k)
+    passage = UnitMatch(a_lo - back, a_hi + k + fwd, a_lo + d - back, a_hi + d + k + fwd, covered)
+    merged: list[list[int]] = []  # `_runs`: runs that continue each other joined
+    for s, n in runs:
+        if merged and s <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], s + n)
+        else:
+            merged.append([s, s + n])
+    long = _union([(s, e - s) for s, e in merged if e - s + k - 1 >= verbatim], k)
+    return Alignment([passage], covered, covered, long, long)
 
 
 def _overlap(lo1: int, hi1: int, lo2: int, hi2: int) -> int:
