@@ -109,17 +109,23 @@ def _duplicated(hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         same = (keys[lo + 1:hi + 1] ^ keys[lo:hi]) <= low  # equal prefixes
         keep[lo + 1:hi + 1] |= same
         keep[lo:hi] |= same
-    index = (keys[keep] & low).astype(np.int64)
+    index = keys[keep]
     del keys, keep
+    index &= low
+    index = index.astype(np.int32 if n < 2**31 else np.int64)  # copies keep every k-gram here
     full = hashes[index]
-    # ordered by (prefix, index): a stable sort by full hash gives (hash, index), and runs in
-    # about linear time, the order being wrong only where prefixes collide
-    order = np.argsort(full, kind="stable")
-    full, index = full[order], index[order]
+    # ordered by (prefix, index): a stable sort by full hash gives (hash, index), in about
+    # linear time; the order is wrong only where prefixes collide, which is seldom
+    if not bool((full[1:] >= full[:-1]).all()):
+        order = np.argsort(full, kind="stable")
+        full, index = full[order], index[order]
+        del order
     same = full[1:] == full[:-1]
     keep = np.zeros(len(full), dtype=bool)
     keep[1:] = same
     keep[:-1] |= same
+    if keep.all():
+        return full, index
     return full[keep], index[keep]
 
 
@@ -159,37 +165,45 @@ def shared_kgram_runs(
         hashes, index = hashes[keep], index[keep]
     if len(hashes) < 2:
         return empty, empty, empty, empty
-    docs = np.searchsorted(offsets, index, "right") - 1
+    # the arrays below are as long as the class's repeated k-grams (all of a class of copies)
+    small = np.int32 if int(offsets[-1]) < 2**31 else np.int64
+    docs = (np.searchsorted(offsets, index, "right") - 1).astype(small)
     new_hash = np.concatenate(([True], hashes[1:] != hashes[:-1]))
     new_run = new_hash | np.concatenate(([True], docs[1:] != docs[:-1]))
     # occurrences of the same k-gram in the same document: drop when repeated too often
-    run_id = np.cumsum(new_run) - 1
-    run_len = np.bincount(run_id)
-    group_id = np.cumsum(new_hash) - 1
+    run_id = np.cumsum(new_run, dtype=small)
+    run_id -= 1
+    repeated_ok = ~(np.bincount(run_id) > max_repeats)[run_id]
+    del run_id
+    group_id = np.cumsum(new_hash, dtype=small)
+    group_id -= 1
     held = new_run if weights is None else np.where(new_run, weights[docs], 0)
     distinct_docs = np.bincount(group_id, weights=held.astype(np.float64)).astype(np.int64)
-    repeated_ok = run_len[run_id] <= max_repeats
-    del run_id, run_len
+    del held, new_run, new_hash
     if common is not None:
-        over = repeated_ok & (distinct_docs[group_id] > cap)
-        common.append((hashes[over], docs[over], index[over] - offsets[docs[over]]))
-    keep = repeated_ok & (distinct_docs[group_id] >= 2) & (distinct_docs[group_id] <= cap)
-    del repeated_ok, group_id, new_run, new_hash, held, distinct_docs, docs
-    hashes, index = hashes[keep], index[keep]
+        over = repeated_ok & (distinct_docs > cap)[group_id]
+        common.append((hashes[over], docs[over].astype(np.int64), index[over] - offsets[docs[over]]))
+        del over
+    keep = repeated_ok & ((distinct_docs >= 2) & (distinct_docs <= cap))[group_id]
+    del repeated_ok, group_id, distinct_docs, docs
+    if not keep.all():
+        hashes, index = hashes[keep], index[keep]
     del keep
     if len(hashes) < 2:
         return empty, empty, empty, empty
     bounds = np.flatnonzero(np.concatenate(([True], hashes[1:] != hashes[:-1], [True])))
     sizes = np.diff(bounds)
-    kept = np.repeat(sizes >= 2, sizes)  # a k-gram once in the class is shared by no pair
-    hashes, index = hashes[kept], index[kept]
-    del kept
+    if not (sizes >= 2).all():  # a k-gram once in the class is shared by no pair
+        kept = np.repeat(sizes >= 2, sizes)
+        hashes, index = hashes[kept], index[kept]
+        del kept
+    del bounds, sizes
     if len(hashes) < 2:
         return empty, empty, empty, empty
     starts, sizes, length = _blocks(hashes, index, offsets)
     del hashes
-    docs = np.searchsorted(offsets, index, "right") - 1
-    positions = index - offsets[docs]
+    docs = (np.searchsorted(offsets, index, "right") - 1).astype(small)
+    positions = (index - offsets[docs]).astype(small)
     del index
     # every member of a block pairs with the members after it (vectorized triangle)
     member = np.repeat(starts, sizes) + concat_ranges(sizes)
@@ -200,11 +214,11 @@ def shared_kgram_runs(
     del member, after
     cross = docs[first] != docs[second]
     first, second, run = first[cross], second[cross], run[cross]
-    keys = docs[first] * n + docs[second]
+    keys = docs[first].astype(np.int64) * n + docs[second]
     if pairs is not None:
         inside = np.isin(keys, pairs)
         keys, first, second, run = keys[inside], first[inside], second[inside], run[inside]
-    return maximal_runs(keys, positions[first], positions[second], run)
+    return maximal_runs(keys, positions[first].astype(np.int64), positions[second].astype(np.int64), run)
 
 
 def _blocks(hashes: np.ndarray, index: np.ndarray, offsets: np.ndarray
@@ -216,21 +230,24 @@ def _blocks(hashes: np.ndarray, index: np.ndarray, offsets: np.ndarray
     m = len(hashes)
     bounds = np.flatnonzero(np.concatenate(([True], hashes[1:] != hashes[:-1], [True])))
     gstart, gsize = bounds[:-1], np.diff(bounds)
-    small = np.int32 if m < 2**31 else np.int64  # these arrays are as long as the class's k-grams
+    small = np.int32 if max(m, int(offsets[-1]) + 1) < 2**31 else np.int64  # arrays as long as the class's k-grams
     gid = np.repeat(np.arange(len(gsize), dtype=small), gsize)
-    rank = np.arange(m, dtype=small) - np.repeat(gstart.astype(small), gsize)
+    rank = np.arange(m, dtype=small)
+    rank -= np.repeat(gstart.astype(small), gsize)
     total = int(offsets[-1])
     slot = np.full(total + 1, -1, dtype=small)
     slot[index] = np.arange(m, dtype=small)
+    slot[offsets[1:]] = -1  # a document's last k-gram has no next one (its next index is another's)
     nxt = slot[index + 1]
     del slot
-    docs = np.searchsorted(offsets, index, "right") - 1
-    nxt[index + 1 >= offsets[docs + 1]] = -1  # the next k-gram is another document's
-    del docs
     succ = np.where(nxt[gstart] >= 0, gid[nxt[gstart]], -1)  # the group the first member leads to
-    to = np.where(nxt >= 0, nxt, 0)
-    ok = (nxt >= 0) & (rank[to] == rank) & (gid[to] == succ[gid]) & (gsize[gid[to]] == gsize[gid])
-    del to, nxt, rank
+    ok = np.zeros(m, dtype=bool)
+    for lo in range(0, m, 1 << 20):  # temporaries a slice at a time
+        hi = min(m, lo + (1 << 20))
+        n, g, r = nxt[lo:hi], gid[lo:hi], rank[lo:hi]
+        to = np.where(n >= 0, n, 0)
+        ok[lo:hi] = (n >= 0) & (rank[to] == r) & (gid[to] == succ[g]) & (gsize[gid[to]] == gsize[g])
+    del to, nxt, rank, gid
     chained = np.logical_and.reduceat(ok, gstart)
     del ok
     has_pred = np.zeros(len(gsize), dtype=bool)

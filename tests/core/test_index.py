@@ -145,3 +145,14 @@ def test_pairs_found_some_groups_at_a_time_are_the_same(monkeypatch):
     sliced = candidate_pairs(lists, cap=20, max_repeats=3)
     assert len(whole[0]) > 50
     assert all(a.tolist() == b.tolist() for a, b in zip(whole, sliced))
+
+
+def test_a_run_never_crosses_into_the_next_document():
+    """Document 0 ends with k-gram 1 and document 1 starts with k-gram 2; document 2 holds 1
+    then 2: each pair shares one k-gram, not a run of two across the documents' boundary."""
+    from core.matching.index import shared_kgram_runs
+
+    hashes = np.array([5, 1, 2, 6, 7, 1, 2, 8], dtype=np.uint64)
+    keys, left, right, length = shared_kgram_runs(hashes, np.array([2, 2, 4]), cap=10, max_repeats=8)
+    assert list(zip(keys.tolist(), left.tolist(), right.tolist(), length.tolist())) == [
+        (0 * 3 + 2, 1, 1, 1), (1 * 3 + 2, 0, 2, 1)]
