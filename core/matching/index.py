@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from core.engine.batches import slices
+from core.engine.hashing import mix64
 
 
 def document_frequency_cap(n_docs: int, max_share: float, min_common: int) -> int:
@@ -56,9 +57,9 @@ def candidate_pairs(
     starts, sizes = boundaries[:-1][good], sizes[good]
     if not len(sizes):
         return empty, empty, empty
+    starts, sizes, times = _same_members(docs, starts, sizes)
     # every element pairs with the elements after it in its group (vectorized triangle), some
-    # groups at a time: copies share most fingerprints, so the class's triangle is far longer
-    # than its distinct pairs
+    # groups at a time; a group standing for several with the same members counts `times`
     n_docs = len(fp_lists)
     found, counts = [], []
     for lo, hi in slices(sizes * (sizes - 1) // 2, PAIR_SLICE):
@@ -67,12 +68,37 @@ def candidate_pairs(
         after = np.repeat(z, z) - 1 - concat_ranges(z)
         left = np.repeat(member, after)
         right = left + 1 + concat_ranges(after)
-        keys, shared = np.unique(docs[left] * n_docs + docs[right], return_counts=True)
+        keys, inverse = np.unique(docs[left] * n_docs + docs[right], return_inverse=True)
         found.append(keys)
-        counts.append(shared)
+        counts.append(np.bincount(inverse.ravel(), weights=np.repeat(times[lo:hi], z * (z - 1) // 2),
+                                  minlength=len(keys)))
     pair_keys, inverse = np.unique(np.concatenate(found), return_inverse=True)
     shared = np.bincount(inverse.ravel(), weights=np.concatenate(counts), minlength=len(pair_keys))
     return pair_keys // n_docs, pair_keys % n_docs, shared.astype(np.int64)
+
+
+def _same_members(docs: np.ndarray, starts: np.ndarray, sizes: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Of groups of postings (documents `docs[start:start + size]`, ascending), one per set of
+    groups holding exactly the same documents, with how many it stands for: copies share most
+    of their fingerprints, each a group of the same members. Groups are matched by a sum of
+    per-document hashes and their members then compared, so a collision only costs a group."""
+    member = np.repeat(starts, sizes) + concat_ranges(sizes)
+    held = docs[member]
+    at = np.concatenate(([0], np.cumsum(sizes)[:-1]))
+    sig = np.add.reduceat(mix64(held.astype(np.uint64)), at)
+    order = np.lexsort((sig, sizes))
+    first = np.concatenate(([True], (sig[order][1:] != sig[order][:-1])
+                            | (sizes[order][1:] != sizes[order][:-1])))
+    rep = order[np.maximum.accumulate(np.where(first, np.arange(len(order)), 0))]  # per order[i]
+    lead = np.empty(len(order), dtype=np.int64)
+    lead[order] = rep  # per group: the first group of its (size, sum)
+    same = held == held[np.repeat(at[lead], sizes) + concat_ranges(sizes)]
+    same = np.logical_and.reduceat(same, at) & (lead != np.arange(len(sizes)))
+    times = np.ones(len(sizes), dtype=np.int64)
+    np.add.at(times, lead[same], 1)
+    keep = ~same
+    return starts[keep], sizes[keep], times[keep]
 
 
 #: Pairs of postings expanded together by `candidate_pairs` (bounds its memory).

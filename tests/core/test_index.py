@@ -156,3 +156,44 @@ def test_a_run_never_crosses_into_the_next_document():
     keys, left, right, length = shared_kgram_runs(hashes, np.array([2, 2, 4]), cap=10, max_repeats=8)
     assert list(zip(keys.tolist(), left.tolist(), right.tolist(), length.tolist())) == [
         (0 * 3 + 2, 1, 1, 1), (1 * 3 + 2, 0, 2, 1)]
+
+
+def _pairs_by_hand(lists, cap, max_repeats, weights=None):
+    """{(left, right): shared fingerprints} counted pair by pair."""
+    sets = []
+    for fps in lists:
+        values, counts = np.unique(fps, return_counts=True)
+        sets.append(set(values[counts <= max_repeats].tolist()))
+    held = {}
+    for doc, s in enumerate(sets):
+        for h in s:
+            held[h] = held.get(h, 0) + (1 if weights is None else int(weights[doc]))
+    out = {}
+    for i in range(len(sets)):
+        for j in range(i + 1, len(sets)):
+            shared = sum(1 for h in sets[i] & sets[j] if held[h] <= cap)
+            if shared:
+                out[(i, j)] = shared
+    return out
+
+
+def test_groups_with_the_same_members_are_counted_once_each(monkeypatch):
+    """Copies share most fingerprints, each held by the same documents: such groups are
+    expanded once and counted as many times; equal sums of member hashes (forced here for
+    every group) are told apart by comparing the members."""
+    from core.matching import index
+
+    rng = np.random.default_rng(11)
+    texts = [rng.integers(0, 400, 60).astype(np.uint64) for _ in range(4)]
+    lists = []
+    for _ in range(40):  # copies of 4 texts, each with fingerprints of its own
+        own = rng.integers(400, 440, int(rng.integers(0, 6))).astype(np.uint64)
+        lists.append(np.concatenate((texts[int(rng.integers(0, 4))], own)))
+    weights = rng.integers(1, 3, len(lists))
+    for cap, w in ((40, None), (25, None), (60, weights)):
+        want = _pairs_by_hand(lists, cap, 8, w)
+        for mix in (index.mix64, lambda x: np.zeros_like(x)):
+            monkeypatch.setattr(index, "mix64", mix)
+            left, right, shared = candidate_pairs(lists, cap=cap, max_repeats=8, weights=w)
+            assert dict(zip(zip(left.tolist(), right.tolist()), shared.tolist())) == want
+    assert len(want) > 100
