@@ -223,11 +223,11 @@ def shared_kgram_runs(
         kept = np.repeat(sizes >= 2, sizes)
         hashes, index = hashes[kept], index[kept]
         del kept
-    del bounds, sizes
-    if len(hashes) < 2:
+        bounds = np.flatnonzero(np.concatenate(([True], hashes[1:] != hashes[:-1], [True])))
+    del hashes, sizes
+    if len(index) < 2:
         return empty, empty, empty, empty
-    starts, sizes, length = _blocks(hashes, index, offsets)
-    del hashes
+    starts, sizes, length = _blocks(bounds, index, offsets)
     docs = (np.searchsorted(offsets, index, "right") - 1).astype(small)
     positions = (index - offsets[docs]).astype(small)
     del index
@@ -247,19 +247,17 @@ def shared_kgram_runs(
     return maximal_runs(keys, positions[first].astype(np.int64), positions[second].astype(np.int64), run)
 
 
-def _blocks(hashes: np.ndarray, index: np.ndarray, offsets: np.ndarray
+def _blocks(bounds: np.ndarray, index: np.ndarray, offsets: np.ndarray
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Of the occurrences (sorted by hash, then index; every hash at least twice), the groups
-    of equal hashes that start a block, as (first occurrence, size, block length): a block is
-    a chain of groups where the next group holds exactly the next k-gram of each member, in
-    the same documents (so each pair of members shares a run of that length)."""
-    m = len(hashes)
-    bounds = np.flatnonzero(np.concatenate(([True], hashes[1:] != hashes[:-1], [True])))
+    """Of the occurrences (k-gram `index`es sorted by hash, then index; groups of equal hashes
+    from `bounds`, each of two or more), the groups that start a block, as (first occurrence,
+    size, block length): a block is a chain of groups where the next group holds exactly the
+    next k-gram of each member, in the same documents (so each pair of members shares a run of
+    that length)."""
+    m = len(index)
     gstart, gsize = bounds[:-1], np.diff(bounds)
     small = np.int32 if max(m, int(offsets[-1]) + 1) < 2**31 else np.int64  # arrays as long as the class's k-grams
     gid = np.repeat(np.arange(len(gsize), dtype=small), gsize)
-    rank = np.arange(m, dtype=small)
-    rank -= np.repeat(gstart.astype(small), gsize)
     total = int(offsets[-1])
     slot = np.full(total + 1, -1, dtype=small)
     slot[index] = np.arange(m, dtype=small)
@@ -270,10 +268,13 @@ def _blocks(hashes: np.ndarray, index: np.ndarray, offsets: np.ndarray
     ok = np.zeros(m, dtype=bool)
     for lo in range(0, m, 1 << 20):  # temporaries a slice at a time
         hi = min(m, lo + (1 << 20))
-        n, g, r = nxt[lo:hi], gid[lo:hi], rank[lo:hi]
+        n, g = nxt[lo:hi], gid[lo:hi]
         to = np.where(n >= 0, n, 0)
-        ok[lo:hi] = (n >= 0) & (rank[to] == r) & (gid[to] == succ[g]) & (gsize[gid[to]] == gsize[g])
-    del to, nxt, rank, gid
+        gt = gid[to]
+        # the same rank in the next group as in its own: to - start of gt == at - start of g
+        ok[lo:hi] = ((n >= 0) & (to - gstart[gt] == np.arange(lo, hi) - gstart[g]) & (gt == succ[g])
+                     & (gsize[gt] == gsize[g]))
+    del to, gt, nxt, gid
     chained = np.logical_and.reduceat(ok, gstart)
     del ok
     has_pred = np.zeros(len(gsize), dtype=bool)
