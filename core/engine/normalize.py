@@ -6,6 +6,7 @@ text and a stable 64-bit hash of its folded form, so engines never lose the way 
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import unicodedata
 from collections.abc import Iterator
@@ -15,6 +16,7 @@ from functools import lru_cache
 import numpy as np
 
 from core.engine.batches import batches
+from core.engine.derived import derived
 from core.engine.hashing import mix64, powers
 
 SKIP, SINGLE, WORD = 0, 1, 2
@@ -60,17 +62,30 @@ def _fold_of(ch: str) -> int:
     return ord(lower) if len(lower) == 1 else ord(ch)
 
 
-@lru_cache(maxsize=1)
-def code_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Kind, folded code point and single-unit hash of every BMP code point, built once per
-    process (the hash table saves hashing each CJK character of every text again)."""
+def _derive_tables() -> dict[str, np.ndarray]:
     chars = [chr(cp) for cp in range(0x10000)]
     kind = np.fromiter((_kind_of(ch) for ch in chars), dtype=np.uint8, count=0x10000)
     kind[0xD800:0xE000] = SKIP  # lone surrogates
     fold = np.fromiter(
         (_fold_of(ch) if k else 0 for ch, k in zip(chars, kind)), dtype=np.uint32, count=0x10000
     )
-    return kind, fold, _single_hashes(fold)
+    return {"kind": kind, "fold": fold}
+
+
+def _tables_source() -> str:
+    """What the code-point tables are derived from: the Unicode database and the rules here."""
+    rules = [unicodedata.unidata_version, _SINGLE_RANGES, (SKIP, SINGLE, WORD)]
+    rules += [(f.__code__.co_code, f.__code__.co_consts, f.__code__.co_names) for f in (_kind_of, _fold_of)]
+    return hashlib.sha256(repr(rules).encode()).hexdigest()[:24]
+
+
+@lru_cache(maxsize=1)
+def code_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Kind, folded code point and single-unit hash of every BMP code point, derived once per
+    install (core.engine.derived: a Python call per code point) and read once per process
+    (the hash table saves hashing each CJK character of every text again)."""
+    tables = derived(f"code-tables-{_tables_source()}", _derive_tables)
+    return tables["kind"], tables["fold"], _single_hashes(tables["fold"])
 
 
 def _single_hashes(folded: np.ndarray) -> np.ndarray:

@@ -78,8 +78,10 @@ class _Words:
     def words(self, zh: Lexicon, en: Lexicon, at: np.ndarray | None = None) -> list[str]:
         """The word of each entry (of the entries `at`)."""
         latin, ids = (self.latin, self.ids) if at is None else (self.latin[at], self.ids[at])
-        tables = zh.words, en.words
-        return [tables[e][i] for e, i in zip(latin.tolist(), ids.tolist())]
+        out = np.empty(len(ids), dtype=object)
+        out[~latin] = zh.words(ids[~latin])
+        out[latin] = en.words(ids[latin])
+        return out.tolist()
 
 
 def cut_prose(text: str) -> tuple[str, list[str]]:
@@ -104,12 +106,14 @@ def _words(texts: Sequence[str], units: Sequence[Units], zh: Lexicon, en: Lexico
     long = zh.lengths(zids) > 1
     zdoc, zids, zcount = zdoc[long], zids[long], zcount[long]
     latin = [_latin_words(c, u) for c, u in zip(cleans, units)]
-    both = [(d, at) for d, words in enumerate(latin) for w in words if (at := zh.get(w)) is not None]
-    if both:  # a Latin word folded into a string jieba also gave (full-width forms and the like)
-        drop = np.isin(zdoc * len(zh) + zids, [d * len(zh) + at for d, at in both])
-        zdoc, zids, zcount = zdoc[~drop], zids[~drop], zcount[~drop]
+    flat = [w for words in latin for w in words]
     edoc = np.repeat(np.arange(len(texts), dtype=np.int64), [len(w) for w in latin])
-    eids = en.ids([w for words in latin for w in words])
+    in_zh = zh.find(flat)
+    both = in_zh >= 0
+    if both.any():  # a Latin word folded into a string jieba also gave (full-width forms and the like)
+        drop = np.isin(zdoc * len(zh) + zids, edoc[both] * len(zh) + in_zh[both])
+        zdoc, zids, zcount = zdoc[~drop], zids[~drop], zcount[~drop]
+    eids = en.ids(flat)
     ecount = np.fromiter((n for words in latin for n in words.values()), dtype=np.int64, count=len(eids))
     doc = np.concatenate((zdoc, edoc))
     order = np.argsort(doc, kind="stable")

@@ -105,3 +105,25 @@ def test_units_of_a_batch_equal_one_text_at_a_time(texts, limit):
         for field in ("starts", "ends", "hashes", "single"):
             assert getattr(b, field).tolist() == getattr(alone, field).tolist()
             assert getattr(b, field).dtype == getattr(alone, field).dtype
+
+
+def test_code_point_tables_read_back_from_the_data_folder_are_the_derived_ones(tmp_path, monkeypatch):
+    from core.engine import normalize
+
+    monkeypatch.setenv("PLAGSCOPE_DATA_DIR", str(tmp_path))
+    normalize.code_tables.cache_clear()
+    try:
+        first = normalize.code_tables()  # derived and written
+        normalize.code_tables.cache_clear()
+        again = normalize.code_tables()  # read back
+        assert len(list((tmp_path / "cache").iterdir())) == 1
+        derived = normalize._derive_tables()
+        for a, b in zip(first, again, strict=True):
+            assert a.dtype == b.dtype and (a == b).all()
+        assert (again[0] == derived["kind"]).all() and (again[1] == derived["fold"]).all()
+        # other rules for the tables: another name, so never the tables of the old rules
+        name = normalize._tables_source()
+        monkeypatch.setattr(normalize, "_SINGLE_RANGES", normalize._SINGLE_RANGES[:-1])
+        assert normalize._tables_source() != name
+    finally:
+        normalize.code_tables.cache_clear()
