@@ -185,9 +185,14 @@ class Attribution:
         return found, [s for s, _ in found]
 
     @cached_property
+    def paragraphs_blank(self) -> list[tuple[int, int]]:
+        """The text's blank-line separated paragraphs (`paragraphs`), whatever its format."""
+        return self._paragraphs[0] if self._paragraph_break == "blank" else paragraphs(self.text)
+
+    @cached_property
     def _blocks(self) -> list[tuple[int, int, str, bool]]:
-        paras = self._paragraphs[0] if self._paragraph_break == "blank" else None
-        return [(s, e, "block", self._emphasis(s, e)) for s, e in block_quotes(self.text, self._layout, paras)]
+        return [(s, e, "block", self._emphasis(s, e))
+                for s, e in block_quotes(self.text, self._layout, self.paragraphs_blank)]
 
     def _marks_in(self, paragraph: int) -> list[tuple[int, int, str, bool]]:
         found = self._marks.get(paragraph)
@@ -553,13 +558,23 @@ _SENTENCE_MARK = re.compile("[。，；！？]")  # a title holding one is no he
 _LINES = re.compile(r"(\r\n|\n|\r)")  # split on it: lines and their breaks alternate
 
 
+def _rows(text: str) -> list[str]:
+    """The lines `lines` gives, as strings."""
+    return _LINES.split(text)[::2] if "\r" in text else text.split("\n")
+
+
+def _starts(text: str, rows: list[str]) -> list[int]:
+    """Where each of `_rows(text)` starts."""
+    if "\r" in text:
+        return [s for s, _ in lines(text)]
+    return list(accumulate((len(r) + 1 for r in rows), initial=0))
+
+
 def find_headings(text: str, layout: Layout) -> list[Heading]:
     """Heading lines: styled as headings in docx, numbered (一、 1.2 第三章 ## …), a known
     section name, or a short line standing alone between blank lines; never ending like a sentence."""
     styled = {(s.start, s.end) for s in layout.headings}
-    parts = _LINES.split(text)
-    rows = parts[::2]  # the lines of `lines`, with their offsets from the parts' lengths
-    offsets = list(accumulate(map(len, parts), initial=0))
+    rows, starts = _rows(text), None  # starts found when a heading needs its place
     count = len(rows)
     # only a line whose title is short enough may be an unstyled heading
     todo = range(count) if styled else [i for i, row in enumerate(rows) if len(row) <= _HEADING_MAX
@@ -571,7 +586,8 @@ def find_headings(text: str, layout: Layout) -> list[Heading]:
         if not title or not styled and (len(title) > _HEADING_MAX or title.endswith(_TERMINAL)
                                         or _SENTENCE_MARK.search(title)):
             continue  # what would be skipped below (neither can be a reference title), found first
-        s, e = offsets[2 * i], offsets[2 * i + 1]
+        starts = _starts(text, rows) if starts is None else starts
+        s, e = starts[i], starts[i] + len(line)
         lead = len(line) - len(line.lstrip())
         span = (s + lead, s + lead + len(title))
         if span in styled or (s, e) in styled:

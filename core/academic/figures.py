@@ -301,19 +301,22 @@ def _sections(text: str, index: int, analyses: Analyses) -> list[tuple[str, int,
             end = headings[n + 1].span.start if n + 1 < len(headings) else len(text)
             out.append((h.title, h.span.start, end))
         return out
-    paras = paragraphs(text)
+    paras = attribution.paragraphs_blank
     if len(paras) <= 1:
         paras = paragraphs(text, "\n")
-    blocks: list[list[int]] = []
-    for s, e in paras:
-        if blocks and count(blocks[-1][0], blocks[-1][1]) < BLOCK_CHARS:
+    # a block's characters are its paragraphs' (what separates them is white space)
+    held = (count.prefix[[e for _, e in paras]] - count.prefix[[s for s, _ in paras]]).tolist()
+    blocks: list[list[int]] = []  # start, end, characters
+    for (s, e), n in zip(paras, held):
+        if blocks and blocks[-1][2] < BLOCK_CHARS:
             blocks[-1][1] = e
+            blocks[-1][2] += n
         else:
-            blocks.append([s, e])
-    if len(blocks) > 1 and count(blocks[-1][0], blocks[-1][1]) < BLOCK_CHARS // 2:
+            blocks.append([s, e, n])
+    if len(blocks) > 1 and blocks[-1][2] < BLOCK_CHARS // 2:
         last = blocks.pop()  # popped first: blocks[-2] on the left would be read after the pop
         blocks[-1][1] = last[1]
-    return [(_title(text, s, e), s, e) for s, e in blocks]
+    return [(_title(text, s, e), s, e) for s, e, _ in blocks]
 
 
 def _title(text: str, start: int, end: int, width: int = 20) -> str:

@@ -12,8 +12,8 @@ from core.engine.normalize import code_points
 
 _STRIPPED = [c for c in range(0x3001) if chr(c).isspace()]  # what str.strip() removes (none above)
 _SPACE_CODES = np.array(_STRIPPED + [0xFEFF], dtype=np.uint32)
-_SPACE = np.zeros(0x10000, dtype=bool)  # by code point (beyond the table: not space)
-_SPACE[_SPACE_CODES] = True
+_SOLID = np.ones(0x110000, dtype=bool)  # by code point: not white space
+_SOLID[_SPACE_CODES] = False
 _CJK = r"\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
 CJK_CHAR = re.compile(f"[{_CJK}]")
 _CJK_RANGES = ((0x3040, 0x30FF), (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0x20000, 0x3134F))
@@ -30,7 +30,8 @@ class Counter:
     def __init__(self, text: str):
         self.text = text
         self._cjk = None  # prefix counts for `units`, made on first use
-        self.prefix = _prefix(code_points(text), _SPACE)
+        self.prefix = np.zeros(len(text) + 1, dtype=np.int64)
+        np.cumsum(_SOLID.take(code_points(text)), out=self.prefix[1:])
 
     def __call__(self, start: int, end: int) -> int:
         last = len(self.prefix) - 1  # spans of a report read back without its text may lie beyond it
@@ -60,12 +61,11 @@ class Counter:
         for lo, hi in _CJK_RANGES:  # the ranges of CJK_CHAR
             cjk |= (cps >= lo) & (cps <= hi)
         in_word = np.zeros(n + 1, dtype=bool)
-        starts = np.zeros(n + 1, dtype=np.int64)
-        for m in WORD.finditer(text):
-            in_word[m.start():m.end()] = True
-            starts[m.start()] = 1
+        in_word[:n] = _word_chars(cps)  # WORD's matches are the runs of its characters
+        starts = in_word[:n].copy()
+        starts[1:] &= ~in_word[:n - 1]
         self._cjk = np.concatenate(([0], np.cumsum(cjk, dtype=np.int64)))
-        self._runs = np.concatenate(([0], np.cumsum(starts[:n], dtype=np.int64)))  # run starts before i
+        self._runs = np.concatenate(([0], np.cumsum(starts, dtype=np.int64)))  # run starts before i
         self._in_word = in_word
 
     def union(self, spans: list[tuple[int, int]]) -> int:
@@ -73,10 +73,18 @@ class Counter:
         return sum(self(s, e) for s, e in merge(spans))
 
 
-def _prefix(cps: np.ndarray, space: np.ndarray) -> np.ndarray:
-    """Prefix counts of the code points that are not marked in `space` (a table by code point)."""
-    solid = ~space[np.minimum(cps, len(space) - 1)]
-    return np.concatenate(([0], np.cumsum(solid, dtype=np.int64)))
+_WORD_CHAR = np.full(0x110000, 2, dtype=np.uint8)  # by code point: 1 in WORD, 0 not, 2 not asked yet
+
+
+def _word_chars(cps: np.ndarray) -> np.ndarray:
+    """Which code points are characters of a WORD (each distinct one asked of WORD once)."""
+    found = _WORD_CHAR.take(cps)
+    unknown = found == 2
+    if unknown.any():
+        new = np.unique(cps[unknown])
+        _WORD_CHAR[new] = [WORD.fullmatch(chr(c)) is not None for c in new.tolist()]
+        found = _WORD_CHAR.take(cps)
+    return found == 1
 
 
 def merge(spans) -> list[tuple[int, int]]:

@@ -25,7 +25,7 @@ from core.academic.attribution import (
     find_quotations,
     paragraphs,
 )
-from core.academic.text import Counter, lines, merge, overlap, sentence_ends
+from core.academic.text import CJK_CHAR, WORD, Counter, lines, merge, overlap, sentence_ends
 from core.models import Document, Layout, Span
 
 PIECES = ["“", "”", '"', "'", "‘", "’", "「", "」", "[1]", "[2,3]", "(Smith, 2020)", "Smith (2019)",
@@ -219,3 +219,15 @@ def test_counts_are_those_of_the_characters():
         for ch in text:
             solid.append(solid[-1] + (not ch.isspace() and ch != "\ufeff"))
         assert count.prefix.tolist() == solid
+
+
+def test_units_are_those_the_words_and_cjk_characters_give():
+    rnd = random.Random(5)
+    for text in texts(98, 60) + ["naïve café 第2版 x_y ２０２０年 Ⅻ ½ ①", ""]:
+        count = Counter(text)
+        for _ in range(20):
+            start = rnd.randrange(len(text) + 1)
+            end = rnd.randrange(start, len(text) + 1)
+            piece = text[start:end]
+            words = len(WORD.findall(piece))
+            assert count.units(start, end) == (len(CJK_CHAR.findall(piece)), words), (text, start, end)
