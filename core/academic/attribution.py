@@ -77,6 +77,14 @@ CITATION_PATTERNS = (
     ("narrative", re.compile(rf"{_ZH_NAME}(?:等人?|和{_ZH_NAME}|、{_ZH_NAME})?\s*[（(]\s*{_YEAR}(?:{_ZH_LOCATOR})?\s*[）)]")),
     ("according", re.compile(r"据[^，。！？；、,.!?;:：\n]{1,30}(?:统计|调查|报道|显示|记载|测算|介绍|披露|称)")),
 )
+_HELD = {"numeric": "[［【", "superscript": "¹²³⁰⁴⁵⁶⁷⁸⁹", "author_year": "(（", "narrative": "(（",
+         "according": "据"}  # one of these is in every marker of the kind
+
+
+def _holds(text: str, characters: str) -> bool:
+    return any(c in text for c in characters)
+
+
 _YEAR_OPEN = re.compile(rf"[(（]\s*{_YEAR}")  # what every narrative marker holds
 # markers that follow what they cite; a narrative one (Smith (2020) / 据……统计) opens its sentence
 _TRAILING = ("numeric", "superscript", "author_year")
@@ -537,10 +545,12 @@ def _indented_blocks(text: str, paras: list[tuple[int, int]] | None = None):
 def find_citations(text: str, layout: Layout) -> list[Citation]:
     """Citation markers in text order; overlapping matches keep the earliest, longest one."""
     found: list[tuple[int, int, str]] = []
-    year_in_brackets = _YEAR_OPEN.search(text) is not None
+    year_in_brackets = _holds(text, "(（") and _YEAR_OPEN.search(text) is not None
     for kind, pattern in CITATION_PATTERNS:
         if kind == "narrative" and not year_in_brackets:
             continue  # every narrative marker holds "(2020": a text without one has none
+        if not _holds(text, _HELD[kind]):
+            continue  # a text without any character every such marker holds has none
         found.extend((m.start(), m.end(), kind) for m in pattern.finditer(text))
     for span in layout.superscripts:
         if _SUPERSCRIPT_TEXT.fullmatch(text[span.start:span.end].strip()):

@@ -12,15 +12,18 @@ import pytest
 
 from core.academic.attribution import (
     _HEADING_MAX,
+    _HELD,
     _LEADING,
     _NUMBERING,
     _REFERENCE_TITLES,
     _SECTION_NAMES,
     _TERMINAL,
+    CITATION_PATTERNS,
     Heading,
     _indent,
     analyse,
     block_quotes,
+    find_citations,
     find_headings,
     find_quotations,
     paragraphs,
@@ -231,3 +234,22 @@ def test_units_are_those_the_words_and_cjk_characters_give():
             piece = text[start:end]
             words = len(WORD.findall(piece))
             assert count.units(start, end) == (len(CJK_CHAR.findall(piece)), words), (text, start, end)
+
+
+def test_citations_are_those_every_pattern_finds():
+    """find_citations skips a pattern in a text without a character all its markers hold:
+    the same markers as running every pattern."""
+    markers = ["[12]", "［3］", "【4-6】", "¹²", "⁴⁵", "(Smith, 2020)", "（王明，2019）", "Smith (2020)",
+               "王明等（2018）", "据统计局统计", "(see Lee 2001, p. 4)"]
+    rnd = random.Random(11)
+    for text in texts(97, 80) + ["".join(rnd.choice(markers + PIECES) for _ in range(40)) for _ in range(80)]:
+        found = []
+        for kind, pattern in CITATION_PATTERNS:
+            found.extend((m.start(), m.end(), kind) for m in pattern.finditer(text))
+            assert all(any(c in m.group() for c in _HELD[kind]) for m in pattern.finditer(text))
+        found.sort(key=lambda f: (f[0], -f[1]))
+        plain = []
+        for s, e, kind in found:
+            if not plain or s >= plain[-1][1]:
+                plain.append((s, e, kind))
+        assert [(c.span.start, c.span.end, c.kind) for c in find_citations(text, Layout())] == plain
