@@ -81,8 +81,8 @@ _HELD = {"numeric": "[［【", "superscript": "¹²³⁰⁴⁵⁶⁷⁸⁹", "au
          "according": "据"}  # one of these is in every marker of the kind
 
 
-def _holds(text: str, characters: str) -> bool:
-    return any(c in text for c in characters)
+def _holds(text: str, parts) -> bool:
+    return any(c in text for c in parts)
 
 
 _YEAR_OPEN = re.compile(rf"[(（]\s*{_YEAR}")  # what every narrative marker holds
@@ -94,6 +94,8 @@ _SUPERSCRIPT_TEXT = re.compile(r"[\[\(]?\d{1,3}(?:\s*[-–,，]\s*\d{1,3})*[\]\)
 _REFERENCE_TITLES = re.compile(
     r"(参考文献|引用文献|参考资料|参考书目|references?|reference\s+list|bibliography|works\s+cited"
     r"|literature\s+cited|sources\s+cited)", re.IGNORECASE)
+# every reference title holds one of these (of all characters, only r and R match "r" ignoring case)
+_REFERENCE_HINTS = ("r", "R", "参考文献", "引用文献", "参考资料", "参考书目")
 _NUMBERING = re.compile(
     r"^(?:#{1,6}\s*|第[一二三四五六七八九十百零〇\d]+[章节部分篇]\s*|[一二三四五六七八九十]+[、.．]\s*"
     r"|[（(][一二三四五六七八九十\d]+[）)]\s*|\d{1,2}(?:\.\d{1,2})*(?:[.、．]\s*|\s+)|[IVX]{1,5}\.\s+)")
@@ -239,6 +241,8 @@ class Attribution:
 
     @cached_property
     def references(self) -> tuple[Span, ...]:
+        if not _holds(self.text, _REFERENCE_HINTS):
+            return ()  # no reference heading without a reference title: its headings are not read
         return tuple(Span(s, e) for s, e in find_references(self.text, self.headings))
 
     @cached_property

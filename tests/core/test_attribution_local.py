@@ -15,6 +15,7 @@ from core.academic.attribution import (
     _HELD,
     _LEADING,
     _NUMBERING,
+    _REFERENCE_HINTS,
     _REFERENCE_TITLES,
     _SECTION_NAMES,
     _TERMINAL,
@@ -26,6 +27,7 @@ from core.academic.attribution import (
     find_citations,
     find_headings,
     find_quotations,
+    find_references,
     paragraphs,
 )
 from core.academic.text import CJK_CHAR, WORD, Counter, lines, merge, overlap, sentence_ends
@@ -253,3 +255,13 @@ def test_citations_are_those_every_pattern_finds():
             if not plain or s >= plain[-1][1]:
                 plain.append((s, e, kind))
         assert [(c.span.start, c.span.end, c.kind) for c in find_citations(text, Layout())] == plain
+
+
+def test_every_reference_title_holds_a_hint():
+    """A text holding none of _REFERENCE_HINTS has no reference section (its headings unread)."""
+    for title in _REFERENCE_TITLES.pattern.strip("()").split("|"):
+        assert any(hint in title for hint in _REFERENCE_HINTS), title
+    assert [c for c in range(0x110000) if re.fullmatch("r", chr(c), re.IGNORECASE)] == [ord("R"), ord("r")]
+    text = "引言\n\n正文。\n\n参考书目\n[1] 王明. 书名[M]. 2019.\n"
+    assert analyse(doc(text)).references == tuple(Span(s, e) for s, e in find_references(text, tuple(
+        find_headings(text, Layout())))) != ()
