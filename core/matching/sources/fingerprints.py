@@ -83,7 +83,8 @@ class FingerprintSource:
         if common:
             corpus.evidence[COMMON] = common[0]
         del hashes
-        pair_keys, first, count = np.unique(run_keys, return_index=True, return_counts=True)
+        first = np.flatnonzero(np.diff(run_keys, prepend=-1))  # runs come sorted by key (keys >= 0)
+        pair_keys, count = run_keys[first], np.diff(np.append(first, len(run_keys)))
         corpus.evidence[SEEDS] = Seeds(pair_keys, first, count, run_left, run_right, run_length)
         enough = _can_pass(profiles, n, pair_keys, first, count, run_left, run_right, run_length)
         yield Progress("indexing", 2, 3)
