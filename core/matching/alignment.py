@@ -49,8 +49,11 @@ class UnitAlignment:
         return bool(len(self.left) == len(self.right) and self.left.all() and self.right.all())
 
 
-def align_units(x: np.ndarray, y: np.ndarray, k: int = 4) -> UnitAlignment:
-    """Align two unit-hash sequences (see the module docstring); k is the first anchor length."""
+def align_units(x: np.ndarray, y: np.ndarray, k: int = 4, repeats: int | None = None) -> UnitAlignment:
+    """Align two unit-hash sequences (see the module docstring); k is the first anchor length.
+    `repeats`, when known, is at least how often any k-gram of x occurs in x (its document's
+    most repeated one): with it, two copies each with a small edit of their own are aligned
+    without hashing them (`_in_line`)."""
     x = np.asarray(x, dtype=np.uint64)
     y = np.asarray(y, dtype=np.uint64)
     tx = np.zeros(len(x), dtype=bool)
@@ -67,12 +70,14 @@ def align_units(x: np.ndarray, y: np.ndarray, k: int = 4) -> UnitAlignment:
     tx[:head] = ty[:head] = True
     if tail:
         tx[len(x) - tail:] = ty[len(y) - tail:] = True
-    _fill(x, y, head, len(x) - tail, head, len(y) - tail, max(k, K_MIN), tx, ty)
+    _fill(x, y, head, len(x) - tail, head, len(y) - tail, max(k, K_MIN), tx, ty,
+          repeats if k >= K_MIN else None)
     return UnitAlignment(tx, ty)
 
 
-def _fill(x, y, a0, a1, b0, b1, k, tx, ty) -> None:
-    """Pair equal units of x[a0:a1] and y[b0:b1] into the masks tx, ty."""
+def _fill(x, y, a0, a1, b0, b1, k, tx, ty, repeats: int | None = None) -> None:
+    """Pair equal units of x[a0:a1] and y[b0:b1] into the masks tx, ty (`repeats`: see
+    align_units; it holds for this k only)."""
     while a0 < a1 and b0 < b1 and x[a0] == y[b0]:
         tx[a0] = ty[b0] = True
         a0, b0 = a0 + 1, b0 + 1
@@ -87,10 +92,12 @@ def _fill(x, y, a0, a1, b0, b1, k, tx, ty) -> None:
         return
     if k < K_MIN or la < k or lb < k:
         return
-    hx, hy = kgram_hashes(x[a0:a1], k), kgram_hashes(y[b0:b1], k)
-    anchors = _one_diagonal(hx, hy, a0, b0, k, tx, ty)
+    anchors = None if repeats is None else _in_line(x, y, a0, a1, b0, b1, k, tx, ty, repeats)
     if anchors is None:
-        anchors = _anchors(hx, hy, a0, b0, k, tx, ty)
+        hx, hy = kgram_hashes(x[a0:a1], k), kgram_hashes(y[b0:b1], k)
+        anchors = _one_diagonal(hx, hy, a0, b0, k, tx, ty)
+        if anchors is None:
+            anchors = _anchors(hx, hy, a0, b0, k, tx, ty)
     anchors.sort()
     bounds = [(a0, b0, 0), *anchors, (a1, b1, 0)]
     for (pa, pb, pl), (qa, qb, _) in itertools.pairwise(bounds):
@@ -133,6 +140,44 @@ def _one_diagonal(hx, hy, a0, b0, k, tx, ty) -> list[tuple[int, int, int]] | Non
     tx[a0 + s:a0 + s + size] = True
     ty[b0 + s:b0 + s + size] = True
     return [(a0 + s, b0 + s, size)]
+
+
+def _in_line(x, y, a0, a1, b0, b1, k, tx, ty, repeats: int) -> list[tuple[int, int, int]] | None:
+    """`_one_diagonal` read off the units, for two equally long sides that differ only less
+    than k - 1 units from each end, given `repeats` (no k-gram of x occurs more often in x);
+    or None when that is not so.
+
+    The k-grams clear of the differing units are equal (equal units), and so are none of the
+    others (they are hashed to see it: they are fewer than 2k); so the equal ones are one
+    stretch ending less than k units from each end. Its k-grams are ok when repeats + o <=
+    MAX_OCCURRENCES (o the k-grams outside it), as in `_one_diagonal`; and then no other
+    diagonal can hold as many equal k-grams as the stretch once the stretch is longer than
+    o + 2o(MAX_OCCURRENCES - o - 1): such a diagonal d pairs at least count - o k-grams of
+    the stretch's side with equal k-grams d further on x's side, links that fall into at most
+    2o chains of equal k-grams, one of them then longer than MAX_OCCURRENCES - o allows."""
+    size = a1 - a0
+    if size != b1 - b0 or size < 2 * k or tx[a0:a1].any() or ty[b0:b1].any():
+        return None
+    differ = np.flatnonzero(x[a0:a1] != y[b0:b1])
+    head, tail = differ[differ <= k - 2], differ[differ >= size - k + 1]
+    if not len(head) or not len(tail) or len(head) + len(tail) != len(differ):
+        return None
+    s, r = int(head[-1]) + 1, int(tail[0]) - k + 1  # the stretch: k-grams s .. r - 1
+    n = size - k + 1
+    count, o = r - s, n - (r - s)
+    if count < 1 or repeats + o > MAX_OCCURRENCES or count - o <= 2 * o * (MAX_OCCURRENCES - o - 1):
+        return None
+    ends = [x[a0:a0 + s + k - 1], y[b0:b0 + s + k - 1], x[a0 + r:a1], y[b0 + r:b1]]
+    hashed = kgram_hashes(np.concatenate(ends), k)
+    at = np.cumsum([0] + [len(e) for e in ends])
+    hx_head, hy_head = hashed[at[0]:at[0] + s], hashed[at[1]:at[1] + s]
+    hx_tail, hy_tail = hashed[at[2]:at[2] + n - r], hashed[at[3]:at[3] + n - r]
+    if (hx_head == hy_head).any() or (hx_tail == hy_tail).any():
+        return None
+    length = count + k - 1
+    tx[a0 + s:a0 + s + length] = True
+    ty[b0 + s:b0 + s + length] = True
+    return [(a0 + s, b0 + s, length)]
 
 
 def _anchors(hx, hy, a0, b0, k, tx, ty) -> list[tuple[int, int, int]]:
@@ -271,12 +316,14 @@ def _marks(a: Units, ta: str, a0: int, a1: int, b: Units, tb: str, b0: int, b1: 
 
 
 def aligned_matches(a: Units, b: Units, passages, k: int, min_chars: int = 0,
-                    t: int | None = None, taken: int = 0, texts: tuple[str, str] | None = None):
+                    t: int | None = None, taken: int = 0, texts: tuple[str, str] | None = None,
+                    repeats: int | None = None):
     """The passages (unit ranges with a0, a1, b0, b1) as Matches with their in-passage changes,
     dropping those under `min_chars` characters on either side and, given t, all of them when
     none is `dense` with t and `taken` (a pair's lightly edited fragments count beside a dense passage; alone
     they are stock phrases), and what the kept ones took. Given the two `texts`, each span
-    also takes in the marks around it that both texts share (see _marks)."""
+    also takes in the marks around it that both texts share (see _marks). `repeats`: at least
+    how often a's most repeated k-gram occurs in a (see align_units)."""
     aligned = []
     for m in passages:
         left = Span(int(a.starts[m.a0]), int(a.ends[m.a1 - 1]))
@@ -287,7 +334,7 @@ def aligned_matches(a: Units, b: Units, passages, k: int, min_chars: int = 0,
             ba, fa, bb, fb = _marks(a, texts[0], m.a0, m.a1, b, texts[1], m.b0, m.b1)
             left = Span(left.start - ba, left.end + fa)
             right = Span(right.start - bb, right.end + fb)
-        aligned.append((m, left, right, align_units(a.hashes[m.a0:m.a1], b.hashes[m.b0:m.b1], k)))
+        aligned.append((m, left, right, align_units(a.hashes[m.a0:m.a1], b.hashes[m.b0:m.b1], k, repeats)))
     if t is not None and not any(dense(al, t, taken) for *_, al in aligned):
         aligned = []
     taken_left = np.zeros(len(a), dtype=bool)

@@ -80,6 +80,17 @@ def _kgram_index(corpus: Corpus, i: int) -> tuple[np.ndarray, np.ndarray, np.nda
     return cache[i]
 
 
+def most_repeated(corpus: Corpus, i: int) -> int:
+    """How often document i's most repeated k-gram occurs in it (cached per check): the
+    in-passage alignment's bound (alignment.align_units)."""
+    cache = corpus.evidence.setdefault("most_repeated", {})
+    if i not in cache:
+        p = corpus.profiles[i]
+        hashes = kgram_hashes(p.units.hashes, p.params.k)
+        cache[i] = int(np.unique(hashes, return_counts=True)[1].max()) if len(hashes) else 0
+    return cache[i]
+
+
 def pair_seeds(corpus: Corpus, i: int, j: int) -> tuple[np.ndarray, np.ndarray]:
     """Every k-gram documents i and j share (start in i, start in j), the template's and those
     repeated more than max_repeats times in either document left out."""
@@ -153,7 +164,8 @@ def score_pair(corpus: Corpus, i: int, j: int, listed: bool) -> PairResult | Non
                       params.verbatim, params.short_gap, params.dense, length=length)
     texts = (corpus.texts[i], corpus.texts[j]) if corpus.texts else None
     matches, taken = aligned_matches(a.units, b.units, found.passages, params.k,
-                                     options.min_passage, params.guarantee, params.dense, texts)
+                                     options.min_passage, params.guarantee, params.dense, texts,
+                                     most_repeated(corpus, i) if found.passages else None)
     if joined_here and matches and seeds is not None:
         matches = shared_by(corpus, a, matches)
     shares = corpus.evidence.get(SHARES)

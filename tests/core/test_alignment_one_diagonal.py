@@ -92,3 +92,77 @@ def test_whole_alignment_is_unchanged(seed, monkeypatch):
     slow = [align_units(x, y, k) for (x, y), k in cases]
     for f, s in zip(fast, slow):
         assert (f.left == s.left).all() and (f.right == s.right).all()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_shortcut_on_units_gives_the_anchors(seed):
+    """`_in_line` (no hashing but of the ends, given a bound on x's repeated k-grams) takes
+    what `_anchors` takes, wherever it answers."""
+    rng = np.random.default_rng(50 + seed)
+    taken = fell_back = 0
+    for _ in range(400):
+        k = int(rng.integers(2, 7))
+        x, y = _region(rng, int(rng.integers(2, 400)), int(rng.integers(21, 120)), k)
+        if rng.integers(0, 2):  # differences of their own a little inside the ends
+            for side in (x, y):
+                side[int(rng.integers(0, k))] = 9100 + rng.integers(0, 2)
+        hx, hy = kgram_hashes(x, k), kgram_hashes(y, k)
+        repeats = int(np.unique(hx, return_counts=True)[1].max()) + int(rng.integers(0, 2))
+        pad = int(rng.integers(0, 5))
+        xs = np.concatenate((np.full(pad, 1, np.uint64), x, np.full(pad, 2, np.uint64)))
+        ys = np.concatenate((np.full(pad, 3, np.uint64), y, np.full(pad, 4, np.uint64)))
+        fast_x, fast_y = np.zeros(len(xs), bool), np.zeros(len(ys), bool)
+        fast = alignment._in_line(xs, ys, pad, pad + len(x), pad, pad + len(y), k, fast_x, fast_y, repeats)
+        if fast is None:
+            fell_back += 1
+            assert not fast_x.any() and not fast_y.any()
+            continue
+        taken += 1
+        slow_x, slow_y = np.zeros_like(fast_x), np.zeros_like(fast_y)
+        assert fast == _anchors(hx, hy, pad, pad, k, slow_x, slow_y)
+        assert (fast_x == slow_x).all() and (fast_y == slow_y).all()
+    assert taken > 50 and fell_back > 50
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_alignment_given_the_repeats_is_unchanged(seed):
+    """align_units told how often x repeats its k-grams == align_units not told."""
+    rng = np.random.default_rng(200 + seed)
+    for _ in range(200):
+        k = int(rng.integers(2, 6))
+        base = rng.integers(0, int(rng.integers(3, 3000)), int(rng.integers(30, 400)))
+        x, y = base.copy(), base.copy()
+        for side in (x, y):
+            side[int(rng.integers(0, len(base)))] = 7000 + rng.integers(0, 3)
+        x, y = x.astype(np.uint64), y.astype(np.uint64)
+        hx = kgram_hashes(x, k)
+        repeats = int(np.unique(hx, return_counts=True)[1].max()) if len(hx) else 0
+        told, not_told = align_units(x, y, k, repeats), align_units(x, y, k)
+        assert (told.left == not_told.left).all() and (told.right == not_told.right).all()
+
+
+def test_the_shortcut_on_units_hashes_its_ends(monkeypatch):
+    """Where k-grams holding a differing unit hash alike (a collision, forced here by a weak
+    hash), the anchors see them equal: the shortcut must not answer."""
+    def weak(units, k):
+        return np.convolve(np.asarray(units, np.int64) % 1000, np.ones(k, np.int64), "valid").astype(np.uint64) % 1000
+
+    monkeypatch.setattr(alignment, "kgram_hashes", weak)
+    rng = np.random.default_rng(7)
+    same = 0
+    for _ in range(300):
+        k = int(rng.integers(2, 5))
+        size = int(rng.integers(25, 60))
+        x = rng.integers(0, 100000, size).astype(np.uint64)
+        y = x.copy()
+        x[0], y[0] = 9000, 10000 + 1001 * rng.integers(0, 2)  # units differ, hashes may not
+        x[-1], y[-1] = 9002, 9003
+        hx, hy = weak(x, k), weak(y, k)
+        repeats = int(np.unique(hx, return_counts=True)[1].max())
+        fast_x, fast_y = np.zeros(size, bool), np.zeros(size, bool)
+        fast = alignment._in_line(x, y, 0, size, 0, size, k, fast_x, fast_y, repeats)
+        if fast is not None:
+            slow_x, slow_y = np.zeros(size, bool), np.zeros(size, bool)
+            assert fast == _anchors(hx, hy, 0, 0, k, slow_x, slow_y)
+            same += 1
+    assert 0 < same < 300
