@@ -201,9 +201,10 @@ def stages_table(essays: int, texts: int, delays: tuple[float, ...] = (0.0, 1.0)
     return 0 if worst <= 1.0 else 1
 
 
-def full_check(root: Path, folder: Path) -> tuple[float, float, int, int]:
-    """(seconds, peak RSS in MB, exit status, pairs reported) of one whole `plagscope check`
-    of `folder` by the checkout at `root`, in a child process measured for it alone."""
+def full_check(root: Path, folder: Path) -> tuple[float, float, int, int, float]:
+    """(seconds, peak RSS in MB, exit status, pairs reported, CPU seconds of the process and the
+    workers it waited for) of one whole `plagscope check` of `folder` by the checkout at
+    `root`, in a child process measured for it alone (CPU time counts on a loaded machine)."""
     import json
 
     out = folder.parent / f"{folder.name}.json"
@@ -215,7 +216,8 @@ def full_check(root: Path, folder: Path) -> tuple[float, float, int, int]:
     _, status, usage = os.wait4(proc.pid, 0)
     took = time.perf_counter() - start
     pairs = len(json.loads(out.read_text(encoding="utf-8"))["pairs"]) if out.exists() else -1
-    return took, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status), pairs
+    return (took, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status), pairs,
+            usage.ru_utime + usage.ru_stime)
 
 
 def copies_table(essays: int, texts: int, roots: list[Path], shapes_wanted: tuple[str, ...] = ()) -> int:
@@ -229,14 +231,16 @@ def copies_table(essays: int, texts: int, roots: list[Path], shapes_wanted: tupl
             measured = []
             for shape, folder in shapes:
                 load = os.getloadavg()[0]
-                took, peak, code, pairs = full_check(root, folder)
-                measured.append((shape, took, peak))
-                rows.append(f"| {root.name} | {shape} | {took:.1f} | {peak:,.0f} | {pairs:,} | {code} | {load:.1f} |")
-            _, took0, peak0 = measured[0]
-            ratios += [f"{root.name}: {shape} / distinct = {took / took0:.2f}x time, {peak / peak0:.2f}x peak RSS"
-                       for shape, took, peak in measured[1:]]
+                took, peak, code, pairs, cpu = full_check(root, folder)
+                measured.append((shape, took, peak, cpu))
+                rows.append(f"| {root.name} | {shape} | {took:.1f} | {cpu:.1f} | {peak:,.0f} | {pairs:,} | {code} "
+                            f"| {load:.1f} |")
+            _, took0, peak0, cpu0 = measured[0]
+            ratios += [f"{root.name}: {shape} / distinct = {took / took0:.2f}x time, {cpu / cpu0:.2f}x CPU, "
+                       f"{peak / peak0:.2f}x peak RSS" for shape, took, peak, cpu in measured[1:]]
     print(f"{essays} essays of 3,000 characters, load average " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
-    print("| checkout | class | seconds | peak RSS MB | pairs | exit | load at start |\n|---|---|---|---|---|---|---|")
+    print("| checkout | class | seconds | CPU s | peak RSS MB | pairs | exit | load at start |\n"
+          "|---|---|---|---|---|---|---|---|")
     print("\n".join(rows))
     print("\n".join(ratios))
     return 0
