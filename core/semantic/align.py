@@ -82,13 +82,21 @@ def _runs(links: list[tuple[int, int]], gaps: tuple[int, int] = (RUN_GAP, RUN_GA
     return runs
 
 
-def _alone(left: np.ndarray, right: np.ndarray, gaps: tuple[int, int]) -> np.ndarray:
-    """Which links ((left, right) sentence positions) have no other link that could continue
-    a run with them (`_runs`: at most `gaps` further on both sides, or as far before)."""
+def _components(left: np.ndarray, right: np.ndarray, gaps: tuple[int, int]) -> np.ndarray:
+    """For links at (left, right) sentence positions, a label per link: links with the same
+    label could join one run (`_runs`: each next link at most `gaps` further on both sides);
+    links with different labels never meet in a run, whatever their scores."""
     da = left[:, None] - left[None, :]
     db = right[:, None] - right[None, :]
     near = (da > 0) & (da <= gaps[0]) & (db > 0) & (db <= gaps[1])
-    return ~(near.any(axis=0) | near.any(axis=1))
+    near |= near.T
+    label = np.arange(len(left))
+    while True:  # each link takes the smallest label among its neighbours until none changes
+        lowest = np.minimum(label, np.where(near, label[None, :], len(left)).min(axis=1, initial=len(left)))
+        if (lowest == label).all():
+            break
+        label = lowest
+    return label
 
 
 def align(a_text: str, a: SemanticProfile, b_text: str, b: SemanticProfile,
@@ -116,37 +124,71 @@ def align(a_text: str, a: SemanticProfile, b_text: str, b: SemanticProfile,
     na, nb = a.all_sentences, b.all_sentences
     gaps = (math.ceil(RUN_GAP * max(1.0, na / max(1, nb))), math.ceil(RUN_GAP * max(1.0, nb / max(1, na))))
     a_index, b_index = a.index, b.index
-    cosines = sims[rows, best_j[rows]]
-    # a link with no other possible link near it in order can only stand alone (SOLO), which
-    # needs the cosine too: such links are not scored (the findings are the same)
-    alone = _alone(a_index[rows], b_index[best_j[rows]], gaps)
-    rows = rows[~alone | (cosines >= min(SOLO_COSINE, SOLO[kind]))]
-    if not len(rows):
-        return None
     a_starts, a_ends = a.sentences.starts.tolist(), a.sentences.ends.tolist()
     b_starts, b_ends = b.sentences.starts.tolist(), b.sentences.ends.tolist()
     a_pos, b_pos = a_index.tolist(), b_index.tolist()
-    links: list[tuple[int, int]] = []
-    scores: list[float] = []
-    for i in rows.tolist():
-        j = int(best_j[i])
-        cos = float(sims[i, j])
-        score = (pair_score(cos, a_text[a_starts[i]:a_ends[i]], b_text[b_starts[j]:b_ends[j]])
-                 if same else cos)
-        score = min(1.0, score)  # float16 vectors: an identical sentence's cosine may be 1.0003
-        if score >= LINK[kind] and not (same and _verbatim(a_text[a_starts[i]:a_ends[i]],
-                                                             b_text[b_starts[j]:b_ends[j]])):
-            links.append((i, j))
-            scores.append(score)
-    short = [_short(a_text[a_starts[i]:a_ends[i]]) or _short(b_text[b_starts[j]:b_ends[j]]) for i, j in links]
+    rows_l = rows.tolist()
+    pairs_of = [(i, int(best_j[i])) for i in rows_l]
+    cosines = [float(sims[i, j]) for i, j in pairs_of]
+    solo_cos = min(SOLO_COSINE, SOLO[kind])
+
+    def texts(n: int) -> tuple[str, str]:
+        i, j = pairs_of[n]
+        return a_text[a_starts[i]:a_ends[i]], b_text[b_starts[j]:b_ends[j]]
+
+    def link(n: int) -> float | None:
+        """The score of candidate link n, or None when it is no link."""
+        left, right = texts(n)
+        score = min(1.0, pair_score(cosines[n], left, right) if same else cosines[n])
+        # (float16 vectors: an identical sentence's cosine may be 1.0003)
+        return score if score >= LINK[kind] and not (same and _verbatim(left, right)) else None
+
+    def short(n: int) -> bool:
+        left, right = texts(n)
+        return _short(left) or _short(right)
+
+    # Only links a finding could use are scored (the findings are the same): a link that can
+    # meet no other in a run only by standing alone (SOLO, with the cosine too); of two that
+    # can meet only each other, the second only when the first reaches PAIR or the second
+    # could stand alone (a run of two needs both at PAIR and neither short).
+    label = _components(a_index[rows], b_index[best_j[rows]], gaps)
+    members: dict[int, list[int]] = {}
+    for n, group in enumerate(label.tolist()):
+        members.setdefault(group, []).append(n)
+    scored: dict[int, float] = {}
+
+    def score(n: int) -> float | None:
+        value = link(n)
+        if value is not None:
+            scored[n] = value
+        return value
+
+    for group in members.values():
+        if len(group) > 2 or not same:
+            for n in group:
+                score(n)
+            continue
+        could_stand = [n for n in group if cosines[n] >= solo_cos and not short(n)]
+        if len(group) == 2 and not any(short(n) for n in group):
+            first, second = sorted(group, key=lambda n: cosines[n])
+            value = score(first)
+            if value is not None and value >= PAIR[kind] or second in could_stand:
+                score(second)
+        else:
+            for n in could_stand:
+                score(n)
+    order = sorted(scored)
+    links = [pairs_of[n] for n in order]
+    scores = [scored[n] for n in order]
+    short_of = [short(n) for n in order]
     kept: list[int] = []
     for run in _runs([(a_pos[i], b_pos[j]) for i, j in links], gaps):
         if (len(run) >= MIN_RUN and sum(scores[n] for n in run) >= RUN_EVIDENCE
-                or len(run) == 2 and min(scores[n] for n in run) >= PAIR[kind] and not any(short[n] for n in run)):
+                or len(run) == 2 and min(scores[n] for n in run) >= PAIR[kind] and not any(short_of[n] for n in run)):
             kept += run
         else:
-            kept += [n for n in run if scores[n] >= SOLO[kind] and not short[n]
-                     and float(sims[links[n]]) >= min(SOLO_COSINE, SOLO[kind])]
+            kept += [n for n in run if scores[n] >= SOLO[kind] and not short_of[n]
+                     and float(sims[links[n]]) >= solo_cos]
     if not kept:
         return None
     kept.sort()

@@ -1,7 +1,8 @@
 """Sentence vectors kept between checks, keyed by the sentence's text and the model, in one
 SQLite file in the user's data folder: a re-check of the same class encodes nothing again.
 Beside them, each document's sentences (their spans and kinds, keyed by the document's text
-and the sentence rules), so a re-check does not split its documents again either.
+and the sentence rules), so a re-check does not split its documents again either, and the
+meaning findings of the last checks (keyed by all they were made from: core/semantic/layer.py).
 
 The file is a cache, never the user's data: it holds at most `limit` vectors and
 `documents` documents (the least recently used go first), and anything wrong with it
@@ -20,11 +21,16 @@ import numpy as np
 
 from core.data_dir import data_dir
 
-FILE = "sentence-vectors.sqlite3"
-LIMIT = 200_000  # vectors kept (1 kB each as float16: about 230 MB with keys and pages)
+FILE = "sentence-vectors-2.sqlite3"
+# the file before rows were kept whole in 8 kB pages (its vectors are another tokenizer's):
+# removed when the new one is made
+OLD_FILES = ("sentence-vectors.sqlite3",)
+PAGE = 8192  # bytes: a row (a 1 kB vector) fits in its page (in 4 kB pages each took another page)
+LIMIT = 200_000  # vectors kept (1 kB each as float16: about 270 MB with keys and pages)
 DOCUMENTS = 20_000  # documents whose sentences are kept (13 bytes a sentence)
+FINDINGS = 64  # checks whose meaning findings are kept (layer.py)
 _CHUNK = 500  # keys per query
-_VALUE = {"vectors": "vector", "documents": "value"}  # each table's value column
+_VALUE = {"vectors": "vector", "documents": "value", "findings": "value"}  # each table's value column
 _TOUCH = 3600.0  # seconds: a vector read is marked used again when it was last used before
 
 
@@ -53,7 +59,9 @@ class VectorStore:
         if self._db is None:
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
+                new = not self.path.exists()
                 db = sqlite3.connect(str(self.path), timeout=2.0, isolation_level=None)
+                db.execute(f"PRAGMA page_size={PAGE}")  # takes effect in a new file only
                 db.execute("PRAGMA journal_mode=WAL")
                 db.execute("CREATE TABLE IF NOT EXISTS vectors (key BLOB PRIMARY KEY, "
                            "vector BLOB NOT NULL, used REAL NOT NULL) WITHOUT ROWID")
@@ -61,10 +69,19 @@ class VectorStore:
                 db.execute("CREATE TABLE IF NOT EXISTS documents (key BLOB PRIMARY KEY, "
                            "value BLOB NOT NULL, used REAL NOT NULL) WITHOUT ROWID")
                 db.execute("CREATE INDEX IF NOT EXISTS documents_used ON documents(used)")
+                db.execute("CREATE TABLE IF NOT EXISTS findings (key BLOB PRIMARY KEY, "
+                           "value BLOB NOT NULL, used REAL NOT NULL) WITHOUT ROWID")
                 self._db = db
             except (sqlite3.Error, OSError):
                 self._broken = True
                 return None
+            if new and self.path.name == FILE:
+                for name in OLD_FILES:
+                    for suffix in ("", "-wal", "-shm"):
+                        try:
+                            (self.path.parent / (name + suffix)).unlink(missing_ok=True)
+                        except OSError:  # in use by another check, or not ours to remove
+                            pass
         return self._db
 
     def get(self, model: str, texts: Sequence[str], dim: int) -> dict[int, np.ndarray]:
@@ -94,6 +111,14 @@ class VectorStore:
     def put_documents(self, rules: str, texts: Sequence[str], values: Sequence[bytes]) -> None:
         """Keep a value (bytes) for each document text, for `rules` (see get_documents)."""
         self._put("documents", rules, texts, values, self.documents)
+
+    def get_findings(self, key: str) -> bytes | None:
+        """What put_findings kept under `key` (a digest of a check's inputs), or None."""
+        return self._get("findings", "", [key]).get(0)
+
+    def put_findings(self, key: str, value: bytes) -> None:
+        """Keep a check's findings (bytes) under `key`."""
+        self._put("findings", "", [key], [value], FINDINGS)
 
     def _get(self, table: str, model: str, texts: Sequence[str]) -> dict[int, bytes]:
         db = self._connect()

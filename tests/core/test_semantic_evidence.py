@@ -165,6 +165,45 @@ def test_a_recheck_encodes_nothing_and_gives_the_same_findings(monkeypatch):
     assert any(p.semantic for p in first.pairs)
 
 
+@needs_model
+@pytest.mark.usefixtures("loaded")
+def test_a_recheck_reads_its_findings_back_and_any_change_makes_them_again(monkeypatch):
+    from core.semantic import layer
+
+    zh, en, unrelated = translated_pair()
+    docs = [Document(0, "zh", "/zh", "txt", zh), Document(1, "en", "/en", "txt", en),
+            Document(2, "other", "/other", "txt", unrelated)]
+    aligned: list[int] = []
+    align = layer.align
+    monkeypatch.setattr(layer, "align", lambda *a: aligned.append(1) or align(*a))
+    first = run(check_documents(docs, ON))
+    assert aligned and any(p.semantic for p in first.pairs)
+    aligned.clear()
+    again = run(check_documents(docs, ON))
+    assert aligned == []  # the same class: its findings read back, nothing aligned
+    assert [(p.left, p.right, p.semantic) for p in again.pairs] == \
+        [(p.left, p.right, p.semantic) for p in first.pairs]
+    # one sentence more in one essay: made again (the findings keep their shape)
+    docs[2] = Document(2, "other", "/other", "txt", unrelated + "\n\nOne more sentence of its own here.")
+    third = run(check_documents(docs, ON))
+    assert aligned and [p.semantic for p in third.pairs if p.semantic] == \
+        [p.semantic for p in first.pairs if p.semantic]
+    # a damaged record is made again, never shown
+    store = VectorStore(tmp_data() / "sentence-vectors-2.sqlite3")
+    db = store._connect()
+    db.execute("UPDATE findings SET value = ?", (b'{"pairs": [[0, 1, "paraphrase", 1.0, [[0, 999999, 0, 1, 1.0]]]]}',))
+    store.close()
+    aligned.clear()
+    fourth = run(check_documents(docs, ON))
+    assert aligned and [p.semantic for p in fourth.pairs] == [p.semantic for p in third.pairs]
+
+
+def tmp_data() -> Path:
+    import os
+
+    return Path(os.environ["PLAGSCOPE_DATA_DIR"])
+
+
 def test_kept_sentences_are_the_split_ones_and_a_damaged_record_is_made_again(tmp_path, monkeypatch):
     from core.semantic import embed
 
@@ -261,3 +300,20 @@ def test_a_tampered_model_file_leaves_the_verbatim_check_with_a_note(tmp_path, m
     assert report["options"]["semantic"] is False  # the report says what ran
     assert report["pairs"][0]["similarity"] == 1.0  # the verbatim check ran
     assert any("sp.model" in e["path"] for e in report["errors"])
+
+
+def test_vector_store_keeps_each_vector_in_its_page_and_replaces_the_old_file(tmp_path, monkeypatch):
+    from core.semantic.vector_store import default_path
+
+    monkeypatch.setenv("PLAGSCOPE_DATA_DIR", str(tmp_path))
+    old = tmp_path / "sentence-vectors.sqlite3"  # the earlier layout, another tokenizer's vectors
+    old.write_bytes(b"old vectors")
+    store = VectorStore(default_path())
+    vectors = np.random.default_rng(1).standard_normal((500, model.DIM)).astype(np.float16)
+    store.put("m", [f"sentence {i}" for i in range(500)], vectors)
+    got = store.get("m", ["sentence 7", "sentence 499"], model.DIM)
+    assert np.array_equal(got[0], vectors[7]) and np.array_equal(got[1], vectors[499])
+    store.close()
+    assert not old.exists()
+    # 1 kB a vector: with rows that overflow their page the file is about four times this
+    assert default_path().stat().st_size < 500 * 1600

@@ -120,25 +120,25 @@ def test_links_that_cannot_make_a_run_are_not_scored_unless_they_could_stand_alo
     from core.semantic.embed import SemanticProfile
     from core.semantic.sentences import split
 
-    assert A._alone(np.array([0, 1, 10, 20, 21]), np.array([0, 2, 10, 30, 25]), (3, 3)).tolist() == \
-        [False, False, True, True, True]  # 20/21 go backwards on the right: no run
-    sentences = [f"Sentence number {w} says something of its own here." for w in
-                 ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                  "eleven", "twelve")]
+    labels = A._components(np.array([0, 1, 10, 20, 21, 4, 12]), np.array([0, 2, 10, 30, 25, 5, 12]), (3, 3))
+    # 0-1-4 may make a run (each at most 3 on), 10-12 too; 20/21 go backwards on the right
+    assert labels.tolist() == [0, 0, 2, 3, 4, 0, 2]
+    sentences = [f"Sentence number {n} says something of its own here, in twelve words." for n in range(20)]
     text = " ".join(sentences)
     s = split(text)
-    assert len(s) == 12
-    # left sentence i is nearest to right sentence i; 0-2 in order (a possible run), 6 alone
-    # (4 or more from any other) and weak, 11 alone and strong; the others have no partner
-    cos = {0: 0.6, 1: 0.6, 2: 0.6, 6: 0.6, 11: 0.9}
-    left = np.zeros((12, 24), np.float32)
-    right = np.zeros((12, 24), np.float32)
-    for i in range(12):
+    assert len(s) == 20
+    # left sentence i is nearest to right sentence i: 0-2 in order (a possible run), 6 alone
+    # (4 or more from any other) and weak, 11 alone and strong, 16-17 only each other's;
+    # the others have no partner
+    cos = {0: 0.6, 1: 0.6, 2: 0.6, 6: 0.6, 11: 0.9, 16: 0.6, 17: 0.62}
+    left = np.zeros((20, 32), np.float32)
+    right = np.zeros((20, 32), np.float32)
+    for i in range(20):
         right[i, i] = 1.0
         c = cos.get(i, 0.0)
         left[i, i] = c
-        left[i, 12 + i % 5] = np.sqrt(1 - c * c)
-    right[:, 23] += 0.01  # one faint shared direction: every row has a nearest column
+        left[i, 20 + i % 5] = np.sqrt(1 - c * c)
+    right[:, 31] += 0.01  # one faint shared direction: every row has a nearest column
     right /= np.linalg.norm(right, axis=1, keepdims=True)
     a = SemanticProfile("en", s, left, "m")
     b = SemanticProfile("en", s, right, "m")
@@ -146,4 +146,5 @@ def test_links_that_cannot_make_a_run_are_not_scored_unless_they_could_stand_alo
     monkeypatch.setattr(A, "pair_score", lambda c, x, y: scored.append(x) or 0.0)
     assert A.align(text, a, text, b) is None
     texts = s.texts(text)
-    assert set(scored) == {texts[0], texts[1], texts[2], texts[11]}
+    # 17 is not scored: 16 is no link, so 17 could only stand alone, which its cosine cannot
+    assert set(scored) == {texts[0], texts[1], texts[2], texts[11], texts[16]}

@@ -87,6 +87,17 @@ def verbatim_spans(n: int, scored: Sequence[PairResult]
     return represented, passages
 
 
+def _inputs(corpus: Corpus, shared: Sequence[SharedText], represented, passages) -> list:
+    """What the layer's findings are made from besides the texts and the code, as JSON-able
+    values: what excluded_spans reads (the shared text, the template and the k-gram settings)
+    and the verbatim passages."""
+    return [[[list(item.documents), [[s.start, s.end] for s in item.spans]] for item in shared],
+            corpus.ignored.tobytes().hex(), [repr(p.params) for p in corpus.profiles[:1]],
+            [[[int(a), int(b)] for a, b in spans] for spans in represented],
+            [[i, j, [[int(a), int(b)] for a, b in left], [[int(a), int(b)] for a, b in right]]
+             for (i, j), (left, right) in sorted(passages.items())]]
+
+
 def excluded_spans(corpus: Corpus, shared: Sequence[SharedText]) -> list[list[tuple[int, int]]]:
     """Per document, the spans the meaning layer never compares: the text most documents
     share, the template's, quotations and reference lists."""
@@ -121,15 +132,21 @@ class SemanticSource:
             return Candidates.empty()
         keys = corpus.keys if len(corpus.keys) == corpus.n else ("",) * corpus.n
         documents = [_Text(t, k or text_key(t)) for t, k in zip(corpus.texts, keys)]
-        excluded = excluded_spans(corpus, corpus.evidence.get(SHARED, ()))
+        shared = corpus.evidence.get(SHARED, ())
         represented, passages = verbatim_spans(corpus.n, corpus.evidence.get(SCORED, ()))
-        try:
-            found = yield from layer.find(documents, self.cache, excluded, self.store,
-                                          represented, passages)
-        except SemanticUnavailable as e:
-            self.notes.append(Note("semantic_unavailable", -1, (("reason", str(e)),
-                                                                ("path", e.path))))
-            return Candidates.empty()
+        # a re-check of the same class: the findings made from the same inputs are read back
+        key = layer.inputs_key(corpus.texts, _inputs(corpus, shared, represented, passages))
+        found = layer.kept_findings(key, corpus.texts, self.store)
+        if found is None:
+            excluded = excluded_spans(corpus, shared)
+            try:
+                found = yield from layer.find(documents, self.cache, excluded, self.store,
+                                              represented, passages)
+            except SemanticUnavailable as e:
+                self.notes.append(Note("semantic_unavailable", -1, (("reason", str(e)),
+                                                                    ("path", e.path))))
+                return Candidates.empty()
+            layer.keep_findings(key, found, self.store)
         self.notes += [Note("semantic_budget", i, (("sentences", found.budget),))
                        for i in found.cut]
         n = corpus.n
