@@ -3,7 +3,7 @@
     python bench/semantic.py [--seeds 1 2 3] [--real-zh FILE --real-en FILE]
                              [--msrp msr_paraphrase_train.txt] [--clough DIR]
                              [--sizes 200 1000] [--mixes en zh zh+en] [--large-mixes en zh+en]
-                             [--archive-size 2000]
+                             [--archive-size 2000] [--old-code CHECKOUT]
                              [--only translation paraphrase cost archive]
 
 Translation: essays built from ../shared/corpora/tatoeba-cmn-eng. Each seed makes 40 Chinese
@@ -306,52 +306,65 @@ def class_folder(size: int, mix: str) -> tuple[Path, set[frozenset[str]]]:
     return folder, planted
 
 
-def _run(folder: Path, semantic: bool, data: Path) -> dict:
-    """bench/run_check.py in a new process with its own user data folder (sentence vectors)."""
+def _run(folder: Path, semantic: bool, data: Path, root: Path = ROOT) -> dict:
+    """bench/run_check.py (of the checkout at `root`) in a new process with its own user data
+    folder (sentence vectors)."""
     import json
     import os
 
-    command = [sys.executable, str(ROOT / "bench" / "run_check.py"), str(folder)]
-    env = dict(os.environ, PLAGSCOPE_DATA_DIR=str(data))
-    out = subprocess.run(command + (["--semantic"] if semantic else []), cwd=ROOT, env=env,
+    command = [sys.executable, str(root / "bench" / "run_check.py"), str(folder)]
+    env = dict(os.environ, PLAGSCOPE_DATA_DIR=str(data), PYTHONPATH=str(root))
+    out = subprocess.run(command + (["--semantic"] if semantic else []), cwd=root, env=env,
                          check=True, capture_output=True, text=True).stdout
     return json.loads(out.strip().splitlines()[-1])
 
 
-def cost(sizes: list[int], mixes: list[str], large_mixes: list[str]) -> str:
+def cost(sizes: list[int], mixes: list[str], large_mixes: list[str], old: Path | None = None) -> str:
     """The check with the meaning layer (cold: no sentence vectors kept yet; re-check: the
     same class again, vectors kept) against `--no-semantic`, each in a new process, side by
-    side: wall time, peak memory (the process tree), the layer's stages, its findings."""
+    side: wall time, peak memory (the process tree), the layer's stages, its findings. With
+    `old` (another checkout), each of its checks runs right before this checkout's same
+    check, each checkout with its own data folder."""
     import os
 
     rows = []
+    checkouts = [("old", old), ("new", ROOT)] if old is not None else [("", ROOT)]
     for size in sizes:
         for mix in (mixes if size < 1000 else large_mixes):
             folder, planted = class_folder(size, mix)
-            data = Path(tempfile.mkdtemp(prefix="semantic-data-"))
-            plain = _run(folder, False, data)
-            cold = _run(folder, True, data)
-            again = _run(folder, True, data)
-            names = cold["names"]
-            meaning = {frozenset((names[a], names[b])) for a, b in cold["meaning"]}
-            stages = cold["stages"]
-            rows.append([
-                str(size), mix, f"{plain['wall']:.1f}",
-                f"{cold['wall']:.1f} ({cold['wall'] / plain['wall']:.1f}x)",
-                f"{again['wall']:.1f} ({again['wall'] / plain['wall']:.1f}x)",
-                f"{stages.get('embedding', 0):.1f} / {stages.get('aligning', 0):.1f}",
-                f"{plain['tree_rss'] / 2**20:.0f}",
-                f"{cold['tree_rss'] / 2**20:.0f} ({cold['tree_rss'] / plain['tree_rss']:.1f}x)",
-                f"{len(meaning)} ({len(meaning & planted)} planted)",
-            ])
+            data = {name: Path(tempfile.mkdtemp(prefix="semantic-data-")) for name, _ in checkouts}
+            runs: dict[str, dict] = {name: {} for name, _ in checkouts}
+            for what, semantic in (("plain", False), ("cold", True), ("again", True)):
+                for name, root in checkouts:
+                    runs[name][what] = _run(folder, semantic, data[name], root)
+            for name, _ in checkouts:
+                plain, cold, again = runs[name]["plain"], runs[name]["cold"], runs[name]["again"]
+                names = cold["names"]
+                meaning = {frozenset((names[a], names[b])) for a, b in cold["meaning"]}
+                stages = cold["stages"]
+                rows.append(([name] if name else []) + [
+                    str(size), mix, f"{plain['wall']:.1f}",
+                    f"{cold['wall']:.1f} ({cold['wall'] / plain['wall']:.1f}x)",
+                    f"{again['wall']:.1f} ({again['wall'] / plain['wall']:.2f}x)",
+                    f"{stages.get('embedding', 0):.1f} / {stages.get('aligning', 0):.1f}",
+                    f"{plain['tree_rss'] / 2**20:.0f}",
+                    f"{cold['tree_rss'] / 2**20:.0f} ({cold['tree_rss'] / plain['tree_rss']:.2f}x)",
+                    f"{again['tree_rss'] / 2**20:.0f} ({again['tree_rss'] / plain['tree_rss']:.2f}x)",
+                    f"{len(meaning)} ({len(meaning & planted)} planted)",
+                ])
             shutil.rmtree(folder, ignore_errors=True)
-            shutil.rmtree(data, ignore_errors=True)
+            for path in data.values():
+                shutil.rmtree(path, ignore_errors=True)
     load = os.getloadavg()
-    return (table(["essays", "languages", "--no-semantic s", "meaning layer, cold s",
-                   "re-check s", "cold: encoding / aligning s", "--no-semantic MB",
-                   "meaning layer MB", "pairs with a meaning finding"], rows)
+    return (table((["checkout"] if old is not None else [])
+                  + ["essays", "languages", "--no-semantic s", "meaning layer, cold s",
+                     "re-check s", "cold: encoding / aligning s", "--no-semantic MB",
+                     "meaning layer MB, cold", "meaning layer MB, re-check",
+                     "pairs with a meaning finding"], rows)
             + f"\n\nEach check a new process (bench/run_check.py); load average at the end "
-              f"{load[0]:.1f} / {load[1]:.1f} (2 cores shared).")
+              f"{load[0]:.1f} / {load[1]:.1f} (2 cores shared)."
+            + (f" old = {old}, new = this checkout; each old check right before the same new one."
+               if old is not None else ""))
 
 
 # -- the archive: stored sentence vectors ----------------------------------------------------
@@ -467,6 +480,8 @@ def main() -> None:
     parser.add_argument("--large-mixes", nargs="*", default=["en", "zh+en"], choices=list(MIXES),
                         help="the mixes of classes of 1,000 essays or more (zh: half an hour)")
     parser.add_argument("--archive-size", type=int, default=2000)
+    parser.add_argument("--old-code", type=Path,
+                        help="another checkout: its cost figures beside this one's, check by check")
     parser.add_argument("--only", nargs="+", default=["translation", "paraphrase", "cost"],
                         help="any of translation paraphrase cost archive")
     args = parser.parse_args()
@@ -495,7 +510,7 @@ def main() -> None:
     if "cost" in args.only and args.sizes:
         print("## Cost against --no-semantic (2 cores shared with other developers: noisy)\n")
         print(f"load average at the start {os.getloadavg()[0]:.1f}\n")
-        print(cost(args.sizes, args.mixes, args.large_mixes) + "\n")
+        print(cost(args.sizes, args.mixes, args.large_mixes, args.old_code) + "\n")
 
 
 if __name__ == "__main__":

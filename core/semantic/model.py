@@ -99,9 +99,9 @@ def _load():
 
             model = USE(threads=BLAS_THREADS)
             if _native_tokenizer():
-                # the model's tokenizer in C++: much faster than the package's port, lets go of
-                # the interpreter sooner (the encoding threads wait on it less) and takes
-                # 15 MB less; the sp.model file is the one just checked
+                # the model's tokenizer in C++: far faster than the package's port, lets go of
+                # the interpreter sooner (the encoding threads wait on it less) and takes less
+                # memory (bench/README); the sp.model file is the one just checked
                 import sentencepiece  # noqa: PLC0415 (optional, with the model)
 
                 model._sp = sentencepiece.SentencePieceProcessor(model_file=str(files_folder() / "sp.model"))
