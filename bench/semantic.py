@@ -3,7 +3,7 @@
     python bench/semantic.py [--seeds 1 2 3] [--real-zh FILE --real-en FILE]
                              [--msrp msr_paraphrase_train.txt] [--clough DIR]
                              [--sizes 200 1000] [--mixes en zh zh+en] [--large-mixes en zh+en]
-                             [--archive-size 2000] [--old-code CHECKOUT]
+                             [--archive-size 2000] [--old-code CHECKOUT] [--repeat N]
                              [--only translation paraphrase cost archive]
 
 Translation: essays built from ../shared/corpora/tatoeba-cmn-eng. Each seed makes 40 Chinese
@@ -319,12 +319,14 @@ def _run(folder: Path, semantic: bool, data: Path, root: Path = ROOT) -> dict:
     return json.loads(out.strip().splitlines()[-1])
 
 
-def cost(sizes: list[int], mixes: list[str], large_mixes: list[str], old: Path | None = None) -> str:
+def cost(sizes: list[int], mixes: list[str], large_mixes: list[str], old: Path | None = None,
+         repeat: int = 1) -> str:
     """The check with the meaning layer (cold: no sentence vectors kept yet; re-check: the
     same class again, vectors kept) against `--no-semantic`, each in a new process, side by
     side: wall time, peak memory (the process tree), the layer's stages, its findings. With
     `old` (another checkout), each of its checks runs right before this checkout's same
-    check, each checkout with its own data folder."""
+    check, each checkout with its own data folder. `repeat`: the plain check and the re-check
+    run that many times (alternating), the median time counts (a busy machine's noise)."""
     import os
 
     rows = []
@@ -334,9 +336,21 @@ def cost(sizes: list[int], mixes: list[str], large_mixes: list[str], old: Path |
             folder, planted = class_folder(size, mix)
             data = {name: Path(tempfile.mkdtemp(prefix="semantic-data-")) for name, _ in checkouts}
             runs: dict[str, dict] = {name: {} for name, _ in checkouts}
-            for what, semantic in (("plain", False), ("cold", True), ("again", True)):
-                for name, root in checkouts:
-                    runs[name][what] = _run(folder, semantic, data[name], root)
+            for name, root in checkouts:
+                runs[name]["plain"] = _run(folder, False, data[name], root)
+            for name, root in checkouts:
+                runs[name]["cold"] = _run(folder, True, data[name], root)
+            for name, root in checkouts:
+                runs[name]["again"] = _run(folder, True, data[name], root)
+            for _ in range(repeat - 1):
+                for what, semantic in (("plain", False), ("again", True)):
+                    for name, root in checkouts:
+                        more = _run(folder, semantic, data[name], root)
+                        runs[name].setdefault(what + "s", [runs[name][what]["wall"]]).append(more["wall"])
+            for name, _ in checkouts:
+                for what in ("plain", "again"):
+                    walls = runs[name].get(what + "s", [runs[name][what]["wall"]])
+                    runs[name][what] = dict(runs[name][what], wall=float(np.median(walls)))
             for name, _ in checkouts:
                 plain, cold, again = runs[name]["plain"], runs[name]["cold"], runs[name]["again"]
                 names = cold["names"]
@@ -364,7 +378,8 @@ def cost(sizes: list[int], mixes: list[str], large_mixes: list[str], old: Path |
             + f"\n\nEach check a new process (bench/run_check.py); load average at the end "
               f"{load[0]:.1f} / {load[1]:.1f} (2 cores shared)."
             + (f" old = {old}, new = this checkout; each old check right before the same new one."
-               if old is not None else ""))
+               if old is not None else "")
+            + (f" Plain checks and re-checks: the median of {repeat} runs." if repeat > 1 else ""))
 
 
 # -- the archive: stored sentence vectors ----------------------------------------------------
@@ -480,6 +495,8 @@ def main() -> None:
     parser.add_argument("--large-mixes", nargs="*", default=["en", "zh+en"], choices=list(MIXES),
                         help="the mixes of classes of 1,000 essays or more (zh: half an hour)")
     parser.add_argument("--archive-size", type=int, default=2000)
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="plain checks and re-checks per class (the median counts)")
     parser.add_argument("--old-code", type=Path,
                         help="another checkout: its cost figures beside this one's, check by check")
     parser.add_argument("--only", nargs="+", default=["translation", "paraphrase", "cost"],
@@ -510,7 +527,7 @@ def main() -> None:
     if "cost" in args.only and args.sizes:
         print("## Cost against --no-semantic (2 cores shared with other developers: noisy)\n")
         print(f"load average at the start {os.getloadavg()[0]:.1f}\n")
-        print(cost(args.sizes, args.mixes, args.large_mixes, args.old_code) + "\n")
+        print(cost(args.sizes, args.mixes, args.large_mixes, args.old_code, args.repeat) + "\n")
 
 
 if __name__ == "__main__":

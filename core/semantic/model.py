@@ -36,7 +36,7 @@ FILES_SHA256 = {
 BLAS_THREADS = 1
 # The token table (128k pieces x 512 bytes, 62 MB of the model's 74) is read from a file in the
 # user's data folder, written once from the checked weights, piece by piece as sentences use
-# them: only those pages come into memory (14-21 MB for a class of 200 essays).
+# them: only those rows come into memory (3-5 MB for a class of 200 essays).
 TABLE_SHA256 = "d4725adbe12411af1441ad728f10cf9475ee551168b59bf81711190cfe26ea41"
 _CHUNKS, _CHUNK_ROWS = 17, 7530  # the wheel keeps the table as 17 blocks: piece p in block p % 17
 _MIN_PER_THREAD = 64  # sentences: fewer are encoded on one thread
