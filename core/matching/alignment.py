@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -49,11 +50,12 @@ class UnitAlignment:
         return bool(len(self.left) == len(self.right) and self.left.all() and self.right.all())
 
 
-def align_units(x: np.ndarray, y: np.ndarray, k: int = 4, repeats: int | None = None) -> UnitAlignment:
+def align_units(x: np.ndarray, y: np.ndarray, k: int = 4,
+                repeats: Callable[[], int] | None = None) -> UnitAlignment:
     """Align two unit-hash sequences (see the module docstring); k is the first anchor length.
-    `repeats`, when known, is at least how often any k-gram of x occurs in x (its document's
-    most repeated one): with it, two copies each with a small edit of their own are aligned
-    without hashing them (`_in_line`)."""
+    `repeats`, when given, tells at least how often any k-gram of x occurs in x (its
+    document's most repeated one; asked only when needed): with it, two copies each with a
+    small edit of their own are aligned without hashing them (`_in_line`)."""
     x = np.asarray(x, dtype=np.uint64)
     y = np.asarray(y, dtype=np.uint64)
     tx = np.zeros(len(x), dtype=bool)
@@ -75,7 +77,7 @@ def align_units(x: np.ndarray, y: np.ndarray, k: int = 4, repeats: int | None = 
     return UnitAlignment(tx, ty)
 
 
-def _fill(x, y, a0, a1, b0, b1, k, tx, ty, repeats: int | None = None) -> None:
+def _fill(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int] | None = None) -> None:
     """Pair equal units of x[a0:a1] and y[b0:b1] into the masks tx, ty (`repeats`: see
     align_units; it holds for this k only)."""
     while a0 < a1 and b0 < b1 and x[a0] == y[b0]:
@@ -142,7 +144,7 @@ def _one_diagonal(hx, hy, a0, b0, k, tx, ty) -> list[tuple[int, int, int]] | Non
     return [(a0 + s, b0 + s, size)]
 
 
-def _in_line(x, y, a0, a1, b0, b1, k, tx, ty, repeats: int) -> list[tuple[int, int, int]] | None:
+def _in_line(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int]) -> list[tuple[int, int, int]] | None:
     """`_one_diagonal` read off the units, for two equally long sides that differ only less
     than k - 1 units from each end, given `repeats` (no k-gram of x occurs more often in x);
     or None when that is not so.
@@ -165,7 +167,7 @@ def _in_line(x, y, a0, a1, b0, b1, k, tx, ty, repeats: int) -> list[tuple[int, i
     s, r = int(head[-1]) + 1, int(tail[0]) - k + 1  # the stretch: k-grams s .. r - 1
     n = size - k + 1
     count, o = r - s, n - (r - s)
-    if count < 1 or repeats + o > MAX_OCCURRENCES or count - o <= 2 * o * (MAX_OCCURRENCES - o - 1):
+    if count < 1 or count - o <= 2 * o * (MAX_OCCURRENCES - o - 1) or repeats() + o > MAX_OCCURRENCES:
         return None
     ends = [x[a0:a0 + s + k - 1], y[b0:b0 + s + k - 1], x[a0 + r:a1], y[b0 + r:b1]]
     hashed = kgram_hashes(np.concatenate(ends), k)
@@ -317,7 +319,7 @@ def _marks(a: Units, ta: str, a0: int, a1: int, b: Units, tb: str, b0: int, b1: 
 
 def aligned_matches(a: Units, b: Units, passages, k: int, min_chars: int = 0,
                     t: int | None = None, taken: int = 0, texts: tuple[str, str] | None = None,
-                    repeats: int | None = None):
+                    repeats: Callable[[], int] | None = None):
     """The passages (unit ranges with a0, a1, b0, b1) as Matches with their in-passage changes,
     dropping those under `min_chars` characters on either side and, given t, all of them when
     none is `dense` with t and `taken` (a pair's lightly edited fragments count beside a dense passage; alone

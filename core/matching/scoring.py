@@ -165,7 +165,7 @@ def score_pair(corpus: Corpus, i: int, j: int, listed: bool) -> PairResult | Non
     texts = (corpus.texts[i], corpus.texts[j]) if corpus.texts else None
     matches, taken = aligned_matches(a.units, b.units, found.passages, params.k,
                                      options.min_passage, params.guarantee, params.dense, texts,
-                                     most_repeated(corpus, i) if found.passages else None)
+                                     lambda: most_repeated(corpus, i))
     if joined_here and matches and seeds is not None:
         matches = shared_by(corpus, a, matches)
     shares = corpus.evidence.get(SHARES)
