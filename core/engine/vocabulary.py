@@ -25,7 +25,9 @@ def overlap(a_words: np.ndarray, a_idf: np.ndarray, b_words: np.ndarray, b_idf: 
     """IDF-weighted shared words over the smaller document's total (sorted unique word hashes)."""
     if not len(a_words) or not len(b_words):
         return 0.0
-    shared = a_idf[np.isin(a_words, b_words, assume_unique=True)].sum()
+    at = np.searchsorted(b_words, a_words)  # both sorted: the words of a that b holds
+    at[at == len(b_words)] = 0
+    shared = a_idf[b_words[at] == a_words].sum()
     return float(shared / min(a_idf.sum(), b_idf.sum()))
 
 

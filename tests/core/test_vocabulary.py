@@ -57,3 +57,15 @@ def test_shares_of_words_many_or_few_documents_hold_are_exact_sums():
             smaller = min(idfs[i].sum(), idfs[j].sum())
             assert shares[i, j] == weight[both].astype(np.float64).sum() / smaller
     assert not np.tril(shares).any()
+
+
+def test_overlap_is_the_idf_of_the_words_both_hold():
+    rng = np.random.default_rng(3)
+    for _ in range(300):
+        pool = rng.integers(0, 2**64 - 1, 60, dtype=np.uint64)
+        a = np.unique(rng.choice(pool, rng.integers(1, 40)))
+        b = np.unique(rng.choice(pool, rng.integers(1, 40)))
+        ai, bi = rng.uniform(6, 12, len(a)).astype(np.float32), rng.uniform(6, 12, len(b)).astype(np.float32)
+        held = set(b.tolist())
+        expected = ai[[w in held for w in a.tolist()]].sum() / min(ai.sum(), bi.sum())
+        assert overlap(a, ai, b, bi) == float(expected)
