@@ -196,16 +196,25 @@ def shared_kgram_runs(
     docs = (np.searchsorted(offsets, index, "right") - 1).astype(small)
     new_hash = np.concatenate(([True], hashes[1:] != hashes[:-1]))
     new_run = new_hash | np.concatenate(([True], docs[1:] != docs[:-1]))
-    # occurrences of the same k-gram in the same document: drop when repeated too often
-    run_id = np.cumsum(new_run, dtype=small)
-    run_id -= 1
-    repeated_ok = ~(np.bincount(run_id) > max_repeats)[run_id]
-    del run_id
+    # occurrences of the same k-gram in the same document: drop when repeated too often (read
+    # on the occurrences in such runs only: in most classes few are)
+    repeated_ok = np.ones(len(hashes), dtype=bool)
+    in_run = ~new_run
+    in_run[:-1] |= ~new_run[1:]
+    at = np.flatnonzero(in_run)
+    del in_run
+    if len(at):
+        run_id = np.cumsum(new_run[at]) - 1
+        repeated_ok[at] = (np.bincount(run_id) <= max_repeats)[run_id]
+        del run_id
+    del at
     group_id = np.cumsum(new_hash, dtype=small)
     group_id -= 1
-    held = new_run if weights is None else np.where(new_run, weights[docs], 0)
-    distinct_docs = np.bincount(group_id, weights=held.astype(np.float64)).astype(np.int64)
-    del held, new_run, new_hash
+    first = group_id[new_run]  # each document holding a k-gram counts once
+    distinct_docs = (np.bincount(first, minlength=int(group_id[-1]) + 1) if weights is None else
+                     np.bincount(first, weights=weights[docs[new_run]].astype(np.float64),
+                                 minlength=int(group_id[-1]) + 1).astype(np.int64))
+    del first, new_run, new_hash
     if common is not None:
         over = repeated_ok & (distinct_docs > cap)[group_id]
         common.append((hashes[over], docs[over].astype(np.int64), index[over] - offsets[docs[over]]))
