@@ -193,7 +193,7 @@ def shared_kgram_runs(
         return empty, empty, empty, empty
     # the arrays below are as long as the class's repeated k-grams (all of a class of copies)
     small = np.int32 if int(offsets[-1]) < 2**31 else np.int64
-    docs = (np.searchsorted(offsets, index, "right") - 1).astype(small)
+    docs = _documents(index, offsets, small)
     new_hash = np.concatenate(([True], hashes[1:] != hashes[:-1]))
     new_run = new_hash | np.concatenate(([True], docs[1:] != docs[:-1]))
     # occurrences of the same k-gram in the same document: drop when repeated too often (read
@@ -210,10 +210,12 @@ def shared_kgram_runs(
     del at
     group_id = np.cumsum(new_hash, dtype=small)
     group_id -= 1
-    first = group_id[new_run]  # each document holding a k-gram counts once
-    distinct_docs = (np.bincount(first, minlength=int(group_id[-1]) + 1) if weights is None else
+    first = group_id[new_run]  # each document holding a k-gram counts once (ascending)
+    groups = np.arange(int(group_id[-1]) + 2, dtype=small)
+    distinct_docs = (np.diff(np.searchsorted(first, groups)) if weights is None else
                      np.bincount(first, weights=weights[docs[new_run]].astype(np.float64),
-                                 minlength=int(group_id[-1]) + 1).astype(np.int64))
+                                 minlength=len(groups) - 1).astype(np.int64))
+    del groups
     del first, new_run, new_hash
     if common is not None:
         over = repeated_ok & (distinct_docs > cap)[group_id]
@@ -237,8 +239,10 @@ def shared_kgram_runs(
     if len(index) < 2:
         return empty, empty, empty, empty
     starts, sizes, length = _blocks(bounds, index, offsets)
-    docs = (np.searchsorted(offsets, index, "right") - 1).astype(small)
-    positions = (index - offsets[docs]).astype(small)
+    docs = _documents(index, offsets, small)
+    positions = np.empty(len(index), dtype=small)
+    for lo in range(0, len(index), _SLICE):
+        positions[lo:lo + _SLICE] = index[lo:lo + _SLICE] - offsets[docs[lo:lo + _SLICE]]
     del index
     # every member of a block pairs with the members after it (vectorized triangle)
     member = np.repeat(starts, sizes) + concat_ranges(sizes)
@@ -254,6 +258,18 @@ def shared_kgram_runs(
         inside = np.isin(keys, pairs)
         keys, first, second, run = keys[inside], first[inside], second[inside], run[inside]
     return maximal_runs(keys, positions[first].astype(np.int64), positions[second].astype(np.int64), run)
+
+
+_SLICE = 1 << 20  # elements of the join's longest arrays worked at a time (bounds temporaries)
+
+
+def _documents(index: np.ndarray, offsets: np.ndarray, dtype) -> np.ndarray:
+    """The document of each k-gram `index` (documents' first k-grams at `offsets`), a slice at
+    a time."""
+    docs = np.empty(len(index), dtype=dtype)
+    for lo in range(0, len(index), _SLICE):
+        docs[lo:lo + _SLICE] = np.searchsorted(offsets, index[lo:lo + _SLICE], "right") - 1
+    return docs
 
 
 def _blocks(bounds: np.ndarray, index: np.ndarray, offsets: np.ndarray
@@ -275,8 +291,8 @@ def _blocks(bounds: np.ndarray, index: np.ndarray, offsets: np.ndarray
     del slot
     succ = np.where(nxt[gstart] >= 0, gid[nxt[gstart]], -1)  # the group the first member leads to
     ok = np.zeros(m, dtype=bool)
-    for lo in range(0, m, 1 << 20):  # temporaries a slice at a time
-        hi = min(m, lo + (1 << 20))
+    for lo in range(0, m, _SLICE):  # temporaries a slice at a time
+        hi = min(m, lo + _SLICE)
         n, g = nxt[lo:hi], gid[lo:hi]
         to = np.where(n >= 0, n, 0)
         gt = gid[to]
