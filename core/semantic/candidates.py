@@ -31,7 +31,7 @@ DIMS = 128  # principal axes kept when there are more than PROJECT_FROM passages
 PROJECT_FROM = 4000
 CENTER_FROM = 10  # documents of a language needed before its mean passage means anything
 ALL_PAIRS_UP_TO = 2 * PARTNERS  # documents: so few that every pair is aligned
-_BLOCK_ROWS = 2048  # passages compared with all others at once
+_BLOCK_ROWS = 512  # passages compared with all others at once (a block of products: 25 MB at 12,000 passages)
 
 
 def passages(profile: SemanticProfile) -> np.ndarray:
