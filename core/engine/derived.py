@@ -5,6 +5,7 @@ deriving them again."""
 from __future__ import annotations
 
 import contextlib
+import glob
 import io
 from collections.abc import Callable
 
@@ -17,21 +18,27 @@ from core.data_dir import data_dir
 VERSION = 1
 
 
-def derived(name: str, build: Callable[[], dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
-    """The arrays `build()` gives, read from `cache/<name>-v<VERSION>.npz` in the data folder
-    when they are there, else built and written there (atomically; a folder that cannot be
-    written only means building them again next time). `name` must change with whatever
-    the arrays are derived from (a file's hash, a version)."""
-    path = data_dir() / "cache" / f"{name}-v{VERSION}.npz"
+def derived(kind: str, key: str, build: Callable[[], dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+    """The arrays `build()` gives, read from `cache/<kind>-<key>-v<VERSION>.npz` in the data
+    folder when they are there, else built and written there (atomically; a folder that cannot
+    be written only means building them again next time). `key` must change with whatever
+    the arrays are derived from (a file's hash, the rules' code), and be the same in every
+    process that derives the same arrays; one file of each kind is kept (writing one removes
+    the kind's others), so the folder does not grow with versions."""
+    folder = data_dir() / "cache"
+    path = folder / f"{kind}-{key}-v{VERSION}.npz"
     # not there yet, unreadable or damaged in any way: built again
     with contextlib.suppress(Exception), np.load(path, allow_pickle=False) as f:
-        return {key: f[key] for key in f.files}
+        return {name: f[name] for name in f.files}
     arrays = build()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(parents=True, exist_ok=True)
         out = io.BytesIO()
         np.savez(out, **arrays)
         write_bytes_atomic(path, out.getvalue())
+        for other in folder.glob(f"{glob.escape(kind)}-*.npz"):
+            if other != path:
+                other.unlink(missing_ok=True)
     except OSError:
         pass
     return arrays

@@ -152,8 +152,8 @@ def _read_table(path: Path, opener=open, sep: str = " ") -> tuple[np.ndarray, np
 def _cached_table(path: Path, opener=open, sep: str = " ") -> tuple[np.ndarray, np.ndarray]:
     """`_read_table(path)`, derived once per version of the file (core.engine.derived, under
     the file's SHA-256)."""
-    name = f"{path.name}-{hashlib.sha256(path.read_bytes()).hexdigest()[:24]}"
-    arrays = derived(name, lambda: dict(zip(("words", "idf"), _read_table(path, opener, sep))))
+    key = hashlib.sha256(path.read_bytes()).hexdigest()[:24]
+    arrays = derived(path.name, key, lambda: dict(zip(("words", "idf"), _read_table(path, opener, sep))))
     return arrays["words"], arrays["idf"]
 
 

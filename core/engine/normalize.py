@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import types
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -73,10 +74,23 @@ def _derive_tables() -> dict[str, np.ndarray]:
 
 
 def _tables_source() -> str:
-    """What the code-point tables are derived from: the Unicode database and the rules here."""
+    """What the code-point tables are derived from: the Unicode database and the rules here
+    (the same in every process: a set among the code's constants is written in sorted order,
+    not in the order of the process's string hashes)."""
     rules = [unicodedata.unidata_version, _SINGLE_RANGES, (SKIP, SINGLE, WORD)]
-    rules += [(f.__code__.co_code, f.__code__.co_consts, f.__code__.co_names) for f in (_kind_of, _fold_of)]
+    rules += [_stable(f.__code__) for f in (_kind_of, _fold_of)]
     return hashlib.sha256(repr(rules).encode()).hexdigest()[:24]
+
+
+def _stable(value):
+    """`value` (a code object, its constants) in a form whose repr is the same in every process."""
+    if isinstance(value, types.CodeType):
+        return (value.co_code, _stable(value.co_consts), value.co_names)
+    if isinstance(value, tuple):
+        return tuple(_stable(v) for v in value)
+    if isinstance(value, (set, frozenset)):
+        return ("set", sorted(repr(_stable(v)) for v in value))
+    return value
 
 
 @lru_cache(maxsize=1)
@@ -84,7 +98,7 @@ def code_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Kind, folded code point and single-unit hash of every BMP code point, derived once per
     install (core.engine.derived: a Python call per code point) and read once per process
     (the hash table saves hashing each CJK character of every text again)."""
-    tables = derived(f"code-tables-{_tables_source()}", _derive_tables)
+    tables = derived("code-tables", _tables_source(), _derive_tables)
     return tables["kind"], tables["fold"], _single_hashes(tables["fold"])
 
 

@@ -121,9 +121,30 @@ def test_code_point_tables_read_back_from_the_data_folder_are_the_derived_ones(t
         for a, b in zip(first, again, strict=True):
             assert a.dtype == b.dtype and (a == b).all()
         assert (again[0] == derived["kind"]).all() and (again[1] == derived["fold"]).all()
-        # other rules for the tables: another name, so never the tables of the old rules
+        # other rules for the tables: another name, so never the tables of the old rules; the
+        # old rules' file is removed when the new one is written
         name = normalize._tables_source()
         monkeypatch.setattr(normalize, "_SINGLE_RANGES", normalize._SINGLE_RANGES[:-1])
         assert normalize._tables_source() != name
+        normalize.code_tables.cache_clear()
+        normalize.code_tables()
+        [kept] = (tmp_path / "cache").iterdir()
+        assert normalize._tables_source() in kept.name
     finally:
         normalize.code_tables.cache_clear()
+
+
+def test_the_code_point_tables_have_one_name_in_every_process():
+    """Processes with other string hashes (PYTHONHASHSEED) name the tables alike, so each
+    reads the file the first wrote instead of deriving and writing one of its own."""
+    import os
+    import subprocess
+    import sys
+
+    names = set()
+    program = "from core.engine.normalize import _tables_source; print(_tables_source())"
+    for seed in ("1", "2", "3", "random"):
+        out = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True,
+                             env={**os.environ, "PYTHONHASHSEED": seed})
+        names.add(out.stdout.strip())
+    assert len(names) == 1, names
