@@ -155,11 +155,11 @@ def run_jobs(func: Callable, jobs: list[tuple], workers: int, *, share: bool = F
     With `share`, this process is one of the `workers`: it takes jobs itself (with `here`, by
     default `func`) while the others run in the pool, which is forked from it where
     `can_inherit` allows (so they start holding what this process holds)."""
-    here = here or func
+    local = (here or func) if share else func  # what this process runs
     helpers = workers - 1 if share else workers
     if workers <= 1 or len(jobs) <= 1:
         for i, job in enumerate(jobs):
-            yield i, here(*job) if share else func(*job)
+            yield i, local(*job)
         return
     executor = pool(min(helpers, len(jobs)), inherit=share)
     broken: list[int] = []
@@ -193,13 +193,13 @@ def run_jobs(func: Callable, jobs: list[tuple], workers: int, *, share: bool = F
             submit()
             if share and queue:
                 i = queue.pop()  # from the end: the pool takes from the front
-                yield i, here(*jobs[i])
+                yield i, local(*jobs[i])
             else:
                 yield None
     finally:
         executor.shutdown(wait=False, cancel_futures=True)
     for i in sorted(broken):
-        yield i, here(*jobs[i]) if share else func(*jobs[i])
+        yield i, local(*jobs[i])
 
 
 def ordered(func: Callable, batches: Iterable[tuple], workers: int, ahead: int,

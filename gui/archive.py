@@ -228,21 +228,23 @@ class ArchiveController(QObject):
         error dialog naming it), then the browser over that list; returns the running task."""
         location = self.location()
 
+        def on_listed(work, label: str, done) -> FileTask:  # the browser's jobs: on the archive it lists
+            return self.on_archive(location, work, label, done)
+
         def listed(result) -> None:
             shown, documents = result
             from .dialogs.archive_browser import ArchiveBrowser
 
-            self.browser = ArchiveBrowser(shown, documents, self.on_archive, self.parent_widget)
+            self.browser = ArchiveBrowser(shown, documents, on_listed, self.parent_widget)
             self.browser.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
             self.browser.open()
 
-        return self.on_archive(lambda store: (store.location, store.documents()),
-                               self.tr("Listing the archive…"), listed, location=location)
+        return self.on_archive(location, lambda store: (store.location, store.documents()),
+                               self.tr("Listing the archive…"), listed)
 
-    def on_archive(self, work, label: str, done, *, location: str | None = None) -> FileTask:
-        """`work(store)` on the archive (the chosen one unless `location`) in the background,
-        with progress, Cancel and an error dialog; `done(result)` after it succeeded."""
-        location = location or self.location()
+    def on_archive(self, location: str, work, label: str, done) -> FileTask:
+        """`work(store)` on the archive at `location` in the background, with progress, Cancel
+        and an error dialog; `done(result)` after it succeeded."""
         task = FileTask(lambda: self.session.archive_steps(location, work),
                         parent=self.browser if self.browser is not None and self.browser.isVisible()
                         else self.parent_widget,

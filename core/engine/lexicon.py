@@ -3,7 +3,7 @@ or of a text gets an id once per process, so counting words, weighing them and h
 are numpy operations over ids instead of a dictionary look-up per word of every document.
 
 A table is kept as its words sorted (a numpy string array) with their IDF, derived once from
-its file and cached in the user's data folder under the file's hash: a process maps that and
+its file and cached in the user's data folder under the file's hash: a process reads that and
 looks the words texts use up in it by binary search, instead of parsing 270,000 lines into a
 dictionary first."""
 
