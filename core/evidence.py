@@ -92,6 +92,15 @@ def _covered(span: Span, spans: list[tuple[int, int]], count: Counter) -> bool:
 
 def _side(pair: PairResult, side: str, count: Counter) -> tuple[float, str, int, int]:
     """(copied share, kind, characters in passages, characters in counted sentences) of one side."""
+    if pair.semantic is None:
+        kinds = {match_kind(m) for m in pair.matches if m.attribution != "template"}
+        if len(kinds) <= 1:
+            return _one_kind(pair, side, count, kinds.pop() if kinds else "")
+    return _any_kinds(pair, side, count)
+
+
+def _any_kinds(pair: PairResult, side: str, count: Counter) -> tuple[float, str, int, int]:
+    """`_side` worked out kind by kind (what `_one_kind` shortens)."""
     by_class: dict[str, list[tuple[int, int]]] = {}
     for m in pair.matches:
         if m.attribution == "template":
@@ -124,6 +133,17 @@ def _side(pair: PairResult, side: str, count: Counter) -> tuple[float, str, int,
     return (copied / chars if chars else 0.0), kind, in_passages, copied - in_passages
 
 
+def _one_kind(pair: PairResult, side: str, count: Counter, kind: str) -> tuple[float, str, int, int]:
+    """`_side` of a pair without meaning evidence whose passages (the template's aside) are
+    all of one `kind`: that kind holds every copied character, so it names the side when it
+    holds any (uncredited or credited alike), and nothing is in counted sentences."""
+    spans = [s for m in pair.matches if m.attribution != "template"
+             for s in _minus(getattr(m, side), getattr(m, side + "_changes"))]
+    copied = sum(count(s, e) for s, e in merge(spans))
+    chars = count(0, len(count.prefix) - 1)
+    return (copied / chars if chars else 0.0), (kind if copied > 0 else ""), copied, 0
+
+
 def _minus(span: Span, changes: tuple[Span, ...]) -> list[tuple[int, int]]:
     """The parts of a passage's span outside its changes (what was taken unchanged)."""
     out, at = [], span.start
@@ -146,10 +166,21 @@ def judge(pair: PairResult, left: Counter, right: Counter) -> PairResult:
     `right` count the two documents' characters: core.academic.text.Counter of their texts)."""
     meaning = counted_meaning(pair, left, right)
     pair = replace(pair, semantic=meaning) if meaning is not pair.semantic else pair
+    return _with_verdict(pair, *_verdict(pair, left, right))
+
+
+def _verdict(pair: PairResult, left: Counter, right: Counter) -> tuple[float, str]:
+    """(copied share, kind) of a pair whose meaning finding is already the counted one."""
     share_l, kind_l, _, _ = _side(pair, "left", left)
     share_r, kind_r, _, _ = _side(pair, "right", right)
     copied, kind = (share_l, kind_l) if share_l >= share_r else (share_r, kind_r)
-    return replace(pair, copied=round(copied, 6), kind=kind)
+    return round(copied, 6), kind
+
+
+def _with_verdict(p: PairResult, copied: float, kind: str) -> PairResult:
+    """`replace(p, copied=copied, kind=kind)`, built directly (a check judges every pair)."""
+    return PairResult(p.left, p.right, p.hamming, p.similarity, p.left_coverage, p.right_coverage,
+                      p.longest, p.matches, p.semantic, copied, kind)
 
 
 def rank_key(pair: PairResult) -> tuple:
@@ -174,10 +205,8 @@ def judged(texts: Sequence[str], pairs: Sequence[PairResult]) -> list[PairResult
             return judge(p, counter(p.left), counter(p.right))
         key = (texts[p.left], texts[p.right], p.matches)
         if key not in judgements:
-            done = judge(p, counter(p.left), counter(p.right))
-            judgements[key] = (done.copied, done.kind)
-        copied, kind = judgements[key]
-        return replace(p, copied=copied, kind=kind)
+            judgements[key] = _verdict(p, counter(p.left), counter(p.right))
+        return _with_verdict(p, *judgements[key])
 
     out = [judged_once(p) if texts[p.left] and texts[p.right] else p for p in pairs]
     out.sort(key=rank_key)
