@@ -17,4 +17,7 @@ def main() -> int:
     home = str(Path(__file__).resolve().parents[1])
     if home not in sys.path:
         sys.path.insert(0, home)
-    return import_module("gui.launcher").main()
+    try:
+        return import_module("gui.launcher").main()
+    except KeyboardInterrupt:  # Ctrl-C before the commands' own handlers (while loading) or after them
+        return import_module("core.cli").interrupted_line()

@@ -17,7 +17,7 @@ import os
 import sys
 
 from core import cli
-from core.cli import EXIT_INTERRUPTED, SUBCOMMANDS
+from core.cli import SUBCOMMANDS
 from core.display import safe_name
 
 #: First arguments handed to `core.cli` (it prints help, the version or runs the subcommand).
@@ -160,8 +160,6 @@ def main(argv: list[str] | None = None) -> int:
             return cli.entry(args)  # main, then every process it started is ended
         except SystemExit as e:  # argparse exits after --help, --version and usage errors
             return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
-        except KeyboardInterrupt:
-            return EXIT_INTERRUPTED
     problem = gui_argument_problem(args)
     if problem:
         print(f"plagscope: {problem}", file=sys.stderr)

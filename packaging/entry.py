@@ -7,6 +7,7 @@ resource tracker started from this executable runs its own code instead of the a
 import os
 import sys
 
+from core.cli import interrupted_line
 from gui.launcher import main
 
 
@@ -26,4 +27,8 @@ def restore_library_path(environ) -> None:
 if __name__ == "__main__":
     if getattr(sys, "frozen", False) and sys.platform.startswith("linux"):
         restore_library_path(os.environ)
-    sys.exit(main())
+    try:
+        status = main()
+    except KeyboardInterrupt:  # Ctrl-C before the commands' own handlers (or after them)
+        status = interrupted_line()
+    sys.exit(status)

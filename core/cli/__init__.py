@@ -23,6 +23,20 @@ from core import __version__
 #: The exit statuses of every command (130: stopped by Ctrl-C, as shells report SIGINT).
 EXIT_OK, EXIT_WRITE_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
+
+
+def warn(message: str) -> None:
+    """One line on stderr, prefixed with the program name."""
+    print(f"plagscope: {message}", file=sys.stderr, flush=True)
+
+
+def interrupted_line() -> int:
+    """Ctrl-C: the one line every command ends with when stopped; returns 130. Light, so the
+    program's entry points can say it even when Ctrl-C came while the program was loading."""
+    warn("interrupted")
+    return EXIT_INTERRUPTED
+
+
 #: Subcommand name -> the module that implements it (one line each).
 SUBCOMMANDS: dict[str, str] = {
     "check": "core.cli.check",

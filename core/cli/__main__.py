@@ -2,12 +2,11 @@
 
 import sys
 
-from core.cli import entry
-from core.cli.common import EXIT_INTERRUPTED
+from core.cli import entry, interrupted_line
 
 if __name__ == "__main__":  # importing this module (a package walk) must not run the CLI
     try:
         status = entry()
-    except KeyboardInterrupt:  # between main's own handler and here
-        status = EXIT_INTERRUPTED
+    except KeyboardInterrupt:  # before main's own handler or after it
+        status = interrupted_line()
     sys.exit(status)

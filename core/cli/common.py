@@ -9,7 +9,7 @@ import unicodedata
 from collections.abc import Generator, Iterable
 from pathlib import Path
 
-from core.cli import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, EXIT_WRITE_FAILED
+from core.cli import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, EXIT_WRITE_FAILED, interrupted_line, warn
 from core.concurrency import end_children
 from core.display import safe_name
 from core.messages import text
@@ -41,11 +41,6 @@ def prepare_streams() -> None:
             stream.reconfigure(errors="backslashreplace")
         except (AttributeError, ValueError):  # replaced by a test, or already closed
             pass
-
-
-def warn(message: str) -> None:
-    """One line on stderr, prefixed with the program name."""
-    print(f"plagscope: {message}", file=sys.stderr, flush=True)
 
 
 def out(line: str = "") -> None:
@@ -138,8 +133,7 @@ def interrupted() -> int:
     except ValueError:  # not the main thread
         pass
     end_children(0)
-    warn("interrupted")
-    return EXIT_INTERRUPTED
+    return interrupted_line()
 
 
 def stdout_closed() -> None:

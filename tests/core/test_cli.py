@@ -280,6 +280,34 @@ def test_ctrl_c_stops_with_one_line_130_and_no_process_left(tmp_path, to_group):
     assert left == []
 
 
+#: Ctrl-C at the moment `plagscope` starts loading one of these modules: the command's own
+#: loading (the launcher's imports, then what a check needs).
+_LOADING = ("gui.launcher", "core.display", "core.cli.check", "numpy")
+
+
+@pytest.mark.parametrize("module", _LOADING)
+def test_ctrl_c_while_the_program_loads_ends_with_one_line(module):
+    """`plagscope check`, as its console script starts it (`gui.main`), with SIGINT sent to itself
+    when `module` is first imported: before, a Ctrl-C before the commands' own handlers printed
+    a KeyboardInterrupt traceback."""
+    import subprocess
+
+    start = ("import os, signal, sys\n"
+             "class Interrupt:\n"
+             "    def find_spec(self, name, path=None, target=None):\n"
+             f"        if name == {module!r} and self in sys.meta_path:\n"
+             "            sys.meta_path.remove(self)\n"
+             "            os.kill(os.getpid(), signal.SIGINT)\n"
+             "sys.meta_path.insert(0, Interrupt())\n"
+             "from gui import main\n"
+             "sys.exit(main())\n")
+    root = Path(__file__).resolve().parents[2]
+    result = subprocess.run([sys.executable, "-c", start, "check", str(root / "resources" / "samples"),
+                             "--quiet", "--no-semantic"], check=False, cwd=root, capture_output=True,
+                            text=True, timeout=120, preexec_fn=_hears_ctrl_c)
+    assert (result.returncode, result.stderr) == (130, "plagscope: interrupted\n")
+
+
 def test_json_errors_keep_their_reason_code_for_other_languages(folder, tmp_path):
     from core.reports import from_json
 
