@@ -20,6 +20,7 @@ import signal
 import sys
 import threading
 import time
+import weakref
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -253,50 +254,80 @@ def ordered(func: Callable, batches: Iterable[tuple], workers: int, ahead: int,
 def on_thread_ahead(func: Callable, items: Iterable, ahead: int = 64) -> Iterator:
     """func(item) for each item, in order, computed on a helper thread up to `ahead` items
     before the caller takes them: for calls that release the GIL (native code), which then
-    run beside the caller's own work. Closing the generator stops the thread; an exception
-    in func is raised here, at its item."""
-    results: deque = deque()
-    ready = threading.Condition()
-    stop = False
+    run beside the caller's own work. The thread starts at once (the caller may do other
+    work before it takes the first result). Closing the iterator (`close()`) stops the
+    thread; an exception in func is raised here, at its item."""
+    return _Ahead(func, items, ahead)
 
-    def run() -> None:
-        for item in items:
-            try:
-                value = (func(item), None)
-            except BaseException as exc:  # noqa: BLE001 (raised in the caller, at its item)
-                value = (None, exc)
-            with ready:
-                while len(results) >= ahead and not stop:
-                    ready.wait()
-                if stop:
-                    return
-                results.append(value)
-                ready.notify_all()
-            if value[1] is not None:
-                return
-        with ready:
-            results.append(None)  # the end
-            ready.notify_all()
 
-    thread = threading.Thread(target=run, name="plagscope-ahead", daemon=True)
-    thread.start()
-    try:
-        while True:
-            with ready:
-                while not results:
-                    ready.wait()
-                value = results.popleft()
-                ready.notify_all()
-            if value is None:
-                return
-            if value[1] is not None:
-                raise value[1]
-            yield value[0]
-    finally:
+class _Ahead:
+    """`on_thread_ahead`'s iterator: the helper thread and the results it queued."""
+
+    def __init__(self, func: Callable, items: Iterable, ahead: int):
+        self._results: deque = deque()
+        self._ready = threading.Condition()
+        self._stop = [False]
+        self._thread = threading.Thread(target=_ahead, name="plagscope-ahead", daemon=True,
+                                        args=(func, items, ahead, self._results, self._ready, self._stop))
+        self._thread.start()
+        # dropped without being closed: the thread stops all the same (it holds no reference here)
+        weakref.finalize(self, _stop_ahead, self._ready, self._stop)
+
+    def __iter__(self) -> Iterator:
+        return self
+
+    def __next__(self):
+        if self._stop[0]:
+            raise StopIteration
+        with self._ready:
+            while not self._results:
+                self._ready.wait()
+            value = self._results.popleft()
+            self._ready.notify_all()
+        if value is None:
+            self.close()
+            raise StopIteration
+        if value[1] is not None:
+            self.close()
+            raise value[1]
+        return value[0]
+
+    def close(self) -> None:
+        """Stop the thread (after the item it is computing) and wait for it."""
+        _stop_ahead(self._ready, self._stop)
+        if self._thread is not threading.current_thread():
+            self._thread.join()
+
+
+def _stop_ahead(ready: threading.Condition, stop: list[bool]) -> None:
+    with ready:
+        stop[0] = True
+        ready.notify_all()
+
+
+def _ahead(func: Callable, items: Iterable, ahead: int, results: deque, ready: threading.Condition,
+           stop: list[bool]) -> None:
+    """The helper thread of `on_thread_ahead`: (value, None) or (None, exception) per item,
+    then None for the end."""
+    for item in items:
+        if stop[0]:
+            return
+        try:
+            value = (func(item), None)
+        except BaseException as exc:  # noqa: BLE001 (raised in the caller, at its item)
+            value = (None, exc)
         with ready:
-            stop = True
+            while len(results) >= ahead and not stop[0]:
+                ready.wait()
+            if stop[0]:
+                return
+            results.append(value)
             ready.notify_all()
-        thread.join()
+        if value[1] is not None:
+            return
+    with ready:
+        results.append(None)  # the end
+        ready.notify_all()
 
 
 def descendants(pid: int | None = None) -> list[psutil.Process]:

@@ -9,11 +9,13 @@ yields every such pair's shared k-grams at once.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Generator, Sequence
 from dataclasses import replace
 
 import numpy as np
 
+from core.concurrency import on_thread_ahead
 from core.engine.hashing import distinct, kgram_hashes
 from core.engine.profile import Profile
 from core.matching.common import mark, shared_texts
@@ -35,7 +37,7 @@ from core.matching.sources.simhash import near_duplicates
 from core.matching.sources.vocabulary import approximate_shares
 from core.models import PairResult, Progress, SharedText
 from core.options import CheckOptions
-from core.steps import in_thread
+from core.steps import drain, in_thread
 
 __all__ = [
     "EDIT_PENALTY",
@@ -117,10 +119,15 @@ def _with_evidence(corpus: Corpus, results: list[PairResult], more: Candidates) 
 
 
 def _propose(corpus: Corpus, sources: Sequence[CandidateSource]) -> Generator[Progress, None, Candidates]:
-    """What the sources propose, merged (in order, each seeing what those before it found)."""
-    found = Candidates.empty()
-    for source in sources:
-        found = found.merge((yield from source.propose(corpus, found)))
+    """What the sources propose, merged (in order, each seeing what those before it found).
+    Sources whose proposal reads nothing of the others' (`alone`) run meanwhile on a helper
+    thread: their numpy calls let go of the GIL, so a second core builds their part."""
+    beside = [s for s in sources if getattr(s, "alone", None) is not None and s.alone(corpus)]
+    with contextlib.closing(on_thread_ahead(lambda s: drain(s.propose(corpus, Candidates.empty())),
+                                            beside)) as ahead:
+        found = Candidates.empty()
+        for source in sources:
+            found = found.merge(next(ahead) if source in beside else (yield from source.propose(corpus, found)))
     return found
 
 

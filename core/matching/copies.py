@@ -13,6 +13,7 @@ for two copies in A. Its result, scored once, is every such pair's, sharing its 
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -59,13 +60,24 @@ def _identity(profile: Profile, text: str | None) -> bytes:
     return h.digest()
 
 
+def _outline(profile: Profile, text: str | None) -> tuple:
+    """What `_identity` hashes, in short: documents with different outlines differ."""
+    return (profile.lang, profile.params, profile.simhash, len(profile.units), len(profile.fp_hashes),
+            None if text is None else len(text.rstrip()))
+
+
 def copies(profiles: list[Profile], texts: tuple[str, ...] = ()) -> Copies:
     """The groups of identical documents among `profiles` (with their `texts` when given)."""
     n = len(profiles)
-    seen: dict[bytes, int] = {}
+    # equal digests need equal outlines (what is hashed, in short): a document whose outline
+    # no other has is a group of its own, and is never hashed
+    outlines = [_outline(p, texts[d] if texts else None) for d, p in enumerate(profiles)]
+    shared = {o for o, times in Counter(outlines).items() if times > 1}
+    seen: dict[object, int] = {}
     group = np.empty(n, dtype=np.int64)
     for d, p in enumerate(profiles):
-        group[d] = seen.setdefault(_identity(p, texts[d] if texts else None), len(seen))
+        identity = _identity(p, texts[d] if texts else None) if outlines[d] in shared else d
+        group[d] = seen.setdefault(identity, len(seen))
     order = np.argsort(group, kind="stable")
     bounds = np.flatnonzero(np.diff(np.concatenate(([-1], group[order], [len(seen)]))))
     members = tuple(order[lo:hi] for lo, hi in zip(bounds[:-1].tolist(), bounds[1:].tolist()))

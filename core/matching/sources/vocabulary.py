@@ -65,6 +65,11 @@ class VocabularySource:
     name = "vocabulary"
     per_pair = True  # what it finds for a pair depends on the two documents (and document frequencies)
 
+    def alone(self, corpus: Corpus) -> bool:
+        """Whether its proposal for `corpus` reads nothing of the other sources' (every pair
+        scanned), so that it can be made beside theirs."""
+        return corpus.size <= vocabulary.ALL_PAIRS_LIMIT
+
     def propose(self, corpus: Corpus, so_far: Candidates) -> Generator[Progress, None, Candidates]:
         profiles, n = corpus.profiles, corpus.n
         if corpus.size <= vocabulary.ALL_PAIRS_LIMIT:
