@@ -74,6 +74,26 @@ def kgram_hashes(unit_hashes: np.ndarray, k: int) -> np.ndarray:
     return mix64(h, in_place=True)
 
 
+_MASK = (1 << 64) - 1
+_PLAIN = tuple(int(c) for c in (_KGRAM_BASE, _GOLDEN, _M1, _M2))
+
+
+def few_kgram_hashes(units: list[int], k: int) -> list[int]:
+    """`kgram_hashes` of a few units as Python ints (the same values, without numpy's call
+    costs: for a handful of k-grams)."""
+    base, golden, m1, m2 = _PLAIN
+    out = []
+    for i in range(len(units) - k + 1):
+        h = units[i]
+        for u in units[i + 1:i + k]:
+            h = (h * base + u) & _MASK
+        z = ((h ^ k) + golden) & _MASK  # mix64
+        z = ((z ^ (z >> 30)) * m1) & _MASK
+        z = ((z ^ (z >> 27)) * m2) & _MASK
+        out.append(z ^ (z >> 31))
+    return out
+
+
 def string_hash(word: str) -> int:
     """The stable 64-bit hash of a string (blake2b): a simhash feature's, a vocabulary word's."""
     return int.from_bytes(hashlib.blake2b(word.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "little")

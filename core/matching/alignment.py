@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.engine.hashing import kgram_hashes
+from core.engine.hashing import few_kgram_hashes, kgram_hashes
 from core.engine.normalize import Units
 from core.matching.index import concat_ranges
 from core.models import Match, Span
@@ -61,14 +61,18 @@ def align_units(x: np.ndarray, y: np.ndarray, k: int = 4,
     tx = np.zeros(len(x), dtype=bool)
     ty = np.zeros(len(y), dtype=bool)
     n = min(len(x), len(y))
-    if len(x) == len(y) and np.array_equal(x, y):
-        tx[:] = ty[:] = True
-        return UnitAlignment(tx, ty)
-    differ = np.flatnonzero(x[:n] != y[:n])
-    head = int(differ[0]) if len(differ) else n
-    rest = n - head
-    differ = np.flatnonzero(x[len(x) - rest:][::-1] != y[len(y) - rest:][::-1])
-    tail = int(differ[0]) if len(differ) else rest
+    if len(x) == len(y):  # the first and the last differing unit are the common ends
+        differ = np.flatnonzero(x != y)
+        if not len(differ):
+            tx[:] = ty[:] = True
+            return UnitAlignment(tx, ty)
+        head, tail = int(differ[0]), n - 1 - int(differ[-1])
+    else:
+        differ = np.flatnonzero(x[:n] != y[:n])
+        head = int(differ[0]) if len(differ) else n
+        rest = n - head
+        differ = np.flatnonzero(x[len(x) - rest:][::-1] != y[len(y) - rest:][::-1])
+        tail = int(differ[0]) if len(differ) else rest
     tx[:head] = ty[:head] = True
     if tail:
         tx[len(x) - tail:] = ty[len(y) - tail:] = True
@@ -104,7 +108,7 @@ def _fill(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int] | None = N
     bounds = [(a0, b0, 0), *anchors, (a1, b1, 0)]
     for (pa, pb, pl), (qa, qb, _) in itertools.pairwise(bounds):
         ga0, gb0 = pa + pl, pb + pl
-        if ga0 < qa and gb0 < qb and not ty[gb0:qb].any():
+        if ga0 < qa and gb0 < qb and not np.count_nonzero(ty[gb0:qb]):
             _fill(x, y, ga0, qa, gb0, qb, k - 1, tx, ty)
 
 
@@ -121,7 +125,7 @@ def _one_diagonal(hx, hy, a0, b0, k, tx, ty) -> list[tuple[int, int, int]] | Non
     run and `_anchors` takes it first, whole (the region is free). Every other run then finds
     free units only in the ends, each shorter than k, and is dropped."""
     n = len(hx)
-    if n != len(hy) or tx[a0:a0 + n + k - 1].any() or ty[b0:b0 + n + k - 1].any():
+    if n != len(hy) or np.count_nonzero(tx[a0:a0 + n + k - 1]) or np.count_nonzero(ty[b0:b0 + n + k - 1]):
         return None
     same = np.flatnonzero(hx == hy)
     if not len(same):
@@ -158,28 +162,36 @@ def _in_line(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int]) -> lis
     the stretch's side with equal k-grams d further on x's side, links that fall into at most
     2o chains of equal k-grams, one of them then longer than MAX_OCCURRENCES - o allows."""
     size = a1 - a0
-    if size != b1 - b0 or size < 2 * k or tx[a0:a1].any() or ty[b0:b1].any():
+    if size != b1 - b0 or size < 2 * k or np.count_nonzero(tx[a0:a1]) or np.count_nonzero(ty[b0:b1]):
         return None
     differ = np.flatnonzero(x[a0:a1] != y[b0:b1])
-    head, tail = differ[differ <= k - 2], differ[differ >= size - k + 1]
-    if not len(head) or not len(tail) or len(head) + len(tail) != len(differ):
+    if not 2 <= len(differ) <= 2 * k - 2:  # at least one, at most k - 1 at each end
         return None
-    s, r = int(head[-1]) + 1, int(tail[0]) - k + 1  # the stretch: k-grams s .. r - 1
+    differ = differ.tolist()
+    head, tail = [d for d in differ if d <= k - 2], [d for d in differ if d >= size - k + 1]
+    if not head or not tail or len(head) + len(tail) != len(differ):
+        return None
+    s, r = head[-1] + 1, tail[0] - k + 1  # the stretch: k-grams s .. r - 1
     n = size - k + 1
     count, o = r - s, n - (r - s)
     if count < 1 or count - o <= 2 * o * (MAX_OCCURRENCES - o - 1) or repeats() + o > MAX_OCCURRENCES:
         return None
-    ends = [x[a0:a0 + s + k - 1], y[b0:b0 + s + k - 1], x[a0 + r:a1], y[b0 + r:b1]]
-    hashed = kgram_hashes(np.concatenate(ends), k)
-    at = np.cumsum([0] + [len(e) for e in ends])
-    hx_head, hy_head = hashed[at[0]:at[0] + s], hashed[at[1]:at[1] + s]
-    hx_tail, hy_tail = hashed[at[2]:at[2] + n - r], hashed[at[3]:at[3] + n - r]
-    if (hx_head == hy_head).any() or (hx_tail == hy_tail).any():
+    if _hash_equal(x[a0:a0 + s + k - 1], y[b0:b0 + s + k - 1], k) or _hash_equal(x[a0 + r:a1], y[b0 + r:b1], k):
         return None
     length = count + k - 1
     tx[a0 + s:a0 + s + length] = True
     ty[b0 + s:b0 + s + length] = True
     return [(a0 + s, b0 + s, length)]
+
+
+_FEW_KGRAMS = 8  # up to this many k-grams a side, `_hash_equal` hashes them in plain Python
+
+
+def _hash_equal(x: np.ndarray, y: np.ndarray, k: int) -> bool:
+    """Whether any k-gram of x hashes as the k-gram of y at the same place (`kgram_hashes`)."""
+    if len(x) - k + 1 > _FEW_KGRAMS:
+        return bool(np.count_nonzero(kgram_hashes(x, k) == kgram_hashes(y, k)))
+    return any(a == b for a, b in zip(few_kgram_hashes(x.tolist(), k), few_kgram_hashes(y.tolist(), k)))
 
 
 def _anchors(hx, hy, a0, b0, k, tx, ty) -> list[tuple[int, int, int]]:
@@ -212,7 +224,7 @@ def _anchors(hx, hy, a0, b0, k, tx, ty) -> list[tuple[int, int, int]]:
     for neg, i0, j0 in runs:
         size, ai, bj = -neg, a0 + i0, b0 + j0
         used = tx[ai:ai + size] | ty[bj:bj + size]
-        if used.any():
+        if np.count_nonzero(used):
             free = np.concatenate(([False], ~used, [False]))
             edges = np.flatnonzero(free[1:] != free[:-1])
             starts, ends = edges[0::2], edges[1::2]
@@ -250,13 +262,26 @@ def _lcs(xs: list, ys: list, a0: int, b0: int, tx, ty) -> None:
 
 def change_spans(u: Units, lo: int, taken: np.ndarray) -> tuple[Span, ...]:
     """Character spans of the runs of units lo + i not taken (one span per run of changes)."""
-    if taken.all():
-        return ()
-    free = np.concatenate(([False], ~taken, [False]))
-    edges = np.flatnonzero(free[1:] != free[:-1])
-    starts, ends = edges[0::2] + lo, edges[1::2] + lo
-    return tuple(Span(int(u.starts[s]), int(u.ends[e - 1]))
-                 for s, e in zip(starts.tolist(), ends.tolist()))
+    return _runs_of(u, lo, np.flatnonzero(~taken))
+
+
+_FEW_CHANGES = 32  # up to this many changed units, their runs are found in plain Python
+
+
+def _runs_of(u: Units, lo: int, free: np.ndarray) -> tuple[Span, ...]:
+    """`change_spans` from the increasing positions of the units not taken."""
+    if len(free) <= _FEW_CHANGES:
+        runs: list[list[int]] = []  # [first, last] of each run
+        for at in free.tolist():
+            if runs and at == runs[-1][1] + 1:
+                runs[-1][1] = at
+            else:
+                runs.append([at, at])
+        return tuple(Span(int(u.starts[lo + s]), int(u.ends[lo + e])) for s, e in runs)
+    breaks = np.flatnonzero(free[1:] != free[:-1] + 1) + 1
+    starts = free[np.concatenate(([0], breaks))] + lo
+    lasts = free[np.concatenate((breaks - 1, [len(free) - 1]))] + lo
+    return tuple(Span(s, e) for s, e in zip(u.starts[starts].tolist(), u.ends[lasts].tolist()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,7 +311,7 @@ def dense(al: UnitAlignment, t: int, taken: int) -> bool:
     take less (news datelines, titles and figures: at most 25 characters in our news-zh genre
     set; formulas of an archaic text up to 20 words), a heavily edited copy of 150 characters
     about 80."""
-    return int(al.left.sum()) >= taken or longest_run(al.left) >= t
+    return np.count_nonzero(al.left) >= taken or longest_run(al.left) >= t
 
 
 _OPENING = ("Ps", "Pi")  # opening brackets and quotes: they belong to the text after them
@@ -346,8 +371,9 @@ def aligned_matches(a: Units, b: Units, passages, k: int, min_chars: int = 0,
     for m, left, right, al in aligned:
         taken_left[m.a0:m.a1] |= al.left
         taken_right[m.b0:m.b1] |= al.right
-        changed_left += int((~al.left).sum())
-        changed_right += int((~al.right).sum())
-        out.append(Match(left, right, m.a1 - m.a0, change_spans(a, m.a0, al.left),
-                         change_spans(b, m.b0, al.right)))
+        free_left, free_right = np.flatnonzero(~al.left), np.flatnonzero(~al.right)
+        changed_left += len(free_left)
+        changed_right += len(free_right)
+        out.append(Match(left, right, m.a1 - m.a0, _runs_of(a, m.a0, free_left),
+                         _runs_of(b, m.b0, free_right)))
     return out, Taken(taken_left, taken_right, changed_left, changed_right)

@@ -417,9 +417,12 @@ def coverage(u: Units, spans: list[Span]) -> float:
     n = len(u)
     if not n or not spans:
         return 0.0
-    inside = np.zeros(n, dtype=bool)
-    for s in spans:
-        lo = np.searchsorted(u.starts, s.start, "left")
-        hi = np.searchsorted(u.ends, s.end, "right")
-        inside[lo:hi] = True
-    return float(inside.sum()) / n
+    ranges = sorted((int(np.searchsorted(u.starts, s.start, "left")),
+                     int(np.searchsorted(u.ends, s.end, "right"))) for s in spans)
+    inside, reach = 0, 0  # units in the union of the ranges [lo, hi)
+    for lo, hi in ranges:
+        lo = max(lo, reach)
+        if hi > lo:
+            inside += hi - lo
+            reach = hi
+    return float(inside) / n

@@ -36,7 +36,7 @@ def similarity(taken: Taken, a: Profile, b: Profile, words: float) -> float:
     the share of content words used by both (`words`), so pairs without a passage still rank
     by how much wording they share.
     """
-    took_left, took_right = int(taken.left.sum()), int(taken.right.sum())
+    took_left, took_right = np.count_nonzero(taken.left), np.count_nonzero(taken.right)
     copied = max(took_left / max(1, len(a.units)), took_right / max(1, len(b.units)))
     changed = taken.changed_left + taken.changed_right
     inside = took_left + took_right + changed

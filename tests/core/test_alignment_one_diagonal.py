@@ -4,7 +4,7 @@
 import numpy as np
 import pytest
 
-from core.engine.hashing import kgram_hashes
+from core.engine.hashing import few_kgram_hashes, kgram_hashes
 from core.matching import alignment
 from core.matching.alignment import _anchors, _one_diagonal, align_units
 
@@ -152,6 +152,7 @@ def test_the_shortcut_on_units_hashes_its_ends(monkeypatch):
         return np.convolve(np.asarray(units, np.int64) % 1000, np.ones(k, np.int64), "valid").astype(np.uint64) % 1000
 
     monkeypatch.setattr(alignment, "kgram_hashes", weak)
+    monkeypatch.setattr(alignment, "few_kgram_hashes", lambda units, k: weak(units, k).tolist())
     rng = np.random.default_rng(7)
     same = 0
     for _ in range(300):
@@ -170,3 +171,57 @@ def test_the_shortcut_on_units_hashes_its_ends(monkeypatch):
             assert fast == _anchors(hx, hy, 0, 0, k, slow_x, slow_y)
             same += 1
     assert 0 < same < 300
+
+
+def test_few_kgram_hashes_are_kgram_hashes():
+    """The plain-Python hashes of a few k-grams are `kgram_hashes`' values (full 64-bit units)."""
+    rng = np.random.default_rng(3)
+    for n in range(24):
+        for k in range(1, 8):
+            units = rng.integers(0, 2**64, n, dtype=np.uint64)
+            assert few_kgram_hashes(units.tolist(), k) == kgram_hashes(units, k).tolist()
+
+
+def test_hash_equal_both_ways():
+    """`_hash_equal` in Python ints and in numpy (more than _FEW_KGRAMS k-grams) answer alike."""
+    rng = np.random.default_rng(4)
+    seen = {True: 0, False: 0}
+    for _ in range(400):
+        k = int(rng.integers(1, 5))
+        n = int(rng.integers(k, k + 2 * alignment._FEW_KGRAMS))
+        x = rng.integers(0, 3, n).astype(np.uint64)
+        y = rng.integers(0, 3, n).astype(np.uint64)
+        want = bool((kgram_hashes(x, k) == kgram_hashes(y, k)).any())
+        assert alignment._hash_equal(x, y, k) == want
+        seen[n - k + 1 > alignment._FEW_KGRAMS] += want
+    assert seen[True] and seen[False]
+
+
+def _units(n: int, rng: np.random.Generator):
+    from core.engine.normalize import Units
+
+    starts = np.cumsum(rng.integers(1, 4, n)).astype(np.int32)
+    return Units(starts, starts + rng.integers(1, 3, n).astype(np.int32), np.zeros(n, np.uint64),
+                 np.ones(n, bool))
+
+
+def test_change_spans_both_ways():
+    """The runs of changed units found in Python (few) and with numpy (many) are the runs of
+    the mask: one span from a run's first unit's start to its last unit's end."""
+    rng = np.random.default_rng(5)
+    ways = set()
+    for _ in range(500):
+        n = int(rng.integers(1, 200))
+        u, lo = _units(n + 10, rng), int(rng.integers(0, 10))
+        taken = rng.random(n) < rng.choice([0.3, 0.8, 0.97, 1.0])
+        want, run = [], None
+        for i, t in enumerate(taken.tolist() + [True]):
+            if not t and run is None:
+                run = i
+            elif t and run is not None:
+                want.append((int(u.starts[lo + run]), int(u.ends[lo + i - 1])))
+                run = None
+        got = alignment.change_spans(u, lo, taken)
+        assert [(s.start, s.end) for s in got] == want
+        ways.add(int((~taken).sum()) > alignment._FEW_CHANGES)
+    assert ways == {True, False}

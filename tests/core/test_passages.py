@@ -67,3 +67,21 @@ def test_coverage():
     u = units("ab cd ef gh")
     assert coverage(u, [Span(0, 5)]) == 0.5
     assert coverage(u, []) == 0.0
+
+
+def test_coverage_of_overlapping_spans_counts_each_unit_once():
+    """coverage: the share of units inside the union of the spans, in any order, overlapping,
+    empty or beyond the text."""
+    import random
+
+    rng = random.Random(2)
+    u = units("这是 一段 用来 测试 覆盖率 的 文字 mixed words 123 并且 还有 更多 的 内容")
+    for _ in range(2000):
+        spans = []
+        for _ in range(rng.randrange(0, 5)):
+            a = rng.randrange(-3, int(u.ends[-1]) + 4)
+            spans.append(Span(a, a + rng.randrange(-2, 20)))
+        inside = np.zeros(len(u), dtype=bool)
+        for s in spans:
+            inside[np.searchsorted(u.starts, s.start, "left"):np.searchsorted(u.ends, s.end, "right")] = True
+        assert coverage(u, spans) == (float(inside.sum()) / len(u) if spans else 0.0)
