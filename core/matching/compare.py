@@ -21,7 +21,7 @@ from core.engine.profile import Profile
 from core.matching.common import mark, shared_texts
 from core.matching.copies import copies, spread, spread_common
 from core.matching.index import document_frequency_cap
-from core.matching.scoring import EDIT_PENALTY, pair_result, score_pair, similarity
+from core.matching.scoring import EDIT_PENALTY, pair_result, plan, score_pair, similarity
 from core.matching.sources import (
     COMMON,
     SCORED,
@@ -92,6 +92,7 @@ def _score(corpus: Corpus, found: Candidates) -> Generator[Progress, None, list[
     for done, at in enumerate(todo.tolist()):
         if done % _STEP == 0:
             yield Progress("comparing", done, total)
+            plan(corpus, found.keys[todo[done:done + _STEP]])
         key = int(found.keys[at])
         result = score_pair(corpus, key // n, key % n, bool(found.listed[at]))
         if result is not None:

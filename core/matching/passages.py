@@ -17,36 +17,98 @@ from core.engine.normalize import Units
 from core.models import Match, Span
 
 
-def _split(values: np.ndarray, length: np.ndarray, idx: np.ndarray, k: int, gap: int) -> list[np.ndarray]:
-    """Split run indexes where, along `values` (run starts; each run covers its `length`
-    consecutive k-gram starts), more than `gap` units separate neighbours."""
-    order = idx[np.argsort(values[idx], kind="stable")]
-    v = values[order]
-    reach = np.maximum.accumulate(v + length[order] - 1 + k)
-    cuts = np.flatnonzero(v[1:] - reach[:-1] > gap) + 1
-    return np.split(order, cuts) if len(cuts) else [order]
-
-
 def cluster(pa: np.ndarray, pb: np.ndarray, length: np.ndarray, k: int, gap: int,
             min_seeds: int = 1) -> list[np.ndarray]:
     """Groups of seeds close together in both documents, as index arrays of runs (`pa`, `pb`
     start runs of `length` seeds along a diagonal; a run is never cut: its seeds are one unit
-    apart); groups of fewer than `min_seeds` seeds are dropped as soon as they appear."""
-    pending = [np.arange(len(pa))] if int(length.sum()) >= min_seeds else []
-    axis = 0
-    stable_rounds = 0
-    while pending and stable_rounds < 2:
-        values = pa if axis == 0 else pb
-        nxt: list[np.ndarray] = []
-        split_any = False
-        for group in pending:
-            parts = _split(values, length, group, k, gap)
-            split_any |= len(parts) > 1
-            nxt.extend(part for part in parts if int(length[part].sum()) >= min_seeds)
-        pending = nxt
-        stable_rounds = 0 if split_any else stable_rounds + 1
+    apart); groups of fewer than `min_seeds` seeds are dropped as soon as they appear.
+
+    Every group is split along one document where more than `gap` units separate neighbours,
+    then along the other, until neither cuts; each group's runs come in the order of a stable
+    sort by the position last split, the parts of a group in their order along it."""
+    order, starts = _parts(np.zeros(len(pa), np.int64), pa, pb, length, k, gap, min_seeds)
+    return np.split(order, starts[1:]) if len(order) else []
+
+
+def _parts(pair: np.ndarray, pa: np.ndarray, pb: np.ndarray, length: np.ndarray, k, gap,
+           min_seeds=1) -> tuple[np.ndarray, np.ndarray]:
+    """`cluster` of many pairs at once (run i belongs to pair `pair[i]`, ascending; `k`, `gap`,
+    `min_seeds` one value or one per run): the groups as (run indexes, one group after another
+    in pair order; where each group starts). All groups are split in each round (one sort of
+    (group, position)); a pair whose groups no longer change is sorted again with the others,
+    which changes no group and only the order of runs inside one."""
+    empty = np.zeros(0, np.int64)
+    n = len(pa)
+    k, gap, min_seeds = (np.broadcast_to(np.asarray(x, np.int64), (n,)) for x in (k, gap, min_seeds))
+    held = np.bincount(pair, weights=length, minlength=int(pair[-1]) + 1) if n else empty
+    idx = np.flatnonzero(held[pair] >= min_seeds) if n else empty
+    if not len(idx):
+        return empty, empty
+    seg = pair[idx].astype(np.int64)
+    span = int(max(pa.max(), pb.max())) + 1
+    axis, stable = 0, 0
+    while stable < 2:
+        key = seg * span + (pa if axis == 0 else pb)[idx]
+        order = np.argsort(key, kind="stable")
+        idx, key = idx[order], key[order]
+        g = key // span
+        v = key - g * span
+        reach = _running_max(v + length[idx] - 1 + k[idx], g)
+        same = g[1:] == g[:-1]
+        cut = same & (v[1:] - reach[:-1] > gap[idx[:-1]])
+        new = np.concatenate(([True], ~same | cut))
+        seg = np.cumsum(new) - 1
+        if cut.any():
+            first = np.flatnonzero(new)
+            keep = (np.bincount(seg, weights=length[idx]) >= min_seeds[idx[first]])[seg]
+            if not keep.all():
+                idx, new = idx[keep], new[keep]
+                if not len(idx):
+                    return empty, empty
+                seg = np.cumsum(new) - 1
+        stable = 0 if cut.any() else stable + 1
         axis ^= 1
-    return pending
+    return idx, np.flatnonzero(new)
+
+
+def solid_groups(pair: np.ndarray, pa: np.ndarray, pb: np.ndarray, length: np.ndarray, k, gap,
+                 short_gap, min_units, n_pairs: int) -> list[list[tuple[np.ndarray, bool]]]:
+    """Of many pairs at once (run i belongs to pair `pair[i]`, ascending; `k`, `gap`,
+    `short_gap` and `min_units` one value or one per run), `align`'s groups (`cluster` at gap)
+    that hold a solid piece (`_solid`), per pair in `cluster`'s order, each as its sorted run
+    indexes counted from the pair's first run, and whether all its runs lie in solid pieces
+    (then `_solid` keeps the group whole; a group without a solid piece it drops).
+
+    The pieces are found once over all of a pair's runs. Where short_gap <= gap, a piece is
+    never cut by a gap of more than short_gap units, so it lies inside one group, and a
+    group's pieces are the pair's pieces inside it. Where short_gap > gap, a group is one
+    piece for `_solid`, kept when it covers min_units units on each side (which `align`
+    checks again), and it lies inside one of the pair's pieces, which covers no fewer: a group
+    whose piece is not solid cannot be kept."""
+    out: list[list[tuple[np.ndarray, bool]]] = [[] for _ in range(n_pairs)]
+    n = len(pa)
+    if not n:
+        return out
+    k, min_units = (np.broadcast_to(np.asarray(x, np.int64), (n,)) for x in (k, min_units))
+    order, starts = _parts(pair, pa, pb, length, k, gap, -(-min_units // k))
+    if not len(order):
+        return out
+    pieces, piece_starts = _parts(pair, pa, pb, length, k, short_gap)
+    piece = np.empty(n, np.int64)
+    piece[pieces] = np.repeat(np.arange(len(piece_starts)), np.diff(np.append(piece_starts, n)))
+    need = min_units[pieces[piece_starts]]
+    solid = ((_covered_each(piece, pa, k, length, len(piece_starts)) >= need)
+             & (_covered_each(piece, pb, k, length, len(piece_starts)) >= need))[piece[order]]
+    bounds = np.append(starts, len(order))
+    held = np.logical_or.reduceat(solid, starts)
+    whole = np.logical_and.reduceat(solid, starts)
+    first = np.flatnonzero(np.diff(pair, prepend=-1))  # each pair's first run
+    for at in np.flatnonzero(held).tolist():
+        group = order[bounds[at]:bounds[at + 1]]
+        p = int(pair[group[0]])
+        out[p].append((np.sort(group) - first[np.searchsorted(first, group[0], "right") - 1],
+                       bool(whole[at])))
+    return out
 
 
 def can_pass(pair: np.ndarray, pa: np.ndarray, pb: np.ndarray, k: np.ndarray, short_gap: np.ndarray,
@@ -210,6 +272,18 @@ def _solid(pa: np.ndarray, pb: np.ndarray, length: np.ndarray, group: np.ndarray
     return np.sort(group[np.concatenate(kept)]) if kept else group[:0]
 
 
+def _covered_each(group: np.ndarray, starts: np.ndarray, k, length: np.ndarray, n: int) -> np.ndarray:
+    """`_covered` of the runs of each of `n` groups (`group`: each run's; `k` one value or one
+    per run)."""
+    order = np.lexsort((starts, group))
+    g, s = group[order], starts[order]
+    e = s + length[order] - 1 + np.broadcast_to(k, group.shape)[order]
+    reach = _running_max(e, g)
+    first = np.concatenate(([True], g[1:] != g[:-1]))
+    before = np.where(first, s, np.concatenate(([0], reach[:-1])))
+    return np.bincount(g, weights=np.maximum(0, e - np.maximum(s, before)), minlength=n).astype(np.int64)
+
+
 def _one_piece(values: np.ndarray, length: np.ndarray, k: int, gap: int) -> bool:
     """Whether no gap of more than `gap` units separates the runs of k-grams starting at
     `values` (then `cluster` would not cut them on this axis)."""
@@ -249,6 +323,7 @@ def _grow(kept: list[bool], box: list[tuple[int, int, int, int]], gap: int, slac
 def align(
     a: Units, b: Units, pa: np.ndarray, pb: np.ndarray, k: int, gap: int, min_units: int,
     verbatim: int, short_gap: int | None = None, dense: int = 0, length: np.ndarray | None = None,
+    groups: list[tuple[np.ndarray, bool]] | None = None,
 ) -> Alignment:
     """Passages of two documents from their shared k-grams (seed start positions `pa` in a,
     `pb` in b; given `length`, runs of that many seeds along a diagonal from each, no seed in
@@ -256,7 +331,8 @@ def align(
     ranges ordered by left position. A passage needs `min_units` units inside shared k-grams
     on each side, in pieces whose seeds are at most `short_gap` units apart (see _solid;
     None: any gap up to `gap`). Seeds are worked as runs: a copy's thousands of seeds on
-    one diagonal are one run."""
+    one diagonal are one run. `groups`: `solid_groups` of these runs, when already found
+    with those of other pairs."""
     if not len(pa):
         return Alignment([])
     if length is None:  # seeds one by one: as their runs
@@ -267,8 +343,13 @@ def align(
         if one is not None:
             return one
     found: list[UnitMatch] = []
-    for group in cluster(pa, pb, length, k, gap, -(-min_units // k)):
-        if short_gap is not None:
+    if groups is None:
+        groups = ([(g, True) for g in cluster(pa, pb, length, k, gap, -(-min_units // k))]
+                  if short_gap is None else
+                  solid_groups(np.zeros(len(pa), np.int64), pa, pb, length, k, gap, short_gap,
+                               min_units, 1)[0])
+    for group, whole in groups:
+        if not whole:
             group = _solid(pa, pb, length, group, k, short_gap, min_units, gap, dense)
             if not len(group):
                 continue

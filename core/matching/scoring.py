@@ -17,7 +17,7 @@ from core.engine.hashing import distinct, kgram_hashes
 from core.engine.profile import Profile
 from core.matching.alignment import Taken, aligned_matches
 from core.matching.index import concat_ranges
-from core.matching.passages import Alignment, align, coverage
+from core.matching.passages import Alignment, align, coverage, solid_groups
 from core.matching.sources import SEEDS, SEMANTIC, SHARES, Corpus
 from core.models import Match, PairResult
 from core.rules import hamming
@@ -143,6 +143,42 @@ def shared_by(corpus: Corpus, a: Profile, matches: list[Match]) -> list[Match]:
     return out
 
 
+GROUPS = "groups"  # evidence key: {pair key: its `passages.solid_groups`} for the pairs scored next
+
+
+def plan(corpus: Corpus, keys: np.ndarray) -> None:
+    """The groups `align` works of the pairs `keys` whose runs the fingerprint join found, found
+    for all of them at once (`passages.solid_groups`, a few array operations for any number of
+    pairs instead of some per group) and left under GROUPS for `score_pair`; in place of those
+    found before."""
+    seeds = corpus.evidence.get(SEEDS)
+    found: dict[int, list] = {}
+    corpus.evidence[GROUPS] = found
+    if seeds is None or not len(keys) or not len(seeds.pair_keys):
+        return
+    n = corpus.n
+    at = np.minimum(np.searchsorted(seeds.pair_keys, keys), len(seeds.pair_keys) - 1)
+    at = at[seeds.pair_keys[at] == keys]
+    params = [corpus.profiles[int(key) // n].params for key in seeds.pair_keys[at].tolist()]
+    count = seeds.count[at]
+    runs = np.repeat(seeds.first[at], count) + concat_ranges(count)
+    pair = np.repeat(np.arange(len(at)), count)
+    # the pairs align will see: enough seeds for a passage
+    total = np.bincount(pair, weights=seeds.length[runs], minlength=len(at))
+    use = total >= np.array([q.guarantee - q.k + 1 for q in params], np.int64)
+    if not use.any():
+        return
+    keep = use[pair]
+    runs = runs[keep]
+    at, params = at[use], [q for q, u in zip(params, use.tolist()) if u]
+    pair = np.repeat(np.arange(len(at)), seeds.count[at])
+    per_pair = [np.array([getattr(q, name) for q in params], np.int64)[pair]
+                for name in ("k", "gap", "short_gap", "guarantee")]
+    groups = solid_groups(pair, seeds.left[runs], seeds.right[runs], seeds.length[runs], *per_pair,
+                          len(at))
+    found.update(zip(seeds.pair_keys[at].tolist(), groups))
+
+
 def score_pair(corpus: Corpus, i: int, j: int, listed: bool) -> PairResult | None:
     """The PairResult of documents i < j, or None when there is nothing to report: no passage
     shown, not `listed` by a source, and too little shared vocabulary.
@@ -160,8 +196,9 @@ def score_pair(corpus: Corpus, i: int, j: int, listed: bool) -> PairResult | Non
     found = Alignment([])
     if (len(pa) if length is None else int(length.sum())) >= params.guarantee - params.k + 1:
         # fewer seeds cannot make a passage
+        groups = None if joined_here else corpus.evidence.get(GROUPS, {}).get(i * corpus.n + j)
         found = align(a.units, b.units, pa, pb, params.k, params.gap, params.guarantee,
-                      params.verbatim, params.short_gap, params.dense, length=length)
+                      params.verbatim, params.short_gap, params.dense, length=length, groups=groups)
     texts = (corpus.texts[i], corpus.texts[j]) if corpus.texts else None
     matches, taken = aligned_matches(a.units, b.units, found.passages, params.k,
                                      options.min_passage, params.guarantee, params.dense, texts,
