@@ -165,12 +165,15 @@ def shared_kgram_runs(
     pairs: np.ndarray | None = None,
     common: list | None = None,
     weights: np.ndarray | None = None,
+    join: bool = True,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Every k-gram two documents share, over the documents' k-grams concatenated (`lengths`
     per document), as runs along diagonals: (pair keys left * n + right, starts in left,
     starts in right, run lengths); run i stands for the seeds (left[i] + t, right[i] + t),
     t < lengths[i]. Runs are maximal and sorted by key, then left start, so each pair's runs
-    are one stretch. K-grams in `ignored`, repeated more than `max_repeats` times in one
+    are one stretch; without `join`, runs that continue each other are left apart and only
+    sorted by key (`maximal_runs` of a pair's stretch joins them as the whole would be:
+    most pairs' runs are never looked at). K-grams in `ignored`, repeated more than `max_repeats` times in one
     document, or in more than `cap` documents (each counted `weights[doc]` times when given;
     None: once) are left out; given a list `common`, the last ones are appended to it as
     (hashes, documents, positions) ordered by hash (the class's shared text:
@@ -257,7 +260,26 @@ def shared_kgram_runs(
     if pairs is not None:
         inside = np.isin(keys, pairs)
         keys, first, second, run = keys[inside], first[inside], second[inside], run[inside]
+    if not join:
+        order = by_key(keys)
+        return keys[order], positions[first[order]], positions[second[order]], run[order]
     return maximal_runs(keys, positions[first].astype(np.int64), positions[second].astype(np.int64), run)
+
+
+def by_key(keys: np.ndarray) -> np.ndarray:
+    """The order of non-negative `keys` that a stable sort gives: one sort of each key above
+    its index where the two fit in 63 bits (an argsort costs about twice as much)."""
+    n = len(keys)
+    if not n:
+        return np.zeros(0, np.int64)
+    bits = max(1, (n - 1).bit_length())
+    if int(keys.max()).bit_length() + bits > 63:
+        return np.argsort(keys, kind="stable")
+    packed = keys.astype(np.int64) << bits
+    packed |= np.arange(n, dtype=np.int64)
+    packed.sort()
+    packed &= (1 << bits) - 1
+    return packed
 
 
 _SLICE = 1 << 20  # elements of the join's longest arrays worked at a time (bounds temporaries)

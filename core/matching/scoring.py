@@ -147,36 +147,29 @@ GROUPS = "groups"  # evidence key: {pair key: its `passages.solid_groups`} for t
 
 
 def plan(corpus: Corpus, keys: np.ndarray) -> None:
-    """The groups `align` works of the pairs `keys` whose runs the fingerprint join found, found
-    for all of them at once (`passages.solid_groups`, a few array operations for any number of
-    pairs instead of some per group) and left under GROUPS for `score_pair`; in place of those
-    found before."""
+    """Ready the pairs `keys` for `score_pair`: the runs of those the fingerprint join found
+    joined at once (`Seeds.prepare`), and the groups `align` works in them found at once
+    (`passages.solid_groups`: a few array operations for any number of pairs, instead of some
+    per group), left under GROUPS; in place of those readied before."""
     seeds = corpus.evidence.get(SEEDS)
     found: dict[int, list] = {}
     corpus.evidence[GROUPS] = found
-    if seeds is None or not len(keys) or not len(seeds.pair_keys):
+    if seeds is None:
         return
+    seeds.prepare(keys)
     n = corpus.n
-    at = np.minimum(np.searchsorted(seeds.pair_keys, keys), len(seeds.pair_keys) - 1)
-    at = at[seeds.pair_keys[at] == keys]
-    params = [corpus.profiles[int(key) // n].params for key in seeds.pair_keys[at].tolist()]
-    count = seeds.count[at]
-    runs = np.repeat(seeds.first[at], count) + concat_ranges(count)
-    pair = np.repeat(np.arange(len(at)), count)
-    # the pairs align will see: enough seeds for a passage
-    total = np.bincount(pair, weights=seeds.length[runs], minlength=len(at))
-    use = total >= np.array([q.guarantee - q.k + 1 for q in params], np.int64)
-    if not use.any():
+    ready = [(key, runs) for key, runs in seeds.joined.items()  # the pairs align will see
+             if int(runs[2].sum()) >= corpus.profiles[key // n].params.guarantee - corpus.profiles[key // n].params.k + 1]
+    if not ready:
         return
-    keep = use[pair]
-    runs = runs[keep]
-    at, params = at[use], [q for q, u in zip(params, use.tolist()) if u]
-    pair = np.repeat(np.arange(len(at)), seeds.count[at])
+    params = [corpus.profiles[key // n].params for key, _ in ready]
+    count = np.array([len(runs[0]) for _, runs in ready], np.int64)
+    pair = np.repeat(np.arange(len(ready)), count)
     per_pair = [np.array([getattr(q, name) for q in params], np.int64)[pair]
                 for name in ("k", "gap", "short_gap", "guarantee")]
-    groups = solid_groups(pair, seeds.left[runs], seeds.right[runs], seeds.length[runs], *per_pair,
-                          len(at))
-    found.update(zip(seeds.pair_keys[at].tolist(), groups))
+    groups = solid_groups(pair, *(np.concatenate([runs[i] for _, runs in ready]) for i in range(3)),
+                          *per_pair, len(ready))
+    found.update(zip((key for key, _ in ready), groups))
 
 
 def score_pair(corpus: Corpus, i: int, j: int, listed: bool) -> PairResult | None:

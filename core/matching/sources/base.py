@@ -10,6 +10,7 @@ from typing import Protocol
 import numpy as np
 
 from core.engine.profile import Profile
+from core.matching.index import concat_ranges, maximal_runs
 from core.models import Progress
 from core.options import CheckOptions
 
@@ -99,7 +100,9 @@ class CandidateSource(Protocol):
 @dataclass(frozen=True, slots=True)
 class Seeds:
     """Every shared k-gram of the pairs a source joined, as runs along diagonals
-    (index.shared_kgram_runs): per pair key, one stretch of runs."""
+    (index.shared_kgram_runs): per pair key, one stretch of runs, which may continue each
+    other; a pair's runs are joined (`index.maximal_runs`) when it is asked for, so the runs
+    of pairs never scored are never joined."""
 
     pair_keys: np.ndarray  # sorted unique pair keys
     first: np.ndarray  # where each pair's runs start in left / right / length
@@ -107,14 +110,39 @@ class Seeds:
     left: np.ndarray  # run start in the left document, per run
     right: np.ndarray  # run start in the right document, per run
     length: np.ndarray  # k-grams in the run, per run
+    joined: dict = field(default_factory=dict)  # pair key -> its runs, of the pairs asked for together
 
     def runs(self, key: int) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-        """The runs of one pair (left starts, right starts, lengths), or None when this join
-        did not see the pair."""
-        if not len(self.pair_keys):
+        """The runs of one pair (left starts, right starts, lengths; maximal, by left start),
+        or None when this join did not see the pair."""
+        if key in self.joined:
+            return self.joined[key]
+        at = self._at(np.array([key], np.int64))
+        if not len(at):
             return None
-        at = int(np.searchsorted(self.pair_keys, key))
-        if at >= len(self.pair_keys) or self.pair_keys[at] != key:
-            return None
-        lo, size = int(self.first[at]), int(self.count[at])
-        return self.left[lo:lo + size], self.right[lo:lo + size], self.length[lo:lo + size]
+        return self._join(at)[int(key)]
+
+    def prepare(self, keys: np.ndarray) -> None:
+        """Join the runs of these pairs at once (one sort for all of them), for `runs`; in place
+        of the pairs prepared before."""
+        self.joined.clear()
+        self.joined.update(self._join(self._at(np.asarray(keys, np.int64))))
+
+    def _at(self, keys: np.ndarray) -> np.ndarray:
+        """Where the given keys are among `pair_keys` (those present)."""
+        if not len(self.pair_keys) or not len(keys):
+            return np.zeros(0, np.int64)
+        at = np.minimum(np.searchsorted(self.pair_keys, keys), len(self.pair_keys) - 1)
+        return at[self.pair_keys[at] == keys]
+
+    def _join(self, at: np.ndarray) -> dict:
+        count = self.count[at]
+        rows = np.repeat(self.first[at], count) + concat_ranges(count)
+        keys, left, right, length = maximal_runs(np.repeat(self.pair_keys[at], count),
+                                                 self.left[rows].astype(np.int64),
+                                                 self.right[rows].astype(np.int64), self.length[rows])
+        if not len(keys):
+            return {}
+        cuts = np.flatnonzero(keys[1:] != keys[:-1]) + 1
+        starts, ends = np.concatenate(([0], cuts)).tolist(), np.concatenate((cuts, [len(keys)])).tolist()
+        return {int(keys[a]): (left[a:b], right[a:b], length[a:b]) for a, b in zip(starts, ends)}

@@ -79,7 +79,7 @@ class FingerprintSource:
         run_keys, run_left, run_right, run_length = shared_kgram_runs(
             hashes, lengths, ignored=corpus.ignored, cap=corpus.cap,
             max_repeats=options.max_repeats, pairs=left * n + right, common=common,
-            weights=corpus.weights)
+            weights=corpus.weights, join=False)
         if common:
             corpus.evidence[COMMON] = common[0]
         del hashes

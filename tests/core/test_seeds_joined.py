@@ -1,0 +1,77 @@
+"""The fingerprint join leaves its runs unjoined and `Seeds` joins a pair's runs when it is
+asked for: every pair's runs must be those of the join done whole (index.maximal_runs over all
+pairs), whether asked for one by one or prepared together."""
+
+import random
+
+import numpy as np
+import pytest
+
+from core.engine.hashing import kgram_hashes
+from core.engine.profile import profiles
+from core.matching.index import by_key, shared_kgram_runs
+from core.matching.sources import Seeds
+from core.options import CheckOptions
+
+
+def _texts(seed: int, n: int = 30) -> list[str]:
+    """Small alphabets (runs that continue each other where the documents holding a k-gram
+    change), stock phrases, copies of pieces of other texts."""
+    rng = random.Random(seed)
+    alphabet = "天地玄黄宇宙洪荒日月盈昃辰宿列张"
+    stock = ["新华社北京电", "记者报道", "据了解", "责任编辑"]
+    texts: list[str] = []
+    for _ in range(n):
+        parts = ["".join(rng.choice(alphabet[:rng.choice((4, 8, 16))]) for _ in range(rng.randint(5, 60)))
+                 + rng.choice(stock) for _ in range(rng.randint(3, 10))]
+        if texts and rng.random() < 0.6:
+            other = rng.choice(texts)
+            at = rng.randrange(len(other))
+            parts.insert(rng.randrange(len(parts)), other[at:at + rng.randint(10, 200)])
+        texts.append("".join(parts))
+    return texts
+
+
+def _seeds(keys, left, right, length) -> Seeds:
+    first = np.flatnonzero(np.diff(keys, prepend=-1))
+    return Seeds(keys[first], first, np.diff(np.append(first, len(keys))), left, right, length)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_runs_joined_when_asked_are_the_whole_joins(seed):
+    found = profiles(_texts(seed), CheckOptions())
+    k = found[0].params.k
+    hashes = [kgram_hashes(p.units.hashes, k) for p in found]
+    args = (np.concatenate(hashes), np.array([len(h) for h in hashes]))
+    whole = shared_kgram_runs(*args, cap=30, max_repeats=8)
+    apart = shared_kgram_runs(*args, cap=30, max_repeats=8, join=False)
+    assert (np.diff(apart[0]) >= 0).all()  # sorted by key
+    assert len(apart[0]) > len(whole[0])  # some runs continue each other
+    assert int(apart[3].sum()) == int(whole[3].sum())
+    joined, lazy = _seeds(*whole), _seeds(*apart)
+    assert joined.pair_keys.tolist() == lazy.pair_keys.tolist()
+    rng = random.Random(seed)
+    some = np.array(sorted(rng.sample(joined.pair_keys.tolist(), len(joined.pair_keys) // 3)))
+    prepared = _seeds(*apart)
+    prepared.prepare(some)
+    assert sorted(prepared.joined) == some.tolist()
+    differ = 0
+    for key in joined.pair_keys.tolist():
+        want = [x.tolist() for x in joined.runs(key)]
+        assert [x.tolist() for x in lazy.runs(key)] == want
+        assert [x.tolist() for x in prepared.runs(key)] == want
+        at = int(np.searchsorted(lazy.pair_keys, key))
+        differ += lazy.count[at] != joined.count[at]
+    assert differ > 5
+    assert lazy.runs(-1) is None and lazy.runs(10**9) is None
+    prepared.prepare(some[:2])  # in place of the pairs prepared before
+    assert sorted(prepared.joined) == some[:2].tolist()
+
+
+def test_by_key_is_a_stable_sort():
+    rng = np.random.default_rng(0)
+    for high in (3, 1000, 2**40, 2**62):  # the last too large to pack with an index
+        keys = rng.integers(0, high, 5000, dtype=np.int64)
+        assert by_key(keys).tolist() == np.argsort(keys, kind="stable").tolist()
+    assert by_key(np.zeros(0, np.int64)).tolist() == []
+    assert by_key(np.array([7], np.int64)).tolist() == [0]
