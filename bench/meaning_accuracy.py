@@ -110,10 +110,19 @@ def msrp_vectors(rows: list, cache: Path | None = None) -> tuple[np.ndarray, np.
     return a.astype(np.float32), b.astype(np.float32)
 
 
-def fit(path: Path, cache: Path | None = None, penalty: float = 1.0) -> str:
-    """Refit core.semantic.score.WEIGHTS on the development four fifths of MSRP's training
+def pair_vectors(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """What the sentence score reads of two sentences' vectors beyond their cosine (rows of
+    `a` and `b`): core.semantic.score.vector_features, here for many pairs at once."""
+    return np.hstack([a * b, np.abs(a - b)])
+
+
+def fit(path: Path, cache: Path | None = None, penalty: float = 1.0,
+        vector_penalty: float = 1000.0, write: bool = False) -> str:
+    """Refit core.semantic.score's weights on the development four fifths of MSRP's training
     split (never the held-out fifth): an L2-penalised logistic regression on standardised
-    features, its 5-fold cross-validated AUC, and the weights on the raw features."""
+    features (the vectors' products and differences penalised `vector_penalty`, the
+    other features `penalty`), its 5-fold cross-validated AUC, and the weights on the raw
+    features."""
     sys.path.insert(0, str(ROOT))
     from core.semantic import score
 
@@ -121,17 +130,17 @@ def fit(path: Path, cache: Path | None = None, penalty: float = 1.0) -> str:
     a, b = msrp_vectors(rows, cache)
     cosine = (a * b).sum(axis=1)
     dev = ~held_out(len(rows))
-    x = np.array([score.features(float(c), r[1], r[2]) for c, r, d in zip(cosine, rows, dev) if d])
+    scalar = np.array([score.features(float(c), r[1], r[2]) for c, r, d in zip(cosine, rows, dev) if d])
+    x = np.hstack([scalar, pair_vectors(a[dev], b[dev])])
     y = np.array([r[0] for r, d in zip(rows, dev) if d], dtype=np.float64)
     mean, spread = x.mean(axis=0), x.std(axis=0) + 1e-9
     z = (x - mean) / spread
+    ridge = np.diag(np.r_[0.0, np.full(scalar.shape[1], penalty), np.full(x.shape[1] - scalar.shape[1], vector_penalty)])
 
     def logistic(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         x1 = np.hstack([np.ones((len(x), 1)), x])
         w = np.zeros(x1.shape[1])
-        ridge = penalty * np.eye(x1.shape[1])
-        ridge[0, 0] = 0.0  # the bias is not penalised
-        for _ in range(100):  # Newton steps
+        for _ in range(100):  # Newton steps (the bias is not penalised)
             p = 1 / (1 + np.exp(-x1 @ w))
             step = np.linalg.solve((x1 * (p * (1 - p))[:, None]).T @ x1 + ridge, x1.T @ (p - y) + ridge @ w)
             w -= step
@@ -146,12 +155,38 @@ def fit(path: Path, cache: Path | None = None, penalty: float = 1.0) -> str:
         held[folds == k] = w[0] + z[folds == k] @ w[1:]
     w = logistic(z, y)
     raw = w[1:] / spread
-    weights = tuple(round(float(v), 4) for v in [w[0] - float((w[1:] * mean / spread).sum()), *raw])
+    bias = w[0] - float((w[1:] * mean / spread).sum())
+    n = scalar.shape[1]
+    weights = tuple(round(float(v), 4) for v in [bias, *raw[:n]])
+    vector = tuple(float(f"{v:.5g}") for v in raw[n:])
     lines = [(f"development pairs: {len(y)} ({int(y.sum())} paraphrases); 5-fold cross-validated AUC "
               f"{auc(held, y.astype(bool)):.4f} (cosine alone {auc(z[:, 0], y.astype(bool)):.4f})"),
              "standardised weights: " + ", ".join(f"{n} {v:+.2f}" for n, v in zip(score.FEATURES, w[1:])),
              f"WEIGHTS = {weights}"]
+    if write:
+        FITTED.write_text(FITTED_MODULE.format(weights=weights, vectors=_wrapped(vector)), encoding="utf-8")
+        lines.append(f"written to {FITTED.relative_to(ROOT)}")
     return "\n".join(lines)
+
+
+FITTED = ROOT / "core" / "semantic" / "fitted.py"
+FITTED_MODULE = '''"""The sentence score's weights (core/semantic/score.py), fitted on the development four
+fifths of MSRP's training split: written by `bench/meaning_accuracy.py --fit --write`, which
+reproduces them (decision 130)."""
+
+# the bias, then one weight per feature in score.FEATURES' order
+WEIGHTS = {weights}
+# one weight per number of score.vector_features: the products of the two vectors'
+# dimensions, then their absolute differences (the pinned model's vectors)
+VECTOR_WEIGHTS = (
+{vectors}
+)
+'''
+
+
+def _wrapped(values: tuple) -> str:
+    """The numbers as lines of Python source (eight a line)."""
+    return "\n".join("    " + " ".join(f"{v!r}," for v in values[at:at + 8]) for at in range(0, len(values), 8))
 
 
 def msrp(path: Path, old: Path | None, data: Path, cache: Path | None = None) -> str:
@@ -165,8 +200,9 @@ def msrp(path: Path, old: Path | None, data: Path, cache: Path | None = None) ->
     left, right = [r[1] for r in test], [r[2] for r in test]
     a, b = msrp_vectors(rows, cache)
     cosine = (a * b).sum(axis=1)[mask]
-    new = [same_meaning(float(c), x, y) for c, x, y in zip(cosine, left, right)]
-    link = [pair_score(float(c), x, y) for c, x, y in zip(cosine, left, right)]
+    pairs = list(zip(cosine, left, right, a[mask], b[mask]))
+    new = [same_meaning(float(c), x, y, (u, v)) for c, x, y, u, v in pairs]
+    link = [pair_score(float(c), x, y, (u, v)) for c, x, y, u, v in pairs]
     # the sentence score shipped before (decision 092): what is now the resemblance score
     old_score = [resemblance(float(c), x, y) for c, x, y in zip(cosine, left, right)]
     jac = [word_jaccard(x, y) for x, y in zip(left, right)]
@@ -298,8 +334,9 @@ if __name__ == "__main__":
     parser.add_argument("--vectors", type=Path, help="an .npz file keeping MSRP's sentence vectors between runs")
     parser.add_argument("--fit", action="store_true",
                         help="refit the sentence score on the development part of --msrp and print it")
+    parser.add_argument("--write", action="store_true", help="with --fit: write core/semantic/fitted.py")
     args = parser.parse_args()
     if args.fit:
-        print(fit(args.msrp, args.vectors))
+        print(fit(args.msrp, args.vectors, write=args.write))
     else:
         print(meaning_tables(args.msrp, args.clough, args.old, args.vectors))

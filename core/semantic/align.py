@@ -32,11 +32,12 @@ from core.semantic.sentences import count_units
 # of their own (a version line, a date or a one-word swap in a short sentence says nothing).
 LINK = {"translation": 0.45, "paraphrase": 0.25}  # each link of a run of MIN_RUN or more...
 RUN_EVIDENCE = 1.5  # ...whose scores add up to this (three links at 0.5, six at 0.25)
-PAIR = {"translation": 0.55, "paraphrase": 0.80}  # each link of a run of two
-SOLO = {"translation": 0.70, "paraphrase": 0.93}  # a link standing alone (in one language: the
-# lowest score at which at most 1 % of MSRP's non-paraphrase documents, development part, get one)
+PAIR = {"translation": 0.55, "paraphrase": 0.90}  # each link of a run of two
+SOLO = {"translation": 0.70, "paraphrase": 0.97}  # a link standing alone (in one language, with
+# PAIR and score.SAME: at most 1 % of MSRP's non-paraphrase documents, development part, scored
+# by fits that never saw them, get a finding)
 SOLO_COSINE = 0.80  # ...whose cosine reaches this too (in one language: the encoder agrees;
-# 97 % of MSRP's development pairs scoring SOLO have a cosine of 0.8 or more)
+# 95 % of MSRP's development pairs scoring SOLO have a cosine of 0.8 or more)
 SHORT = (20, 10)  # a sentence with fewer Han characters and fewer words is too short to be a
 # finding of one or two links (it can be part of a longer run)
 MIN_RUN = 3
@@ -111,7 +112,8 @@ def align(a_text: str, a: SemanticProfile, b_text: str, b: SemanticProfile,
     a, b = without(a, len(a_text), copied[0]), without(b, len(b_text), copied[1])
     if not len(a) or not len(b):
         return None
-    sims = as_float32(a.vectors) @ as_float32(b.vectors).T
+    a_vectors, b_vectors = as_float32(a.vectors), as_float32(b.vectors)
+    sims = a_vectors @ b_vectors.T
     best_j = sims.argmax(axis=1)
     best_i = sims.argmax(axis=0)
     rows = np.flatnonzero(best_i[best_j] == np.arange(len(a)))
@@ -139,7 +141,8 @@ def align(a_text: str, a: SemanticProfile, b_text: str, b: SemanticProfile,
     def link(n: int) -> float | None:
         """The score of candidate link n, or None when it is no link."""
         left, right = texts(n)
-        score = min(1.0, pair_score(cosines[n], left, right) if same else cosines[n])
+        i, j = pairs_of[n]
+        score = min(1.0, pair_score(cosines[n], left, right, (a_vectors[i], b_vectors[j])) if same else cosines[n])
         # (float16 vectors: an identical sentence's cosine may be 1.0003)
         return score if score >= LINK[kind] and not (same and _verbatim(left, right)) else None
 

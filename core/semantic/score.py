@@ -5,7 +5,8 @@ The encoder alone is weaker than shared words on MSRP (news sentences telling th
 with other facts), and both miss what sets such pairs apart: a number, a name or a clause only
 one side has. The score is a logistic fit on four fifths of MSRP's training split over
 features that read Chinese as well as English (Han characters and jieba's words where English
-has words); bench/meaning_accuracy.py reports it on the held-out fifth (decision 106).
+has words) and over the two sentences' vectors; bench/meaning_accuracy.py reports it on the
+held-out fifth (decisions 106, 130).
 
 MSRP's pairs all share a good part of their words: the fit judges such pairs and no others.
 A reworded essay's sentences share few words, and there the resemblance score (the cosine,
@@ -18,15 +19,20 @@ import functools
 import math
 import re
 import unicodedata
+from collections import Counter
+
+import numpy as np
 
 from core.engine.lexicon import Lexicon, en_lexicon, zh_lexicon
 from core.engine.segment import han_words
+from core.semantic.fitted import VECTOR_WEIGHTS, WEIGHTS
 
 _HAN_CLASS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _WORDS = re.compile(r"[^\W_]+")
 _HAN = re.compile(f"[{_HAN_CLASS}]")
 _HAN_RUN = re.compile(f"[{_HAN_CLASS}]+")
 _TOKENS = re.compile(f"[{_HAN_CLASS}]|[^\\W_]+")
+_SUFFIXES = ("ations", "ation", "ings", "ing", "edly", "ed", "es", "s", "ly")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 # a capitalised Latin word that does not open a sentence: a name (Chinese has no such mark;
 # its names count through the words only one side has)
@@ -36,17 +42,22 @@ FEATURES = ("cosine", "shared words", "shared of the longer", "shared of the sho
             "length ratio", "numbers that differ", "names that differ", "in-order words of the shorter",
             "in-order words of the longer", "shared character trigrams", "shared character 4-grams",
             "shared IDF weight", "IDF weight only the one side has (larger side)",
-            "IDF weight only one side has (smaller side)", "log(1 + IDF weight only one side has)")
-# fitted on four fifths of MSRP's training split (bench/meaning_accuracy.py --fit): bias, then
-# one weight per feature in FEATURES' order
-WEIGHTS = (7.7372, 5.1357, 2.7326, 7.4217, -7.7852, -7.1533, -0.0872, 0.3908, -5.5636, 9.4885, 15.2729, -12.9779, -4.9853, 2.5547, -3.1963, -1.4944)
+            "IDF weight only one side has (smaller side)", "log(1 + IDF weight only one side has)",
+            "shared tokens (smaller share)", "shared tokens (larger share)",
+            "shared token pairs (smaller share)", "shared token pairs (larger share)",
+            "shared token triples (smaller share)", "shared token triples (larger share)",
+            "shared token 4-grams (smaller share)", "shared token 4-grams (larger share)",
+            "content words only one side has (larger count)", "content words only one side has (smaller count)",
+            "length difference (tokens)", "log(1 + tokens of both)")
+# the fit's weights (core/semantic/fitted.py, written by bench/meaning_accuracy.py --fit --write):
+# a bias and one weight per feature in FEATURES' order, then one per number of `vector_features`
 # the resemblance score's weights (the earlier fit on the same four fifths): bias, cosine,
 # shared words (Jaccard), numbers that differ, length ratio (in words)
 RESEMBLANCE = (-4.864, 3.532, 3.07, -0.478, 1.83)
 JUDGED = 0.25  # shared content words (IDF-weighted Jaccard, `shared_weight`) from which the fit
 # judges a pair: MSRP's range (98 % of its paraphrases and 87 % of the others share this
 # much; the bundled reworded essays' sentences at most 0.23)
-SAME = 0.9  # ...and the fit's probability a link needs there (below it: other facts, no link)
+SAME = 0.8  # ...and the fit's probability a link needs there (below it: other facts, no link)
 
 
 @functools.lru_cache(maxsize=1 << 16)  # a sentence is scored against several partners
@@ -145,17 +156,55 @@ def features(cosine: float, left: str, right: str) -> tuple[float, ...]:
             common / max(1, min(len(ta), len(tb))), common / max(1, len(ta), len(tb)),
             _jaccard(_grams(left, 3), _grams(right, 3)), _jaccard(_grams(left, 4), _grams(right, 4)),
             both / max(1e-9, total_a + total_b - both) if total_a + total_b else 0.0,
-            max(unmatched), min(unmatched), math.log1p(max(only_a, only_b)))
+            max(unmatched), min(unmatched), math.log1p(max(only_a, only_b)),
+            *_ordered(ta, tb), max(len(wa.keys() - wb.keys()), len(wb.keys() - wa.keys())),
+            min(len(wa.keys() - wb.keys()), len(wb.keys() - wa.keys())), abs(len(ta) - len(tb)),
+            math.log1p(len(ta) + len(tb)))
+
+
+def _stem(token: str) -> str:
+    """A Latin word without its commonest inflection ("reports", "reported" -> "report")."""
+    for suffix in _SUFFIXES:
+        if len(token) > len(suffix) + 3 and token.endswith(suffix):
+            return token[:-len(suffix)]
+    return token
+
+
+def _ordered(ta: tuple, tb: tuple) -> tuple[float, ...]:
+    """Shared runs of 1 to 4 tokens (stemmed words, Han characters), counted with repeats as
+    BLEU counts them: for each length the smaller and the larger of the two sides' shares."""
+    sa, sb = [_stem(t) for t in ta], [_stem(t) for t in tb]
+    out: list[float] = []
+    for n in range(1, 5):
+        ga = Counter(tuple(sa[i:i + n]) for i in range(len(sa) - n + 1))
+        gb = Counter(tuple(sb[i:i + n]) for i in range(len(sb) - n + 1))
+        both = sum((ga & gb).values())
+        shares = (both / max(1, sum(ga.values())), both / max(1, sum(gb.values())))
+        out += [min(shares), max(shares)]
+    return tuple(out)
 
 
 def _logistic(z: float) -> float:
     return 1 / (1 + math.exp(-max(-50.0, min(50.0, z))))
 
 
-def same_meaning(cosine: float, left: str, right: str) -> float:
-    """The probability that two sentences of one language say the same thing (WEIGHTS over
-    `features`): the sentence score bench/meaning_accuracy.py measures on MSRP."""
-    return _logistic(WEIGHTS[0] + sum(w * f for w, f in zip(WEIGHTS[1:], features(cosine, left, right))))
+def vector_features(u: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """What the score reads of the two sentences' vectors beyond their cosine: each dimension's
+    product and absolute difference (where the encoder places what they share and what not)."""
+    return np.concatenate([u * v, np.abs(u - v)])
+
+
+@functools.cache
+def _vector_weights() -> np.ndarray:
+    return np.asarray(VECTOR_WEIGHTS, dtype=np.float32)
+
+
+def same_meaning(cosine: float, left: str, right: str, vectors: tuple[np.ndarray, np.ndarray]) -> float:
+    """The probability that two sentences of one language say the same thing (the fitted
+    weights over `features` and the two sentences' `vectors`, float32): the sentence score
+    bench/meaning_accuracy.py measures on MSRP."""
+    z = WEIGHTS[0] + sum(w * f for w, f in zip(WEIGHTS[1:], features(cosine, left, right)))
+    return _logistic(z + float(_vector_weights() @ vector_features(*vectors)))
 
 
 def resemblance(cosine: float, left: str, right: str) -> float:
@@ -169,14 +218,15 @@ def resemblance(cosine: float, left: str, right: str) -> float:
                      + w_length * min(len(a), len(b)) / max(1, len(a), len(b)))
 
 
-def pair_score(cosine: float, left: str | None = None, right: str | None = None) -> float:
+def pair_score(cosine: float, left: str | None = None, right: str | None = None,
+               vectors: tuple[np.ndarray, np.ndarray] | None = None) -> float:
     """A link's score: the cosine across languages (no text given); in one language, for two
-    sentences sharing JUDGED of their words, `same_meaning` when it reaches SAME, else 0 (the
-    same story with other facts is no link); for sentences sharing fewer words (reworded),
-    their `resemblance`."""
+    sentences sharing JUDGED of their words, `same_meaning` (of their texts and `vectors`)
+    when it reaches SAME, else 0 (the same story with other facts is no link); for sentences
+    sharing fewer words (reworded), their `resemblance`."""
     if left is None or right is None:
         return float(cosine)
     if shared_weight(left, right) >= JUDGED:
-        p = same_meaning(cosine, left, right)
+        p = same_meaning(cosine, left, right, vectors)
         return p if p >= SAME else 0.0
     return resemblance(cosine, left, right)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 
 from core.semantic import model
@@ -47,26 +48,61 @@ def test_chinese_features_read_characters_words_and_numbers():
     assert 0 < f["shared IDF weight"] < 1  # jieba's words: 销售额 增长 shared, 5 / 7 not
 
 
+def _encoded(*sentences: str) -> dict:
+    """Each sentence's vector as the layer holds it (float16, computed in float32)."""
+    vectors = model.encode(list(sentences)).astype(np.float16).astype(np.float32)
+    return dict(zip(sentences, vectors))
+
+
+def _judge(vectors: dict, left: str, right: str, score=None) -> float:
+    """`score` (S.pair_score by default) of two sentences with their cosine and vectors."""
+    u, v = vectors[left], vectors[right]
+    return (score or S.pair_score)(float(u @ v), left, right, (u, v))
+
+
+@needs_model
 def test_the_same_story_with_other_facts_is_no_link_where_the_old_score_made_one():
+    v = _encoded(COUNCIL, OTHER_FACTS, SAME_FACTS, REWORDED, ZH_COUNCIL, ZH_OTHER_FACTS, ZH_SAME_FACTS)
     # the score shipped before (now `resemblance`) links it: a run of such sentences was "paraphrase"
     assert S.resemblance(0.82, COUNCIL, OTHER_FACTS) >= LINK["paraphrase"]
     assert S.shared_weight(COUNCIL, OTHER_FACTS) >= S.JUDGED  # MSRP's range: the fit judges it
-    assert S.same_meaning(0.82, COUNCIL, OTHER_FACTS) < S.SAME
-    assert S.pair_score(0.82, COUNCIL, OTHER_FACTS) == 0.0
-    assert S.pair_score(0.82, ZH_COUNCIL, ZH_OTHER_FACTS) == 0.0  # and in Chinese
+    assert _judge(v, COUNCIL, OTHER_FACTS, S.same_meaning) < S.SAME
+    assert _judge(v, COUNCIL, OTHER_FACTS) == 0.0
+    assert _judge(v, ZH_COUNCIL, ZH_OTHER_FACTS) == 0.0  # and in Chinese
     # the same facts in other order and words: a link, scored by the fit
-    assert S.pair_score(0.9, COUNCIL, SAME_FACTS) == S.same_meaning(0.9, COUNCIL, SAME_FACTS) >= S.SAME
-    assert S.pair_score(0.9, ZH_COUNCIL, ZH_SAME_FACTS) >= S.SAME
+    assert _judge(v, COUNCIL, SAME_FACTS) == _judge(v, COUNCIL, SAME_FACTS, S.same_meaning) >= S.SAME
+    assert _judge(v, ZH_COUNCIL, ZH_SAME_FACTS) >= S.SAME
     # a sentence reworded with few words in common is outside MSRP's range: its resemblance counts
     assert S.shared_weight(COUNCIL, REWORDED) < S.JUDGED
-    assert S.pair_score(0.7, COUNCIL, REWORDED) == S.resemblance(0.7, COUNCIL, REWORDED) > 0
+    assert _judge(v, COUNCIL, REWORDED) == _judge(v, COUNCIL, REWORDED, lambda c, x, y, _: S.resemblance(c, x, y)) > 0
     assert S.pair_score(0.7) == 0.7  # across languages: the cosine
 
 
+@needs_model
 def test_other_numbers_and_names_lower_the_fit():
-    same = S.same_meaning(0.9, COUNCIL, SAME_FACTS)
-    assert S.same_meaning(0.9, COUNCIL, SAME_FACTS.replace("4.2", "7.9")) < same
-    assert S.same_meaning(0.9, COUNCIL, SAME_FACTS.replace("three hours", "three hours, Mayor Ortiz said")) < same
+    other_number = SAME_FACTS.replace("4.2", "7.9")
+    other_clause = SAME_FACTS.replace("three hours", "three hours, Mayor Ortiz said")
+    v = _encoded(COUNCIL, SAME_FACTS, other_number, other_clause)
+    same = _judge(v, COUNCIL, SAME_FACTS, S.same_meaning)
+    assert _judge(v, COUNCIL, other_number, S.same_meaning) < same
+    assert _judge(v, COUNCIL, other_clause, S.same_meaning) < same
+
+
+def test_shared_runs_of_tokens_counted_as_bleu_counts_them():
+    # stemmed: "reports" and "reported" are one word; Han characters one by one
+    a, b = S._tokens("The mayor reports the rise"), S._tokens("The mayor reported a rise")
+    # tokens: the mayor report the rise / the mayor report a rise: 4 of 5 each side
+    # pairs: (the mayor) (mayor report) shared of 4; triples: (the mayor report) of 3; 4-grams: 0 of 2
+    assert S._ordered(a, b) == pytest.approx((0.8, 0.8, 0.5, 0.5, 1 / 3, 1 / 3, 0.0, 0.0))
+    assert S._ordered(S._tokens("销售额增长"), S._tokens("销售额增长了")) == pytest.approx(
+        (5 / 6, 1.0, 4 / 5, 1.0, 3 / 4, 1.0, 2 / 3, 1.0))
+    assert S._stem("reported") == S._stem("reports") == "report" and S._stem("bus") == "bus"
+
+
+def test_vector_features_are_products_then_differences():
+    u, v = np.array([1.0, 2.0], np.float32), np.array([3.0, 5.0], np.float32)
+    assert S.vector_features(u, v).tolist() == [3.0, 10.0, 2.0, 3.0]
+    assert len(S.VECTOR_WEIGHTS) == 2 * model.DIM and len(S.WEIGHTS) == 1 + len(S.FEATURES)
 
 
 STORY = (
@@ -143,7 +179,7 @@ def test_links_that_cannot_make_a_run_are_not_scored_unless_they_could_stand_alo
     a = SemanticProfile("en", s, left, "m")
     b = SemanticProfile("en", s, right, "m")
     scored = []
-    monkeypatch.setattr(A, "pair_score", lambda c, x, y: scored.append(x) or 0.0)
+    monkeypatch.setattr(A, "pair_score", lambda c, x, y, vectors: scored.append(x) or 0.0)
     assert A.align(text, a, text, b) is None
     texts = s.texts(text)
     # 17 is not scored: 16 is no link, so 17 could only stand alone, which its cosine cannot
