@@ -114,6 +114,25 @@ def concat_ranges(sizes: np.ndarray) -> np.ndarray:
     return np.arange(total, dtype=np.int64) - offsets
 
 
+#: `_maybe_repeated` counts hashes in 2**k buckets, k at most this (a table of 8 * 2**k bytes).
+BUCKET_BITS = 23
+
+
+def _maybe_repeated(hashes: np.ndarray) -> np.ndarray | None:
+    """The indexes of the hashes whose bucket (their top bits) holds another one too: a hash
+    alone in its bucket occurs once. None when that would not leave out enough of them to
+    pay (too many hashes for the buckets, or most of them repeated, as in a class of copies)."""
+    n = len(hashes)
+    bits = min(BUCKET_BITS, n.bit_length() + 1)  # two to four buckets a hash
+    if n < 1 << 16 or (1 << bits) < 1.5 * n:
+        return None
+    bucket = (hashes >> np.uint64(64 - bits)).astype(np.intp)
+    shared = np.bincount(bucket, minlength=1 << bits)[bucket] >= 2
+    del bucket
+    maybe = np.flatnonzero(shared)
+    return maybe if len(maybe) < 0.6 * n else None
+
+
 def _duplicated(hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(hash, index) of every element whose hash occurs at least twice, ordered by hash, then
     index: the order a stable argsort gives, at the cost of a plain sort of packed keys.
@@ -124,14 +143,21 @@ def _duplicated(hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     n = len(hashes)
     bits = max(1, (n - 1).bit_length())
     low = np.uint64((1 << bits) - 1)
-    keys = hashes & ~low
-    keep = np.zeros(n, dtype=bool)
     step = 1 << 22  # temporaries a chunk at a time: these arrays are the biggest of a check
-    for lo in range(0, n, step):
-        keys[lo:lo + step] |= np.arange(lo, min(n, lo + step), dtype=np.uint64)
+    maybe = _maybe_repeated(hashes)
+    if maybe is not None:  # only those can be repeated: the sort is of them alone
+        keys = hashes[maybe] & ~low
+        keys |= maybe.astype(np.uint64)
+        del maybe
+    else:
+        keys = hashes & ~low
+        for lo in range(0, n, step):
+            keys[lo:lo + step] |= np.arange(lo, min(n, lo + step), dtype=np.uint64)
     keys.sort()
-    for lo in range(0, n - 1, step):
-        hi = min(n - 1, lo + step)
+    m = len(keys)
+    keep = np.zeros(m, dtype=bool)
+    for lo in range(0, m - 1, step):
+        hi = min(m - 1, lo + step)
         same = (keys[lo + 1:hi + 1] ^ keys[lo:hi]) <= low  # equal prefixes
         keep[lo + 1:hi + 1] |= same
         keep[lo:hi] |= same

@@ -1,5 +1,7 @@
 import numpy as np
+import pytest
 
+from core.matching import index
 from core.matching.index import candidate_pairs, document_frequency_cap
 
 
@@ -197,3 +199,30 @@ def test_groups_with_the_same_members_are_counted_once_each(monkeypatch):
             left, right, shared = candidate_pairs(lists, cap=cap, max_repeats=8, weights=w)
             assert dict(zip(zip(left.tolist(), right.tolist()), shared.tolist())) == want
     assert len(want) > 100
+
+
+def _duplicated_by_sorting(hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    order = np.argsort(hashes, kind="stable")
+    full = hashes[order]
+    same = np.zeros(len(full), dtype=bool)
+    same[1:] = full[1:] == full[:-1]
+    same[:-1] |= full[1:] == full[:-1]
+    return full[same], order[same]
+
+
+@pytest.mark.parametrize("n, repeated", [(70_000, 0.01), (70_000, 0.9), (300_000, 0.05), (1_000, 0.5)])
+def test_repeated_hashes_are_those_a_stable_sort_finds(n, repeated):
+    """Hashes alone in their bucket are left out before the sort (when that pays): whatever
+    the share of repeats, the result is that of sorting them all. Some hashes share a long
+    prefix, some a bucket only."""
+    rng = np.random.default_rng(n)
+    hashes = rng.integers(0, 2**64 - 1, n, dtype=np.uint64)
+    copies = rng.random(n) < repeated
+    hashes[copies] = hashes[rng.integers(0, n, int(copies.sum()))]
+    near = rng.integers(0, n, n // 50)
+    hashes[near[: len(near) // 2]] = hashes[near[len(near) // 2:]] ^ np.uint64(1)  # same prefix
+    taken = index._maybe_repeated(hashes)
+    assert (taken is not None) == (n >= 1 << 16 and repeated < 0.5)
+    full, at = index._duplicated(hashes)
+    want_full, want_at = _duplicated_by_sorting(hashes)
+    assert np.array_equal(full, want_full) and np.array_equal(at, want_at)
