@@ -163,14 +163,18 @@ def found_elsewhere(text: str, mine: Sequence[Passage], options: CheckOptions,
     exclude_template). Also per source: the characters inside counted passages with it.
     """
     count = count or Counter(text)
-    kept = counted(text, mine, options, count)
+    return _coverage(counted(text, mine, options, count), count, len(text))
+
+
+def _coverage(kept: Sequence[Passage], count: Counter, chars: int) -> Coverage:
+    """`found_elsewhere` of the passages that count (`counted`), in a text of `chars` code points."""
     spans = merge((p.span.start, p.span.end) for p in kept)
     raw: dict[int, list[tuple[int, int]]] = {}
     for p in kept:
         raw.setdefault(p.other, []).append((p.span.start, p.span.end))
     by_source = {other: tuple(merge(s)) for other, s in raw.items()}
     return Coverage(
-        chars=count(0, len(text)), copied_chars=sum(count(s, e) for s, e in spans), spans=tuple(spans),
+        chars=count(0, chars), copied_chars=sum(count(s, e) for s, e in spans), spans=tuple(spans),
         by_source=by_source,
         source_chars={other: sum(count(s, e) for s, e in s_) for other, s_ in by_source.items()},
         unattributed_sources=frozenset(p.other for p in kept if p.cls == "unattributed"))
@@ -261,9 +265,9 @@ class FigureTable:
     def _compute(self, index: int) -> Figures:
         doc, options, analyses = self.report.documents[index], self.options, self.analyses
         count = analyses[index].count
-        found = found_elsewhere(doc.text, self._passages[index], options, count)
-        strict = merge((p.span.start, p.span.end) for p in counted(doc.text, self._passages[index], options, count)
-                       if p.cls not in QUOTED)
+        kept = counted(doc.text, self._passages[index], options, count)
+        found = _coverage(kept, count, len(doc.text))
+        strict = merge((p.span.start, p.span.end) for p in kept if p.cls not in QUOTED)
         return _figures(doc.text, count, found, strict, _sections(doc.text, index, analyses))
 
 

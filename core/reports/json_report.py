@@ -207,9 +207,7 @@ def render_json(report: Report, verdicts: Verdicts | None = None, *, version: in
     Raises ValueError for a NaN or infinite number rather than writing invalid JSON.
     """
     data = to_json(report, verdicts, version=version)
-
-    def dump(value: Any) -> str:
-        return json.dumps(value, ensure_ascii=False, allow_nan=False)
+    dump = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode  # json.dumps' own, made once
 
     def block(items: list) -> str:
         if not items:
