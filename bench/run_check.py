@@ -3,7 +3,7 @@
     python bench/run_check.py FOLDER [--workers N] [--json REPORT] [--semantic]
 
 Prints one JSON line: wall seconds, CPU seconds of the check (`cpu`, every thread of this
-process) and of the whole process so far (`process_cpu`, imports included), seconds per stage
+process; `workers_cpu`, its worker processes meanwhile) and of the whole process so far (`process_cpu`, imports included), seconds per stage
 (loading, fingerprinting, indexing, comparing), pairs reported, pairs with a passage, the peak RSS in bytes of this process
 (`rss`, from the kernel's high-water mark) and the peak of the sum over this process and all
 its descendants (`tree_rss`, sampled from /proc every 20 ms: the worker processes count too).
@@ -23,9 +23,14 @@ import time
 from pathlib import Path
 from typing import Self
 
+import psutil
+
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+#: The Plagscope measured: this tree's, or that of the tree in $PLAGSCOPE_BENCH_TREE (an older
+#: commit measured the same way, side_by_side.py --old)
+CODE = Path(os.environ.get("PLAGSCOPE_BENCH_TREE") or ROOT).resolve()
+if str(CODE) not in sys.path:
+    sys.path.insert(0, str(CODE))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from peers import peak_rss
@@ -58,6 +63,25 @@ def tree_rss(pid: int, skip: int = 0) -> int:
     return total
 
 
+def workers_cpu(skip: int) -> float:
+    """CPU seconds of this process's children and theirs, ended (and waited for) or still
+    running, leaving out `skip` and its children."""
+    ended = resource.getrusage(resource.RUSAGE_CHILDREN)
+    total = ended.ru_utime + ended.ru_stime
+    try:
+        kids = psutil.Process().children(recursive=True)
+    except psutil.Error:
+        return total
+    for kid in kids:
+        try:
+            if kid.pid != skip and kid.ppid() != skip:
+                times = kid.cpu_times()
+                total += times.user + times.system
+        except psutil.Error:
+            continue
+    return total
+
+
 class TreeRss:
     """Samples the summed RSS of this process and its descendants every 20 ms, from a process
     of its own (a thread here would be a second thread in the process measured, and the
@@ -73,6 +97,10 @@ class TreeRss:
             [sys.executable, __file__, "--sample-rss", str(os.getpid()), str(self._interval)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         return self
+
+    @property
+    def pid(self) -> int:
+        return self._sampler.pid
 
     def __exit__(self, *exc) -> None:
         out, _ = self._sampler.communicate("")
@@ -101,6 +129,7 @@ def measure(folder: Path, workers: int | None = None, report_path: Path | None =
     cpu = time.process_time()
     gen = check([folder], options)
     sampler = TreeRss().__enter__()
+    helpers = workers_cpu(sampler.pid)
     while True:
         try:
             progress = next(gen)
@@ -114,6 +143,7 @@ def measure(folder: Path, workers: int | None = None, report_path: Path | None =
             stage, last = progress.stage, now
     end = time.perf_counter()
     cpu = time.process_time() - cpu
+    helpers = workers_cpu(sampler.pid) - helpers
     sampler.__exit__()
     if stage is not None:
         stages[stage] = stages.get(stage, 0.0) + end - last
@@ -126,6 +156,7 @@ def measure(folder: Path, workers: int | None = None, report_path: Path | None =
         "chars": sum(len(d.text) for d in report.documents),
         "wall": end - start,
         "cpu": cpu,
+        "workers_cpu": helpers,
         "process_cpu": sum(resource.getrusage(resource.RUSAGE_SELF)[:2]),
         "stages": stages,
         "pairs": len(report.pairs),

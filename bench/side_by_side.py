@@ -8,10 +8,10 @@ load hits them alike): all pairs of 1,000 Chinese and 1,000 English essays (corp
 Chinese news reports whose stock phrases thousands of pairs share (news.py), 10,000 Chinese
 essays (Plagscope only: copydetect's time grows with N^2; the growth exponent is
 log(t10000 / t1000) / log 10), and the seconds from launch to the window shown (startup.py).
-`--old DIR`: the same Plagscope runs with DIR's bench/run_check.py (a worktree of an older
+`--old DIR`: the same Plagscope runs with the code of DIR, measured by this tree's bench/run_check.py (a worktree of an older
 commit), so before and after are measured under the same load. Prints one Markdown table,
-with CPU seconds beside the wall seconds (the check's, every thread; and the whole process's,
-imports included) and the ratio to copydetect in both (copydetect runs on one thread).
+with CPU seconds beside the wall seconds (the check's, every thread and its worker processes; and
+the whole process's, imports included) and the ratio to copydetect in both (copydetect runs on one thread).
 """
 
 from __future__ import annotations
@@ -41,9 +41,11 @@ def load() -> str:
 
 
 def plagscope(tree: Path, folder: Path) -> dict:
-    """One check of `folder` by the Plagscope in `tree` (its bench/run_check.py)."""
-    out = subprocess.run([sys.executable, str(tree / "bench" / "run_check.py"), str(folder)],
-                         cwd=tree, capture_output=True, text=True, check=True).stdout
+    """One check of `folder` by the Plagscope in `tree`, measured by this tree's
+    bench/run_check.py (so an older tree is measured the same way)."""
+    env = {**os.environ, "PLAGSCOPE_BENCH_TREE": str(tree)}
+    out = subprocess.run([sys.executable, str(ROOT / "bench" / "run_check.py"), str(folder)],
+                         cwd=tree, env=env, capture_output=True, text=True, check=True).stdout
     result = json.loads(out.strip().splitlines()[-1])
     result["load"] = load()
     return result
@@ -55,14 +57,19 @@ def copydetect(folder: Path) -> dict:
     return result
 
 
+def check_cpu(r: dict) -> float:
+    """CPU seconds of the check: its process's and its worker processes'."""
+    return r["cpu"] + r.get("workers_cpu", 0.0)
+
+
 def cpu(r: dict) -> str:
-    """CPU seconds of the check and of its whole process (an older tree's run_check has neither)."""
-    return f"{r['cpu']:.2f}; {r['process_cpu']:.2f}" if "cpu" in r else ""
+    """CPU seconds of the check (with its workers) and of its whole process."""
+    return f"{check_cpu(r):.2f}; {r['process_cpu']:.2f}"
 
 
 def by_cpu(copydetect_cpu: float, r: dict) -> str:
-    """"; Nx": copydetect's CPU seconds over the check's (nothing for an older tree's run)."""
-    return f"; {copydetect_cpu / r['cpu']:.1f}x" if "cpu" in r else ""
+    """"; Nx": copydetect's CPU seconds over the check's."""
+    return f"; {copydetect_cpu / check_cpu(r):.1f}x"
 
 
 def stages(r: dict) -> str:
@@ -83,7 +90,7 @@ def main() -> None:
     every = {"zh": lambda: corpus.cached("zh", 1000) / "docs", "en": lambda: corpus.cached("en", 1000) / "docs",
              "news-zh": lambda: news.cached(args.news_raw, 1000)}
     folders = [(name, every[name]()) for name in args.sets]
-    head = ("| set | documents | tool | wall s | CPU s (check; whole process) | load / fingerprint / index / compare s | "
+    head = ("| set | documents | tool | wall s | CPU s (check with its workers; whole process) | load / fingerprint / index / compare s | "
             "pairs (with passages) | x copydetect (wall; CPU) | load average |")
     rows = [head, "|---|---|---|---|---|---|---|---|---|"]
     walls: dict[tuple[str, str], float] = {}

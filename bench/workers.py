@@ -41,8 +41,9 @@ def main() -> None:
     parser.add_argument("--shared", type=Path, default=SHARED, help="the shared corpora (bench/corpus.py)")
     args = parser.parse_args()
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}, {os.cpu_count()} cores")
-    print("| essays | chars | workers=1 s | pool s | pool/1 | fingerprinting 1 / pool s | loading 1 / pool s |")
-    print("|---:|---:|---:|---:|---:|---:|---:|")
+    print("| essays | chars | workers=1 s | pool s | pool/1 | fingerprinting 1 / pool s | loading 1 / pool s "
+          "| CPU s 1 / pool (with its workers) |")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
     for docs in args.docs:
         folder = cached(args.lang, docs, shared=args.shared)
         chars = sum(len(p.read_text(encoding="utf-8")) for p in folder.rglob("*.txt"))
@@ -54,9 +55,12 @@ def main() -> None:
         def med(runs, key=None):
             return statistics.median(r["stages"].get(key, 0.0) if key else r["wall"] for r in runs)
 
+        def cpu(runs):
+            return statistics.median(r["cpu"] + r.get("workers_cpu", 0.0) for r in runs)
+
         print(f"| {docs:,} | {chars:,} | {med(one):.2f} | {med(pool):.2f} | {med(pool) / med(one):.2f} | "
               f"{med(one, 'fingerprinting'):.2f} / {med(pool, 'fingerprinting'):.2f} | "
-              f"{med(one, 'loading'):.2f} / {med(pool, 'loading'):.2f} |", flush=True)
+              f"{med(one, 'loading'):.2f} / {med(pool, 'loading'):.2f} | {cpu(one):.2f} / {cpu(pool):.2f} |", flush=True)
 
 
 if __name__ == "__main__":
