@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.engine.normalize import Units
+from core.matching.index import by_key
 from core.models import Match, Span
 
 
@@ -112,47 +113,44 @@ def solid_groups(pair: np.ndarray, pa: np.ndarray, pb: np.ndarray, length: np.nd
 
 
 def can_pass(pair: np.ndarray, pa: np.ndarray, pb: np.ndarray, k: np.ndarray, short_gap: np.ndarray,
-             min_units: np.ndarray, n_pairs: int) -> np.ndarray:
-    """Of many pairs at once (seed i belongs to pair `pair[i]`, sorted; per-pair `k`,
-    `short_gap`, `min_units`), whether `align` could find a passage in their seeds.
+             min_units: np.ndarray, n_pairs: int, length: np.ndarray | None = None) -> np.ndarray:
+    """Of many pairs at once (run i belongs to pair `pair[i]`, sorted; per-pair `k`,
+    `short_gap`, `min_units`), whether `align` could find a passage in their seeds (runs of
+    `length` seeds along a diagonal from `pa`, `pb`; None: one seed each).
 
     A passage needs a solid piece (`_solid`): seeds joined by at most short_gap units in both
     documents with min_units units inside shared k-grams on each side. Such a piece stays in
     one group while `cluster` splits all of a pair's seeds at short_gap (a gap that cuts the
     group cuts no piece), and a group holding it covers at least as many units; so groups
     covering fewer units on the axis just split are dropped, and a pair with no group left
-    cannot make a passage. The splitting is `cluster`'s, run on every pair's seeds together."""
+    cannot make a passage. The splitting is `cluster`'s, run on every pair's seeds together
+    (a run's seeds are one unit apart: never cut, the units they cover one stretch)."""
     possible = np.zeros(n_pairs, dtype=bool)
     if not len(pair):
         return possible
+    length = np.ones(len(pa), np.int64) if length is None else length
     params = (k, short_gap, min_units)
-    uniform = all((p == p[0]).all() for p in params)  # one language: no lookups per seed
+    uniform = all((p == p[0]).all() for p in params)  # one language: no lookups per run
     seg = pair.astype(np.int64)
     span = int(max(pa.max(), pb.max())) + 1
     packed = len(seg) * span < 2**62  # (group, position) as one key: one sort, not a lexsort
     axis, stable = 0, 0
     while len(seg) and stable < 2:
         v = pa if axis == 0 else pb
-        if packed:
-            key = seg * span + v
-            order = np.argsort(key, kind="stable")
-            key = key[order]
-            g = key // span
-            v = key - g * span
-        else:
-            order = np.lexsort((v, seg))
-            g, v = seg[order], v[order]
+        order = by_key(seg * span + v) if packed else np.lexsort((v, seg))
+        g, v = seg[order], v[order]
         kk, gap, need = (np.broadcast_to(p[0], order.shape) if uniform else p[pair[order]] for p in params)
-        step = np.diff(v)
+        end = v + length[order] - 1 + kk
+        reach = _running_max(end, g)
         same = g[1:] == g[:-1]
-        cut = same & (step - kk[:-1] > gap[:-1])
+        cut = same & (v[1:] - reach[:-1] > gap[:-1])
         new = np.concatenate(([True], ~same | cut))
         g = np.cumsum(new) - 1
-        inside = np.where(new[1:], 0, np.minimum(step, kk[:-1]))
-        covered = np.bincount(g[1:], weights=inside, minlength=int(g[-1]) + 1) + kk[new]
+        before = np.where(new, v, np.concatenate(([0], reach[:-1])))
+        covered = np.bincount(g, weights=np.maximum(0, end - np.maximum(v, before)))
         keep = (covered >= need[new])[g]
         order = order[keep]
-        seg, pa, pb, pair = g[keep], pa[order], pb[order], pair[order]
+        seg, pa, pb, pair, length = g[keep], pa[order], pb[order], pair[order], length[order]
         stable = 0 if cut.any() else stable + 1
         axis ^= 1
     possible[pair] = True

@@ -66,6 +66,13 @@ def test_a_rejected_pair_has_no_passage(seed):
     by_runs = fingerprints._can_pass(found, len(found), run_pairs, run_first, run_count, run_left,
                                      run_right, run_length)
     assert (by_runs == (possible & (count >= p.guarantee - p.k + 1))).all()
+    # on runs it says what it says on their seeds, the runs joined or not
+    apart = shared_kgram_runs(hashes, lengths, cap=40, max_repeats=8, join=False)
+    for keys_, left_, right_, length_ in ((run_keys, run_left, run_right, run_length), apart):
+        on_runs = can_pass(np.searchsorted(pair_keys, keys_), left_, right_, same * p.k,
+                           same * p.short_gap, same * p.guarantee, len(pair_keys), length_)
+        assert (on_runs == possible).all()
+        assert (length_ > 1).sum() > 20
     assert ((run_length + p.k - 1 >= p.guarantee) & possible[np.searchsorted(pair_keys, run_keys)]).sum()
     passages = []
     for key, lo, size in zip(pair_keys.tolist(), first.tolist(), count.tolist()):
@@ -87,8 +94,8 @@ def test_a_check_finds_the_same_with_and_without_rejection(monkeypatch):
     with_rejection = run(compare(found, options, texts=texts))
     rejected = []
 
-    def keep_all(pair, pa, pb, k, short_gap, min_units, n_pairs):
-        rejected.append(int((~can_pass(pair, pa, pb, k, short_gap, min_units, n_pairs)).sum()))
+    def keep_all(pair, pa, pb, k, short_gap, min_units, n_pairs, length):
+        rejected.append(int((~can_pass(pair, pa, pb, k, short_gap, min_units, n_pairs, length)).sum()))
         return np.ones(n_pairs, dtype=bool)
 
     monkeypatch.setattr(fingerprints, "can_pass", keep_all)
@@ -105,12 +112,12 @@ def test_pairs_checked_in_small_slices_give_the_same_check(monkeypatch):
     whole = run(compare(found, options, texts=texts))
     slices = []
 
-    def counting(pair, pa, pb, k, short_gap, min_units, n_pairs):
+    def counting(pair, pa, pb, k, short_gap, min_units, n_pairs, length):
         slices.append(n_pairs)
-        return can_pass(pair, pa, pb, k, short_gap, min_units, n_pairs)
+        return can_pass(pair, pa, pb, k, short_gap, min_units, n_pairs, length)
 
     monkeypatch.setattr(fingerprints, "can_pass", counting)
-    monkeypatch.setattr(fingerprints, "CAN_PASS_SEEDS", 16)
+    monkeypatch.setattr(fingerprints, "CAN_PASS_RUNS", 16)
     sliced = run(compare(found, options, texts=texts))
     assert len(slices) >= 10
     assert sliced == whole

@@ -10,7 +10,7 @@ import numpy as np
 from core.engine.batches import slices
 from core.engine.hashing import kgram_hashes
 from core.engine.profile import Profile
-from core.matching.index import candidate_pairs, concat_ranges, expand_runs, shared_kgram_runs
+from core.matching.index import candidate_pairs, concat_ranges, shared_kgram_runs
 from core.matching.passages import can_pass
 from core.matching.sources.base import COMMON, SEEDS, Candidates, Corpus, Seeds
 from core.models import Progress
@@ -28,9 +28,9 @@ def all_kgrams(profiles: list[Profile]) -> tuple[np.ndarray, np.ndarray]:
     return hashes, lengths
 
 
-#: Seeds examined together by `can_pass`: its sorts hold several arrays of this length, so a
-#: class of near copies (millions of seeds) is checked in slices of bounded memory.
-CAN_PASS_SEEDS = 1 << 21
+#: Runs examined together by `can_pass`: its sorts hold several arrays of this length, so a
+#: class of near copies (millions of runs) is checked in slices of bounded memory.
+CAN_PASS_RUNS = 1 << 21
 
 
 def _can_pass(profiles: list[Profile], n: int, pair_keys: np.ndarray, first_run: np.ndarray,
@@ -38,8 +38,8 @@ def _can_pass(profiles: list[Profile], n: int, pair_keys: np.ndarray, first_run:
     """Per pair: enough seeds for a passage (t - k + 1) and seeds that can make one
     (`passages.can_pass`), with the left document's parameters as the scoring step uses them.
     Runs are stored pair after pair from `first_run`. A pair with a run of t units or more
-    can (the run alone is a solid piece); the others are checked on their seeds in slices of
-    about CAN_PASS_SEEDS seeds."""
+    can (the run alone is a solid piece); the others are checked on their runs in slices of
+    about CAN_PASS_RUNS runs."""
     params = [p.params for p in profiles]
     k = np.array([q.k for q in params], dtype=np.int64)
     guarantee = np.array([q.guarantee for q in params], dtype=np.int64)
@@ -49,14 +49,14 @@ def _can_pass(profiles: list[Profile], n: int, pair_keys: np.ndarray, first_run:
     longest = np.maximum.reduceat(length, first_run) if len(first_run) else np.zeros(0, np.int64)
     enough = seeds >= guarantee[first] - k[first] + 1
     todo = np.flatnonzero(enough & (longest + k[first] - 1 < guarantee[first]))
-    for lo, hi in slices(seeds[todo], CAN_PASS_SEEDS):
+    for lo, hi in slices(count[todo], CAN_PASS_RUNS):
         part = todo[lo:hi]
         sizes = count[part]
         runs = np.repeat(first_run[part], sizes) + concat_ranges(sizes)
-        pa, pb = expand_runs(left[runs], right[runs], length[runs])
-        pair = np.repeat(np.repeat(np.arange(len(part)), sizes), length[runs])
+        pair = np.repeat(np.arange(len(part)), sizes)
         doc = first[part]
-        enough[part] = can_pass(pair, pa, pb, k[doc], short_gap[doc], guarantee[doc], len(part))
+        enough[part] = can_pass(pair, left[runs], right[runs], k[doc], short_gap[doc], guarantee[doc],
+                                len(part), length[runs])
     return enough
 
 
