@@ -73,24 +73,27 @@ def _parts(pair: np.ndarray, pa: np.ndarray, pb: np.ndarray, length: np.ndarray,
 
 
 def solid_groups(pair: np.ndarray, pa: np.ndarray, pb: np.ndarray, length: np.ndarray, k, gap,
-                 short_gap, min_units, n_pairs: int) -> list[list[tuple[np.ndarray, bool]]]:
+                 short_gap, min_units, dense, n_pairs: int) -> list[list[tuple[np.ndarray, bool]]]:
     """Of many pairs at once (run i belongs to pair `pair[i]`, ascending; `k`, `gap`,
-    `short_gap` and `min_units` one value or one per run), `align`'s groups (`cluster` at gap)
-    that hold a solid piece (`_solid`), per pair in `cluster`'s order, each as its sorted run
-    indexes counted from the pair's first run, and whether all its runs lie in solid pieces
-    (then `_solid` keeps the group whole; a group without a solid piece it drops).
+    `short_gap`, `min_units` and `dense` one value or one per run), what `_solid` keeps of
+    `align`'s groups (`cluster` at gap): per pair, in `cluster`'s order, each group that holds
+    a solid piece as (sorted run indexes counted from the pair's first run, True) when they
+    are what `_solid` keeps: the whole group when all its pieces are solid, its solid pieces
+    when the others cannot grow onto them (the solid ones hold fewer than `dense` units on the
+    left); else (the group, False), for `_solid` to grow. A group without a solid piece
+    `_solid` drops.
 
     The pieces are found once over all of a pair's runs. Where short_gap <= gap, a piece is
     never cut by a gap of more than short_gap units, so it lies inside one group, and a
     group's pieces are the pair's pieces inside it. Where short_gap > gap, a group is one
     piece for `_solid`, kept when it covers min_units units on each side (which `align`
     checks again), and it lies inside one of the pair's pieces, which covers no fewer: a group
-    whose piece is not solid cannot be kept."""
+    whose piece is not solid cannot be kept, and no group holds pieces of both kinds."""
     out: list[list[tuple[np.ndarray, bool]]] = [[] for _ in range(n_pairs)]
     n = len(pa)
     if not n:
         return out
-    k, min_units = (np.broadcast_to(np.asarray(x, np.int64), (n,)) for x in (k, min_units))
+    k, min_units, dense = (np.broadcast_to(np.asarray(x, np.int64), (n,)) for x in (k, min_units, dense))
     order, starts = _parts(pair, pa, pb, length, k, gap, -(-min_units // k))
     if not len(order):
         return out
@@ -103,12 +106,16 @@ def solid_groups(pair: np.ndarray, pa: np.ndarray, pb: np.ndarray, length: np.nd
     bounds = np.append(starts, len(order))
     held = np.logical_or.reduceat(solid, starts)
     whole = np.logical_and.reduceat(solid, starts)
+    core = order[solid]  # the runs in solid pieces, group after group
+    group = np.repeat(np.arange(len(starts)), np.diff(bounds))[solid]
+    grows = ~whole & (_covered_each(group, pa[core], k[core], length[core], len(starts))
+                      >= dense[order[starts]])
     first = np.flatnonzero(np.diff(pair, prepend=-1))  # each pair's first run
     for at in np.flatnonzero(held).tolist():
-        group = order[bounds[at]:bounds[at + 1]]
-        p = int(pair[group[0]])
-        out[p].append((np.sort(group) - first[np.searchsorted(first, group[0], "right") - 1],
-                       bool(whole[at])))
+        lo, hi = bounds[at], bounds[at + 1]
+        runs = order[lo:hi] if whole[at] or grows[at] else order[lo:hi][solid[lo:hi]]
+        out[int(pair[runs[0]])].append(
+            (np.sort(runs) - first[np.searchsorted(first, runs[0], "right") - 1], not grows[at]))
     return out
 
 
@@ -273,6 +280,8 @@ def _solid(pa: np.ndarray, pb: np.ndarray, length: np.ndarray, group: np.ndarray
 def _covered_each(group: np.ndarray, starts: np.ndarray, k, length: np.ndarray, n: int) -> np.ndarray:
     """`_covered` of the runs of each of `n` groups (`group`: each run's; `k` one value or one
     per run)."""
+    if not len(group):
+        return np.zeros(n, np.int64)
     order = np.lexsort((starts, group))
     g, s = group[order], starts[order]
     e = s + length[order] - 1 + np.broadcast_to(k, group.shape)[order]
@@ -330,7 +339,7 @@ def align(
     on each side, in pieces whose seeds are at most `short_gap` units apart (see _solid;
     None: any gap up to `gap`). Seeds are worked as runs: a copy's thousands of seeds on
     one diagonal are one run. `groups`: `solid_groups` of these runs, when already found
-    with those of other pairs."""
+    with those of other pairs (a group marked False goes through `_solid`)."""
     if not len(pa):
         return Alignment([])
     if length is None:  # seeds one by one: as their runs
@@ -345,14 +354,15 @@ def align(
         groups = ([(g, True) for g in cluster(pa, pb, length, k, gap, -(-min_units // k))]
                   if short_gap is None else
                   solid_groups(np.zeros(len(pa), np.int64), pa, pb, length, k, gap, short_gap,
-                               min_units, 1)[0])
-    for group, whole in groups:
-        if not whole:
+                               min_units, dense, 1)[0])
+    for group, kept in groups:
+        if not kept:
             group = _solid(pa, pb, length, group, k, short_gap, min_units, gap, dense)
             if not len(group):
                 continue
         ga, gb, gl = pa[group], pb[group], length[group]
-        if _covered(ga, k, gl) < min_units or _covered(gb, k, gl) < min_units:
+        covered = _covered(ga, k, gl)
+        if covered < min_units or _covered(gb, k, gl) < min_units:
             continue
         # the seeds at the ends of each side (of equal ones, the first on the other side)
         a_lo, a_hi = int(ga.min()), int((ga + gl).max()) - 1
@@ -363,8 +373,7 @@ def align(
         back_b = _back(a.hashes, b.hashes, int(ga[gb == b_lo].min()), b_lo)
         ends = gb + gl - 1 == b_hi
         fwd_b = _forward(a.hashes, b.hashes, int((ga + gl - 1)[ends].min()) + k, b_hi + k)
-        found.append(UnitMatch(a_lo - back, a_hi + k + fwd, b_lo - back_b, b_hi + k + fwd_b,
-                               _covered(ga, k, gl)))
+        found.append(UnitMatch(a_lo - back, a_hi + k + fwd, b_lo - back_b, b_hi + k + fwd_b, covered))
     kept = _drop_shadowed(_merge(found))
     if not kept:
         return Alignment([])

@@ -166,7 +166,7 @@ def plan(corpus: Corpus, keys: np.ndarray) -> None:
     count = np.array([len(runs[0]) for _, runs in ready], np.int64)
     pair = np.repeat(np.arange(len(ready)), count)
     per_pair = [np.array([getattr(q, name) for q in params], np.int64)[pair]
-                for name in ("k", "gap", "short_gap", "guarantee")]
+                for name in ("k", "gap", "short_gap", "guarantee", "dense")]
     groups = solid_groups(pair, *(np.concatenate([runs[i] for _, runs in ready]) for i in range(3)),
                           *per_pair, len(ready))
     found.update(zip((key for key, _ in ready), groups))
