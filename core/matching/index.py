@@ -197,8 +197,8 @@ def shared_kgram_runs(
     per document), as runs along diagonals: (pair keys left * n + right, starts in left,
     starts in right, run lengths); run i stands for the seeds (left[i] + t, right[i] + t),
     t < lengths[i]. Runs are maximal and sorted by key, then left start, so each pair's runs
-    are one stretch; without `join`, runs that continue each other are left apart and only
-    sorted by key (`maximal_runs` of a pair's stretch joins them as the whole would be:
+    are one stretch; without `join`, runs that continue each other are left apart, sorted by
+    key, then left start (`maximal_runs` of a pair's stretch joins them as the whole would be:
     most pairs' runs are never looked at). K-grams in `ignored`, repeated more than `max_repeats` times in one
     document, or in more than `cap` documents (each counted `weights[doc]` times when given;
     None: once) are left out; given a list `common`, the last ones are appended to it as
@@ -287,21 +287,27 @@ def shared_kgram_runs(
         inside = np.isin(keys, pairs)
         keys, first, second, run = keys[inside], first[inside], second[inside], run[inside]
     if not join:
-        order = by_key(keys)
-        return keys[order], positions[first[order]], positions[second[order]], run[order]
+        left = positions[first]
+        order = by_key(keys, left)
+        return keys[order], left[order], positions[second[order]], run[order]
     return maximal_runs(keys, positions[first].astype(np.int64), positions[second].astype(np.int64), run)
 
 
-def by_key(keys: np.ndarray) -> np.ndarray:
-    """The order of non-negative `keys` that a stable sort gives: one sort of each key above
-    its index where the two fit in 63 bits (an argsort costs about twice as much)."""
+def by_key(keys: np.ndarray, then: np.ndarray | None = None) -> np.ndarray:
+    """The order of rows by non-negative `keys`, then by non-negative `then` when given, as a
+    stable sort gives it: one sort of the keys packed above each row's index where they fit
+    in 63 bits (an argsort costs about twice as much)."""
     n = len(keys)
     if not n:
         return np.zeros(0, np.int64)
     bits = max(1, (n - 1).bit_length())
-    if int(keys.max()).bit_length() + bits > 63:
-        return np.argsort(keys, kind="stable")
-    packed = keys.astype(np.int64) << bits
+    span = int(then.max()) + 1 if then is not None else 1
+    if (int(keys.max()) * span + span).bit_length() + bits > 63:
+        return np.argsort(keys, kind="stable") if then is None else np.lexsort((then, keys))
+    packed = keys.astype(np.int64)
+    if then is not None:
+        packed = packed * span + then
+    packed <<= bits
     packed |= np.arange(n, dtype=np.int64)
     packed.sort()
     packed &= (1 << bits) - 1

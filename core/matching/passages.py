@@ -144,7 +144,11 @@ def can_pass(pair: np.ndarray, pa: np.ndarray, pb: np.ndarray, k: np.ndarray, sh
     axis, stable = 0, 0
     while len(seg) and stable < 2:
         v = pa if axis == 0 else pb
-        order = by_key(seg * span + v) if packed else np.lexsort((v, seg))
+        if packed:
+            key = seg * span + v
+            order = np.arange(len(key)) if (key[1:] >= key[:-1]).all() else by_key(key)  # given sorted
+        else:
+            order = np.lexsort((v, seg))
         g, v = seg[order], v[order]
         kk, gap, need = (np.broadcast_to(p[0], order.shape) if uniform else p[pair[order]] for p in params)
         end = v + length[order] - 1 + kk

@@ -70,8 +70,10 @@ def test_runs_joined_when_asked_are_the_whole_joins(seed):
 
 def test_by_key_is_a_stable_sort():
     rng = np.random.default_rng(0)
-    for high in (3, 1000, 2**40, 2**62):  # the last too large to pack with an index
+    for high in (3, 1000, 2**40, 2**46, 2**62):  # the last too large to pack with an index (and 2**46 with `then`)
         keys = rng.integers(0, high, 5000, dtype=np.int64)
         assert by_key(keys).tolist() == np.argsort(keys, kind="stable").tolist()
+        then = rng.integers(0, 50, 5000, dtype=np.int64)
+        assert by_key(keys, then).tolist() == np.lexsort((then, keys)).tolist()
     assert by_key(np.zeros(0, np.int64)).tolist() == []
     assert by_key(np.array([7], np.int64)).tolist() == [0]
