@@ -15,7 +15,8 @@
   with their source, and the "paraphrase" findings on pairs with verbatim passages.
 
 `--fit` refits the sentence score on the other four fifths (5-fold cross-validation there) and
-prints the weights core/semantic/score.py holds. The old column runs bench/meaning_figures.py on the checkout given by `--old` (e.g. an
+prints the weights core/semantic/fitted.py holds (`--write` writes them there); `--thresholds`
+shows how the link thresholds were chosen (decision 130). The old column runs bench/meaning_figures.py on the checkout given by `--old` (e.g. an
 export of commit 1fc721b); the new column runs the same script on this one.
 """
 
@@ -116,13 +117,9 @@ def pair_vectors(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.hstack([a * b, np.abs(a - b)])
 
 
-def fit(path: Path, cache: Path | None = None, penalty: float = 1.0,
-        vector_penalty: float = 1000.0, write: bool = False) -> str:
-    """Refit core.semantic.score's weights on the development four fifths of MSRP's training
-    split (never the held-out fifth): an L2-penalised logistic regression on standardised
-    features (the vectors' products and differences penalised `vector_penalty`, the
-    other features `penalty`), its 5-fold cross-validated AUC, and the weights on the raw
-    features."""
+def _fold_fits(path: Path, cache: Path | None, penalty: float, vector_penalty: float) -> dict:
+    """The logistic regression of `fit` on the development part, and each development pair's
+    score from the fold fit that did not see it (`held`, logits; 5 folds)."""
     sys.path.insert(0, str(ROOT))
     from core.semantic import score
 
@@ -153,20 +150,103 @@ def fit(path: Path, cache: Path | None = None, penalty: float = 1.0,
     for k in range(5):
         w = logistic(z[folds != k], y[folds != k])
         held[folds == k] = w[0] + z[folds == k] @ w[1:]
-    w = logistic(z, y)
+    return {"rows": [r for r, d in zip(rows, dev) if d], "y": y, "z": z, "held": held,
+            "w": logistic(z, y), "mean": mean, "spread": spread, "scalars": scalar.shape[1]}
+
+
+def fit(path: Path, cache: Path | None = None, penalty: float = 1.0,
+        vector_penalty: float = 1000.0, write: bool = False) -> str:
+    """Refit core.semantic.score's weights on the development four fifths of MSRP's training
+    split (never the held-out fifth): an L2-penalised logistic regression on standardised
+    features (the vectors' products and differences penalised `vector_penalty`, the
+    other features `penalty`), its 5-fold cross-validated AUC, and the weights on the raw
+    features (`write`: into core/semantic/fitted.py)."""
+    sys.path.insert(0, str(ROOT))
+    from core.semantic import score
+
+    f = _fold_fits(path, cache, penalty, vector_penalty)
+    y, z, w, mean, spread, n = f["y"], f["z"], f["w"], f["mean"], f["spread"], f["scalars"]
     raw = w[1:] / spread
     bias = w[0] - float((w[1:] * mean / spread).sum())
-    n = scalar.shape[1]
     weights = tuple(round(float(v), 4) for v in [bias, *raw[:n]])
     vector = tuple(float(f"{v:.5g}") for v in raw[n:])
     lines = [(f"development pairs: {len(y)} ({int(y.sum())} paraphrases); 5-fold cross-validated AUC "
-              f"{auc(held, y.astype(bool)):.4f} (cosine alone {auc(z[:, 0], y.astype(bool)):.4f})"),
+              f"{auc(f['held'], y.astype(bool)):.4f} (cosine alone {auc(z[:, 0], y.astype(bool)):.4f})"),
              "standardised weights: " + ", ".join(f"{n} {v:+.2f}" for n, v in zip(score.FEATURES, w[1:])),
              f"WEIGHTS = {weights}"]
     if write:
         FITTED.write_text(FITTED_MODULE.format(weights=weights, vectors=_wrapped(vector)), encoding="utf-8")
         lines.append(f"written to {FITTED.relative_to(ROOT)}")
     return "\n".join(lines)
+
+
+# (score.SAME, PAIR and SOLO in one language) settings `thresholds` compares
+SETTINGS = ((0.9, 0.8, 0.93), (0.9, 0.85, 0.96), (0.85, 0.9, 0.97), (0.8, 0.9, 0.97), (0.75, 0.9, 0.97),
+            (0.8, 0.9, 0.96), (0.7, 0.9, 0.97), (0.8, 0.95, 0.99))
+
+
+def thresholds(path: Path, clough_dir: Path | None, cache: Path | None = None) -> str:
+    """How the link thresholds were chosen (decision 130): MSRP's development part grouped five
+    pairs a document, each sentence pair scored by the fold fit that never saw it, and the
+    Clough-Stevenson answers, with a meaning finding under each of SETTINGS. The layer's
+    alignments are recorded once (`align`'s inputs) and replayed per setting."""
+    sys.path.insert(0, str(ROOT))
+    from core.models import Document
+    from core.options import CheckOptions
+    from core.pipeline import ProfileCache, check_documents, run
+    from core.semantic import align as aligning
+    from core.semantic import layer, model, score
+
+    f = _fold_fits(path, cache, 1.0, 1000.0)
+    unseen = {}
+    for r, logit in zip(f["rows"], f["held"]):
+        unseen[(r[1], r[2])] = unseen[(r[2], r[1])] = 1 / (1 + np.exp(-logit))
+    checks = []  # (set, label, documents)
+    for label in (True, False):
+        group = [r for r in f["rows"] if r[0] == label]
+        for at in range(0, len(group) - GROUP + 1, GROUP):
+            part = group[at:at + GROUP]
+            checks.append(("msrp", label, [" ".join(r[1] for r in part), " ".join(r[2] for r in part)]))
+    if clough_dir is not None and clough_dir.exists():
+        with (clough_dir / "file_information.csv").open(encoding="utf-8") as fh:
+            for row in csv.DictReader(fh):
+                task, category = row.get("Task") or row.get("task"), row.get("Category") or row.get("category")
+                name = row.get("File") or row.get("file")
+                checks.append(("clough", category, [
+                    (clough_dir / f"orig_task{task}.txt").read_text(encoding="utf-8", errors="replace"),
+                    (clough_dir / name).read_text(encoding="utf-8", errors="replace")]))
+    recorded, found = [], layer.align
+    cache_ = ProfileCache()
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["PLAGSCOPE_DATA_DIR"] = tmp
+        for n, (_, _, texts) in enumerate(checks):
+            layer.align = lambda *call, n=n: recorded.append((n, call)) or found(*call)
+            docs = [Document(i, f"{i}.txt", f"{i}.txt", "txt", t) for i, t in enumerate(texts)]
+            run(check_documents(docs, CheckOptions(semantic=True), cache=cache_))
+    layer.align = found
+    fitted = score.same_meaning
+    score.same_meaning = lambda c, x, y, v: unseen.get((x.strip(), y.strip())) or fitted(c, x, y, v)
+    body = []
+    try:
+        for same, pair, solo in SETTINGS:
+            score.SAME = same
+            aligning.PAIR = dict(aligning.PAIR, paraphrase=pair)
+            aligning.SOLO = dict(aligning.SOLO, paraphrase=solo)
+            with model.single_thread():
+                hit = {n for n, call in recorded if aligning.align(*call) is not None}
+            count = {}
+            for n, (kind, label, _) in enumerate(checks):
+                count.setdefault((kind, label), [0, 0])
+                count[(kind, label)][0] += n in hit
+                count[(kind, label)][1] += 1
+            body.append([f"{same} / {pair} / {solo}"] + [
+                f"{count[key][0]} of {count[key][1]}" if key in count else "-"
+                for key in (("msrp", True), ("msrp", False), ("clough", "heavy"), ("clough", "light"),
+                            ("clough", "non"))])
+    finally:
+        score.same_meaning = fitted
+    return table(["judged link / each of a run of two / alone", "MSRP development paraphrase documents",
+                  "MSRP development others", "Clough heavy", "Clough light", "Clough non"], body)
 
 
 FITTED = ROOT / "core" / "semantic" / "fitted.py"
@@ -335,8 +415,13 @@ if __name__ == "__main__":
     parser.add_argument("--fit", action="store_true",
                         help="refit the sentence score on the development part of --msrp and print it")
     parser.add_argument("--write", action="store_true", help="with --fit: write core/semantic/fitted.py")
+    parser.add_argument("--thresholds", action="store_true",
+                        help="findings on MSRP's development documents (scores from fold fits that never saw "
+                             "them) and Clough-Stevenson under each setting of the link thresholds")
     args = parser.parse_args()
     if args.fit:
         print(fit(args.msrp, args.vectors, write=args.write))
+    elif args.thresholds:
+        print(thresholds(args.msrp, args.clough, args.vectors))
     else:
         print(meaning_tables(args.msrp, args.clough, args.old, args.vectors))
