@@ -137,9 +137,10 @@ def _one_kind(pair: PairResult, side: str, count: Counter, kind: str) -> tuple[f
     """`_side` of a pair without meaning evidence whose passages (the template's aside) are
     all of one `kind`: that kind holds every copied character, so it names the side when it
     holds any (uncredited or credited alike), and nothing is in counted sentences."""
-    spans = [s for m in pair.matches if m.attribution != "template"
-             for s in _minus(getattr(m, side), getattr(m, side + "_changes"))]
-    copied = sum(count(s, e) for s, e in merge(spans))
+    kept = [m for m in pair.matches if m.attribution != "template"]
+    spans = [s for m in kept for s in _minus(getattr(m, side), getattr(m, side + "_changes"))]
+    # one passage's parts are disjoint already: their characters add up as their union's
+    copied = sum(count(s, e) for s, e in (spans if len(kept) == 1 else merge(spans)))
     chars = count(0, len(count.prefix) - 1)
     return (copied / chars if chars else 0.0), (kind if copied > 0 else ""), copied, 0
 
