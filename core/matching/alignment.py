@@ -91,7 +91,7 @@ def _fill(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int] | None = N
         tx[a1 - 1] = ty[b1 - 1] = True
         a1, b1 = a1 - 1, b1 - 1
     la, lb = a1 - a0, b1 - b0
-    if not la or not lb:
+    if not la or not lb or la == lb == 1:  # one unit each: they differ (else taken above)
         return
     if la * lb <= DP_CELLS:
         _lcs(x[a0:a1].tolist(), y[b0:b1].tolist(), a0, b0, tx, ty)

@@ -225,3 +225,23 @@ def test_change_spans_both_ways():
         assert [(s.start, s.end) for s in got] == want
         ways.add(int((~taken).sum()) > alignment._FEW_CHANGES)
     assert ways == {True, False}
+
+
+def test_small_regions_are_an_exact_lcs():
+    """Sides small enough for the exact table are aligned by it after their common ends (a
+    single differing unit on each side pairs nothing)."""
+    rng = np.random.default_rng(6)
+    for _ in range(3000):
+        x = rng.integers(0, int(rng.integers(1, 4)), int(rng.integers(0, 12))).astype(np.uint64)
+        y = rng.integers(0, int(rng.integers(1, 4)), int(rng.integers(0, 12))).astype(np.uint64)
+        want_x, want_y = np.zeros(len(x), bool), np.zeros(len(y), bool)
+        a0, b0, a1, b1 = 0, 0, len(x), len(y)
+        while a0 < a1 and b0 < b1 and x[a0] == y[b0]:
+            want_x[a0] = want_y[b0] = True
+            a0, b0 = a0 + 1, b0 + 1
+        while a0 < a1 and b0 < b1 and x[a1 - 1] == y[b1 - 1]:
+            want_x[a1 - 1] = want_y[b1 - 1] = True
+            a1, b1 = a1 - 1, b1 - 1
+        alignment._lcs(x[a0:a1].tolist(), y[b0:b1].tolist(), a0, b0, want_x, want_y)
+        got = align_units(x, y, 4)
+        assert got.left.tolist() == want_x.tolist() and got.right.tolist() == want_y.tolist()
