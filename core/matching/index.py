@@ -289,7 +289,7 @@ def shared_kgram_runs(
     if not join:
         left = positions[first]
         order = by_key(keys, left)
-        return keys[order], left[order], positions[second[order]], run[order]
+        return keys[order], left[order], positions[second[order]], run[order].astype(small)
     return maximal_runs(keys, positions[first].astype(np.int64), positions[second].astype(np.int64), run)
 
 
