@@ -103,12 +103,14 @@ def read_bytes(path, max_bytes: int | None = None) -> bytes:
             raise too_big(info.st_size, max_bytes)
         if _NONBLOCK:  # a regular file: ordinary blocking reads from here on
             os.set_blocking(fd, True)
-        with os.fdopen(fd, "rb", closefd=True) as file:
-            fd = -1
+        # the descriptor stays this function's to close: a file object that took it could
+        # close it first when a Ctrl-C lands inside the call that makes it, and closing it
+        # again would turn the KeyboardInterrupt into an OSError (the file skipped, the
+        # check run on)
+        with open(fd, "rb", closefd=False) as file:
             data = file.read() if max_bytes is None else file.read(int(max_bytes) + 1)
     finally:
-        if fd >= 0:
-            os.close(fd)
+        os.close(fd)
     if max_bytes is not None and len(data) > max_bytes:  # it grew after the stat
         raise too_big(len(data), max_bytes)
     if not data:

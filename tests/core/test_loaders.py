@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from core import loaders
 from core.errors import LoadError
 from core.loaders import expand_paths, load_document, txt
 from core.loaders.folders import BROKEN_LINK, LOCK_FILE
@@ -365,3 +366,25 @@ def test_reasons_carry_codes_that_read_in_chinese(tmp_path):
     assert error.text("zh") == "有 6 个字符，超过 5 的上限（可在选项中修改）"
     assert messages.text("loading", "zh") == "正在读取"
     assert messages.text("no.such.code", "zh") == "no.such.code"
+
+
+def test_a_ctrl_c_while_the_file_object_is_made_stays_a_ctrl_c(tmp_path, monkeypatch):
+    """A KeyboardInterrupt landing inside the call that wraps the descriptor in a file object
+    (after that object took the descriptor and was dropped, closing it) reaches the caller as
+    a KeyboardInterrupt, not as an OSError from closing the descriptor twice (which skipped the
+    file and ran the check on), and no descriptor is left open."""
+    path = tmp_path / "essay.txt"
+    path.write_text("这是一篇文章。", encoding="utf-8")
+
+    def interrupted(fd, mode="rb", *args, closefd=True, **kwargs):
+        with open(fd, mode, closefd=closefd):  # takes the descriptor when closefd, and
+            pass  # closes it when done with, as when the signal lands in the call
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "fdopen", interrupted)
+    monkeypatch.setattr(loaders, "open", interrupted, raising=False)
+    before = len(os.listdir("/proc/self/fd")) if os.path.isdir("/proc/self/fd") else None
+    with pytest.raises(KeyboardInterrupt):
+        loaders.read_bytes(path)
+    if before is not None:
+        assert len(os.listdir("/proc/self/fd")) == before
