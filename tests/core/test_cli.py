@@ -308,6 +308,37 @@ def test_ctrl_c_while_the_program_loads_ends_with_one_line(module):
     assert (result.returncode, result.stderr) == (130, "plagscope: interrupted\n")
 
 
+def test_ctrl_c_as_a_file_is_opened_stops_the_check(tmp_path):
+    """Ctrl-C landing just as a file being read gets its file object (a hook on open sends
+    SIGINT to the thread wrapping a descriptor, held until the object is made): before, the dropped object closed the descriptor, the
+    reader's own close then failed, and the Ctrl-C became that file's "bad file descriptor"
+    error while the check ran on (about one Ctrl-C in ten during loading)."""
+    import subprocess
+
+    for i in range(3):
+        (tmp_path / f"e{i}.txt").write_text("An essay about reading habits. " * 40, encoding="utf-8")
+    start = ("import builtins, io, signal, sys, threading\n"
+             "real = io.open\n"
+             "def wrapped(file, *args, **kwargs):\n"
+             "    if not isinstance(file, int):\n"
+             "        return real(file, *args, **kwargs)\n"
+             "    builtins.open = io.open = real\n"
+             "    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})\n"
+             "    signal.pthread_kill(threading.get_ident(), signal.SIGINT)\n"
+             # raised as the mask is lifted, with the new file object held by nothing but the
+             # expression being evaluated, as when a Ctrl-C arrives while io.open returns
+             "    return (real(file, *args, **kwargs),\n"
+             "            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT}))[0]\n"
+             "builtins.open = io.open = wrapped\n"
+             "from gui import main\n"
+             "sys.exit(main())\n")
+    root = Path(__file__).resolve().parents[2]
+    result = subprocess.run([sys.executable, "-c", start, "check", str(tmp_path), "--quiet", "--no-semantic"],
+                            check=False, cwd=root, capture_output=True, text=True, timeout=120,
+                            preexec_fn=_hears_ctrl_c)
+    assert (result.returncode, result.stderr) == (130, "plagscope: interrupted\n")
+
+
 def test_json_errors_keep_their_reason_code_for_other_languages(folder, tmp_path):
     from core.reports import from_json
 
