@@ -318,26 +318,22 @@ def test_browsing_an_archive_whose_server_never_answers_leaves_the_window_workin
     """Archive > Browse Archive on a PostgreSQL address whose host accepts connections and never
     answers (a frozen server): the menu returns at once while the archive is listed in the
     background, and the error names the address without its password."""
-    import socket
-    import threading
-
-    server = socket.socket()
-    server.bind(("127.0.0.1", 0))
-    server.listen()
-    held = []
-
-    def accept():
-        try:
-            while True:
-                held.append(server.accept()[0])  # never a word back
-        except OSError:  # closed at the end of the test
-            pass
-
-    threading.Thread(target=accept, daemon=True).start()
+    # the silent server is another process: a Python thread here could run a collector pass
+    # that frees a Qt object off the GUI thread, and its disconnect deadlocks with the window's
+    server = subprocess.Popen([sys.executable, "-c", (
+        "import socket\n"
+        "s = socket.socket()\n"
+        "s.bind(('127.0.0.1', 0))\n"
+        "s.listen()\n"
+        "print(s.getsockname()[1], flush=True)\n"
+        "held = []\n"
+        "while True:\n"
+        "    held.append(s.accept()[0])  # never a word back\n")], stdout=subprocess.PIPE, text=True)
+    port = int(server.stdout.readline())
     monkeypatch.setenv("PLAGSCOPE_PG_TIMEOUT", "2")
     app = App.started(qtbot, tmp_path, monkeypatch)
     try:
-        dsn = f"host=127.0.0.1 port={server.getsockname()[1]} dbname=x user=u password=pw123456"
+        dsn = f"host=127.0.0.1 port={port} dbname=x user=u password=pw123456"
         app.dialogs.texts = {"Archive Location": dsn}
         app.trigger("archive_location")
         app.trigger("archive_browse", settle=False)
@@ -352,6 +348,6 @@ def test_browsing_an_archive_whose_server_never_answers_leaves_the_window_workin
         assert app.window.archive.browser is None
     finally:
         app.close()
-        server.close()
-        for s in held:
-            s.close()
+        server.kill()
+        server.wait()
+        server.stdout.close()
