@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
 import re
 
-from core.concurrency import on_thread_ahead
 from core.engine.lexicon import en_lexicon, zh_lexicon
 from core.engine.normalize import code_tables
 
@@ -36,9 +34,7 @@ def warm_up() -> None:
     The desktop app calls this on a thread at start-up, so that the first check does not:
     rjieba builds its dictionary holding the GIL, which would freeze the window.
     """
-    # the tables are read meanwhile on a helper thread: reading and hashing their files lets
-    # go of the GIL, which the segmenter holds while it builds its dictionary
-    with contextlib.closing(on_thread_ahead(lambda load: load(), (code_tables, zh_lexicon, en_lexicon))) as tables:
-        han_words("预热")
-        for _ in tables:
-            pass
+    han_words("预热")
+    code_tables()
+    zh_lexicon()
+    en_lexicon()
