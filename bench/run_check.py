@@ -6,7 +6,8 @@ Prints one JSON line: wall seconds, CPU seconds of the check (`cpu`, every threa
 process; `workers_cpu`, its worker processes meanwhile) and of the whole process so far (`process_cpu`, imports included), seconds per stage
 (loading, fingerprinting, indexing, comparing), pairs reported, pairs with a passage, the peak RSS in bytes of this process
 (`rss`, from the kernel's high-water mark) and the peak of the sum over this process and all
-its descendants (`tree_rss`, sampled from /proc every 20 ms: the worker processes count too).
+its descendants (`tree_rss`, sampled from /proc every 20 ms, new descendants looked for every
+100 ms: the worker processes count too).
 With --json it also writes the report.
 """
 
@@ -36,31 +37,40 @@ sys.path.insert(0, str(ROOT / "bench"))
 from peers import peak_rss
 
 
-def tree_rss(pid: int, skip: int = 0) -> int:
-    """The summed RSS of process `pid` and its descendants (Linux /proc), leaving out `skip`."""
-    parents: dict[int, int] = {}
-    rss: dict[int, int] = {}
-    page = resource.getpagesize()
+def tree_pids(pid: int, skip: int = 0) -> list[int]:
+    """Process `pid` and its descendants (Linux /proc), leaving out `skip` and its own."""
+    children: dict[int, list[int]] = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
             stat = (entry / "stat").read_text()
-            fields = stat[stat.rindex(")") + 2:].split()
-            parents[int(entry.name)] = int(fields[1])
-            rss[int(entry.name)] = int(fields[21]) * page
+            children.setdefault(int(stat[stat.rindex(")") + 2:].split()[1]), []).append(int(entry.name))
         except (OSError, ValueError, IndexError):
             continue
-    total, todo = 0, [pid]
-    children: dict[int, list[int]] = {}
-    for child, parent in parents.items():
-        children.setdefault(parent, []).append(child)
+    found, todo = [], [pid]
     while todo:
         at = todo.pop()
         if at != skip:
-            total += rss.get(at, 0)
+            found.append(at)
             todo.extend(children.get(at, ()))
+    return found
+
+
+def rss_of(pids: list[int]) -> int:
+    """The summed RSS of these processes (those still running)."""
+    total, page = 0, resource.getpagesize()
+    for pid in pids:
+        try:
+            total += int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * page
+        except (OSError, ValueError, IndexError):
+            continue
     return total
+
+
+def tree_rss(pid: int, skip: int = 0) -> int:
+    """The summed RSS of process `pid` and its descendants (Linux /proc), leaving out `skip`."""
+    return rss_of(tree_pids(pid, skip))
 
 
 def workers_cpu(skip: int) -> float:
@@ -107,11 +117,19 @@ class TreeRss:
         self.peak = int(out.strip() or 0)
 
 
+#: The sampler looks for new descendants every this many samples (reading every process's
+#: parent costs several times reading the known ones' RSS, and it shares the cores measured).
+RESCAN = 5
+
+
 def _sample(pid: int, interval: float) -> None:
     """The sampler's loop: until its stdin closes, then print the peak."""
-    peak = 0
+    peak, pids, n = 0, [pid], 0
     while not select.select([sys.stdin], [], [], interval)[0]:
-        peak = max(peak, tree_rss(pid, skip=os.getpid()))
+        if n % RESCAN == 0:
+            pids = tree_pids(pid, skip=os.getpid())
+        n += 1
+        peak = max(peak, rss_of(pids))
     print(peak)
 
 
