@@ -1,4 +1,5 @@
-"""The frozen program's entry script: the `plagscope` executable runs gui.launcher.main.
+"""The frozen program's entry script: the `plagscope` executable runs gui.main, as the console
+script does (the launcher, with a Ctrl-C while it loads answered in one line).
 
 The launcher calls multiprocessing.freeze_support() first, so a worker, the forkserver or the
 resource tracker started from this executable runs its own code instead of the app.
@@ -7,8 +8,7 @@ resource tracker started from this executable runs its own code instead of the a
 import os
 import sys
 
-from core.cli import interrupted_line
-from gui.launcher import main
+import gui
 
 
 def restore_library_path(environ) -> None:
@@ -27,8 +27,4 @@ def restore_library_path(environ) -> None:
 if __name__ == "__main__":
     if getattr(sys, "frozen", False) and sys.platform.startswith("linux"):
         restore_library_path(os.environ)
-    try:
-        status = main()
-    except KeyboardInterrupt:  # Ctrl-C before the commands' own handlers (or after them)
-        status = interrupted_line()
-    sys.exit(status)
+    sys.exit(gui.main())

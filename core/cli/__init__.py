@@ -24,7 +24,6 @@ from core import __version__
 EXIT_OK, EXIT_WRITE_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 
-
 def warn(message: str) -> None:
     """One line on stderr, prefixed with the program name."""
     print(f"plagscope: {message}", file=sys.stderr, flush=True)
