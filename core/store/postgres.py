@@ -4,6 +4,7 @@ postings of a merge are loaded with binary COPY; look-ups in one round trip each
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import socket
@@ -120,6 +121,28 @@ def answer_seconds() -> float:
     return value if value > 0 else ANSWER_SECONDS
 
 
+@functools.cache
+def _watched_connection():
+    """psycopg's connection class with every wait for the server (a statement, a commit, a COPY
+    block, the schema's preparation) reported to its store's watchdog."""
+    import psycopg
+
+    class WatchedConnection(psycopg.Connection):
+        watched_by = None
+
+        def wait(self, gen, *args, **kwargs):
+            store = self.watched_by
+            if store is None:
+                return super().wait(gen, *args, **kwargs)
+            store.waiting()
+            try:
+                return super().wait(gen, *args, **kwargs)
+            finally:
+                store.answered()
+
+    return WatchedConnection
+
+
 class PostgresStore(SqlStore):
     dialect = "postgresql"
     placeholder = "%s"
@@ -162,10 +185,11 @@ class PostgresStore(SqlStore):
         extra["options"] = (f"-c statement_timeout={int(self.timeout * 1000)} "
                             + str(given.get("options") or "")).strip()
         try:
-            conn = psycopg.connect(self.dsn, autocommit=False, **extra)
+            conn = _watched_connection().connect(self.dsn, autocommit=False, **extra)
         except psycopg.Error as exc:
             raise StoreError(f"cannot connect to PostgreSQL at {redact(self.dsn)}: "
                              f"{self._scrub(exc)}") from None
+        conn.watched_by = self
         self._watchdog = threading.Thread(target=self._watch, name="plagscope-pg-watchdog",
                                           daemon=True)
         self._watchdog.start()
@@ -175,10 +199,11 @@ class PostgresStore(SqlStore):
         first = str(exc).strip().splitlines()
         return scrub(first[0] if first else type(exc).__name__, self._secrets)
 
-    def _call_started(self) -> None:
+    def waiting(self) -> None:
+        """The connection waits for the server now: the watchdog arms its timeout."""
         self._deadline = time.monotonic() + self.timeout
 
-    def _call_ended(self) -> None:
+    def answered(self) -> None:
         self._deadline = 0.0
 
     def _watch(self) -> None:

@@ -111,6 +111,64 @@ def test_a_frozen_server_ends_the_check_with_one_line(cluster, cli_env):
     assert time.monotonic() - started < 30
 
 
+def _silent_after_start_up(cluster) -> tuple[int, socket.socket]:
+    """A TCP port that relays to the cluster's socket the client's start-up and the server's
+    answers, then goes silent: the client's first statement never reaches the server, as when a
+    server freezes the moment a client has connected."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+
+    def relay(client, upstream) -> None:
+        ready = threading.Event()  # the server said ReadyForQuery: the start-up is over
+
+        def to_server() -> None:
+            try:
+                while data := client.recv(65536):
+                    if not ready.is_set():
+                        upstream.sendall(data)
+            except OSError:
+                pass
+
+        threading.Thread(target=to_server, daemon=True).start()
+        try:
+            while data := upstream.recv(65536):
+                client.sendall(data)
+                if data.endswith(b"Z\x00\x00\x00\x05I"):
+                    ready.set()
+        except OSError:
+            pass
+
+    def accept() -> None:
+        try:
+            while True:
+                client, _ = server.accept()
+                upstream = socket.socket(socket.AF_UNIX)
+                upstream.connect(os.path.join(cluster.dir, ".s.PGSQL.5432"))
+                threading.Thread(target=relay, args=(client, upstream), daemon=True).start()
+        except OSError:  # closed at the end of the test
+            pass
+
+    threading.Thread(target=accept, daemon=True).start()
+    return server.getsockname()[1], server
+
+
+def test_a_server_silent_from_the_first_statement_ends_the_check_with_one_line(cluster, cli_env):
+    """The archive's schema is read before any public call of the store: a server frozen then
+    was watched by no timer (its own statement timeout cannot fire while it is stopped)."""
+    _fill(cluster.dsn)
+    port, server = _silent_after_start_up(cluster)
+    try:
+        result = run("check", SAMPLES / "zh_copy_verbatim.docx", "--archive", "--db",
+                     f"host=127.0.0.1 port={port} dbname=postgres user=plagscope sslmode=disable", "--quiet",
+                     "--no-semantic", "--top", "0", env={**cli_env, "PLAGSCOPE_PG_TIMEOUT": TIMEOUT},
+                     timeout=40)
+        assert result.returncode != "hung", "the check hung on a server silent after start-up"
+        one_line(result, "PostgreSQL at", f"did not answer within {TIMEOUT} s")
+    finally:
+        server.close()
+
+
 def test_a_server_lost_mid_check_ends_with_one_line_and_the_archive_intact(cluster, cli_env):
     stored = _fill(cluster.dsn)
     proc = _check(cluster.dsn, cli_env)
