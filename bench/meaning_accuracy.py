@@ -257,16 +257,17 @@ reproduces them (decision 130)."""
 # the bias, then one weight per feature in score.FEATURES' order
 WEIGHTS = {weights}
 # one weight per number of score.vector_features: the products of the two vectors'
-# dimensions, then their absolute differences (the pinned model's vectors)
-VECTOR_WEIGHTS = (
+# dimensions, then their absolute differences (the pinned model's vectors); as text, read into
+# numbers on first use (score.vector_weights): a tuple of a thousand numbers is slow to import
+VECTOR_WEIGHTS = """
 {vectors}
-)
+"""
 '''
 
 
 def _wrapped(values: tuple) -> str:
-    """The numbers as lines of Python source (eight a line)."""
-    return "\n".join("    " + " ".join(f"{v!r}," for v in values[at:at + 8]) for at in range(0, len(values), 8))
+    """The numbers as lines of text (eight a line)."""
+    return "\n".join("    " + " ".join(f"{v!r}" for v in values[at:at + 8]) for at in range(0, len(values), 8))
 
 
 def msrp(path: Path, old: Path | None, data: Path, cache: Path | None = None) -> str:

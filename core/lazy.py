@@ -1,4 +1,6 @@
-"""Package exports imported on first use (PEP 562), so that importing a package for one light
+"""What is made on first use rather than at import.
+
+Package exports imported on first use (PEP 562), so that importing a package for one light
 value does not load its heavy modules (numpy, the engines) with it: the window starts without
 them and loads them with the first check.
 
@@ -14,6 +16,7 @@ app has no sources):
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Mapping
 
 
@@ -35,3 +38,24 @@ def lazy_exports(package: str, exports: Mapping[str, tuple[str, ...]]
         return sorted(set(vars(importlib.import_module(package))) | set(source))
 
     return __getattr__, __dir__, sorted(source)
+
+
+class LazyPattern:
+    """A regular expression compiled on its first use, used like the compiled one
+    (`_WORDS = LazyPattern(r"\\w+")`, then `_WORDS.findall(text)`): a module whose patterns a
+    run may never use (the meaning layer's, on a re-check) imports without compiling them.
+    After the first use its methods are the compiled pattern's own (nothing in between)."""
+
+    _METHODS = ("search", "match", "fullmatch", "findall", "finditer", "sub", "subn", "split")
+
+    def __init__(self, pattern: str, flags: int = 0):
+        self._source = (pattern, flags)
+
+    def __getattr__(self, name: str) -> object:
+        if name.startswith("__"):  # copy and pickle asking for what the class does not define
+            raise AttributeError(name)
+        compiled = self.__dict__.get("_compiled")
+        if compiled is None:
+            compiled = self.__dict__["_compiled"] = re.compile(*self._source)
+            self.__dict__.update((method, getattr(compiled, method)) for method in self._METHODS)
+        return getattr(compiled, name)

@@ -14,10 +14,10 @@ headings) never take part: the caller's profiles hold only the sentences a check
 from __future__ import annotations
 
 import math
-import re
 
 import numpy as np
 
+from core.lazy import LazyPattern
 from core.models import SemanticMatch, SentencePair, Span
 from core.semantic.embed import SemanticProfile, as_float32, without
 from core.semantic.score import pair_score
@@ -44,8 +44,8 @@ MIN_RUN = 3
 RUN_GAP = 3  # links whose positions differ by at most this on both sides continue a run (on
 # the longer document's side, this times how many of its sentences there are per sentence of the other)
 EDITED = 0.8  # shared units (Jaccard) from which two sentences are a copy, not a paraphrase
-_WORDS = re.compile(r"[^\W_]+")
-_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_WORDS = LazyPattern(r"[^\W_]+")
+_HAN = LazyPattern(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
 def _jaccard(a: set, b: set) -> float:

@@ -12,6 +12,7 @@ import functools
 import hashlib
 import importlib.util
 import os
+import sys
 import threading
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -65,12 +66,57 @@ def threads() -> int:
 @functools.lru_cache(maxsize=1)
 def installed_version() -> str:
     """The installed package's version ("" when it is not installed; looked up once)."""
-    from importlib.metadata import PackageNotFoundError, version  # noqa: PLC0415 (looked up once, on use)
+    return package_version(PACKAGE)
+
+
+def package_version(name: str) -> str:
+    """The installed version of the distribution `name` ("" when it is not installed): the
+    Version of the metadata in the first folder on sys.path that holds it, as importlib.metadata
+    reads it, which is imported only when no folder holds it (its import, with the e-mail parser, costs
+    more than a re-check's reading back of the layer's findings)."""
+    found = _metadata_files().get(_normalized(name))
+    if found is not None:
+        try:
+            with open(found, encoding="utf-8") as f:
+                for line in f:
+                    if not line.strip():
+                        break  # the headers end at the first blank line
+                    key, _, value = line.partition(":")
+                    if key.strip().lower() == "version":
+                        return value.strip()
+        except (OSError, UnicodeDecodeError):
+            pass
+    from importlib.metadata import PackageNotFoundError, version  # noqa: PLC0415 (rarely: an unusual install)
 
     try:
-        return version(PACKAGE)
+        return version(name)
     except PackageNotFoundError:
         return ""
+
+
+def _normalized(name: str) -> str:
+    """A distribution's name as its metadata folder spells it, in lower case (PEP 503 and 427)."""
+    return "_".join(part for part in name.lower().replace("-", "_").replace(".", "_").split("_") if part)
+
+
+@functools.lru_cache(maxsize=1)
+def _metadata_files() -> dict[str, Path]:
+    """The metadata file of each distribution installed in a folder on sys.path (by its
+    normalized name; the first folder holding one wins, as imports find its modules first)."""
+    out: dict[str, Path] = {}
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:  # a zip file, an import hook, a folder that went away
+            continue
+        for item in names:
+            if item.endswith(".dist-info"):
+                out.setdefault(_normalized(item.partition("-")[0]), Path(entry or ".", item, "METADATA"))
+            elif item.endswith(".egg-info"):
+                folder = Path(entry or ".", item)
+                out.setdefault(_normalized(item.partition("-")[0]),
+                               folder / "PKG-INFO" if folder.is_dir() else folder)
+    return out
 
 
 def model_id() -> str:

