@@ -15,7 +15,7 @@ import importlib.util
 import threading
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import repeat
+from itertools import compress, repeat
 from pathlib import Path
 
 import numpy as np
@@ -81,9 +81,12 @@ class Lexicon:
     def ids(self, words: Sequence[str], forget: bool = True) -> np.ndarray:
         """The id of each word (int64), learning the words not known yet."""
         out = np.fromiter(map(self._ids.get, words, repeat(-1)), dtype=np.int64, count=len(words))
-        missing = np.flatnonzero(out < 0)
-        if len(missing):
-            new = list(dict.fromkeys(words[at] for at in missing.tolist()))
+        unknown = out < 0
+        if unknown.any():
+            # the words not known yet, in order: picked and deduplicated in C, since a first
+            # batch of texts knows almost none
+            absent = list(compress(words, unknown.tolist()))
+            new = list(dict.fromkeys(absent))
             if forget and len(self) + len(new) > len(self._table) + LEARNED_LIMIT:
                 self._reset()  # forget what earlier texts taught, then look these words up again
                 return self.ids(words, forget=False)
@@ -91,7 +94,7 @@ class Lexicon:
             ids = self._ids
             for word, at in zip(new, found):
                 ids[word] = at if at >= 0 else self._learn(word)
-            out[missing] = [ids[words[at]] for at in missing.tolist()]
+            out[unknown] = np.fromiter(map(ids.__getitem__, absent), dtype=np.int64, count=len(absent))
         return out
 
     def _learn(self, word: str) -> int:

@@ -61,6 +61,23 @@ def test_only_the_very_word_is_found():
         assert lex.lengths(ids).tolist() == [len(q) for q in queries]
 
 
+def test_words_are_learned_once_in_the_order_texts_use_them(monkeypatch):
+    lex = Lexicon(np.array(["b", "d"]), np.array([1.0, 2.0]), 9.0)
+    with lex.lock:
+        first = lex.ids(["x", "b", "y", "x", "d", "y", "z"])
+        # listed words keep their table ids; the others get the next ids, first use first
+        assert first.tolist() == [2, 0, 3, 2, 1, 3, 4]
+        second = lex.ids(["z", "w", "b", "w", "x"])
+        assert second.tolist() == [4, 5, 0, 5, 2]
+        assert lex.words(np.arange(6)) == ["b", "d", "x", "y", "z", "w"]
+        assert lex.idf(second).tolist() == [9.0, 9.0, 1.0, 9.0, 9.0]
+        # past the limit it forgets what earlier texts taught and learns these words afresh
+        monkeypatch.setattr(lexicon_module, "LEARNED_LIMIT", 5)
+        third = lex.ids(["v", "u", "d", "v"])
+        assert third.tolist() == [2, 3, 1, 2] and len(lex) == 4
+        assert lex.words(third) == ["v", "u", "d", "v"]
+
+
 def test_the_lexicons_weigh_unlisted_words_as_before(data_folder):
     lexicon_module.zh_lexicon.cache_clear()
     try:
