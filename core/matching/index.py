@@ -126,6 +126,14 @@ def _maybe_repeated(hashes: np.ndarray) -> np.ndarray | None:
     bits = min(BUCKET_BITS, n.bit_length() + 1)  # two to four buckets a hash
     if n < 1 << 16 or (1 << bits) < 1.5 * n:
         return None
+    # the buckets of hashes whose top bits are 0 first, a sixteenth of them (every hash of such
+    # a bucket is there): when most of their hashes share a bucket, so do most of all
+    part = hashes[hashes < np.uint64(1 << 60)]
+    if len(part) >= 1 << 12:
+        part = (part >> np.uint64(64 - bits)).astype(np.intp)
+        if np.count_nonzero(np.bincount(part, minlength=1 << (bits - 4))[part] >= 2) >= 0.75 * len(part):
+            return None
+    del part
     bucket = (hashes >> np.uint64(64 - bits)).astype(np.intp)
     shared = np.bincount(bucket, minlength=1 << bits)[bucket] >= 2
     del bucket

@@ -150,3 +150,23 @@ def test_copy_pairs_share_their_passages(docs):
     report = run(check_documents(docs(*texts), CheckOptions(workers=1)))
     assert len(report.pairs) == 15
     assert len({id(p.matches) for p in report.pairs}) < 15
+
+
+def test_near_copies_as_long_as_each_other_are_told_apart_without_hashing_them_whole(monkeypatch):
+    """One character changed in each copy (as long as each other, mostly one simhash): only
+    the two identical documents are hashed whole, and the groups are as before."""
+    import core.matching.copies as module
+
+    rng = random.Random(4)
+    base = _han(rng, 400)
+    texts = [base[:at] + ("甲" if base[at] != "甲" else "乙") + base[at + 1:] for at in range(20, 380, 40)]
+    texts += [base, base]
+    options = CheckOptions(workers=1)
+    found = profiles(texts, options)
+    assert len({p.simhash for p in found[:-2]}) < len(found) - 2  # near copies share simhashes
+    hashed = []
+    real = module._identity
+    monkeypatch.setattr(module, "_identity", lambda p, t: hashed.append(t) or real(p, t))
+    groups = copies(found, tuple(texts))
+    assert [m.tolist() for m in groups.members] == [[d] for d in range(len(texts) - 2)] + [[9, 10]]
+    assert hashed == [base, base]
