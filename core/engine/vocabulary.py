@@ -12,7 +12,7 @@ IDF_FLOOR = 6.0  # words commoner than about 1 in 400 carry no evidence
 PARAPHRASE_SHARE = 0.35  # report a pair without passages from this vocabulary share on
 ALL_PAIRS_LIMIT = 2000  # above this many documents only candidate pairs are scored
 WEIGHT = 0.05  # the most that vocabulary alone adds to a similarity
-_PAIRS_AT_ONCE = 4_000_000  # (pair, word) incidences counted together: bounded memory
+_PAIRS_AT_ONCE = 1_000_000  # (pair, word) incidences counted together: bounded memory
 _DENSE_FROM = 16  # words in more than 1/16 of the documents: one matrix product (fewer flops)
 
 
@@ -50,7 +50,7 @@ def shared_shares(words: list[np.ndarray], idfs: list[np.ndarray], cap: int,
     held = sizes  # documents holding each word
     if counts is not None and len(docs):
         held = np.add.reduceat(counts[docs], bounds[:-1])
-    shared = np.zeros(n * n, dtype=np.float64)
+    shared = None  # the pairs' sums, n * n: the dense product's, or zeros
     # each word's IDF is added to every pair of documents holding it. The IDFs are float32
     # values of IDF_FLOOR or more, so multiples of 2**-21, and their float64 sums stay far
     # below 2**32: every sum is exact in any order. So the words most documents hold (a pair
@@ -64,7 +64,12 @@ def shared_shares(words: list[np.ndarray], idfs: list[np.ndarray], cap: int,
         holds = np.zeros((n, int(dense.sum())))
         holds[docs[at], columns] = 1.0
         product = (holds * weights[bounds[:-1][dense]]) @ holds.T
-        shared += np.triu(product, 1).ravel()
+        del holds
+        for i in range(n):  # the upper triangle kept in place (np.triu would copy it)
+            product[i, :i + 1] = 0.0
+        shared = product.ravel()
+    if shared is None:
+        shared = np.zeros(n * n, dtype=np.float64)
     keys: list[np.ndarray] = []
     values: list[np.ndarray] = []
     pending = 0
@@ -83,11 +88,13 @@ def shared_shares(words: list[np.ndarray], idfs: list[np.ndarray], cap: int,
         shared += np.bincount(np.concatenate(keys), np.concatenate(values), minlength=n * n)
     matrix = shared.reshape(n, n)
     smaller = np.minimum(totals[:, None], totals[None, :])
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(smaller > 0, matrix / smaller, 0.0)
+    empty = smaller <= 0
+    smaller[empty] = 1.0  # a document without content words shares none: 0 / 1
+    matrix /= smaller  # in place: n x n matrices are the largest arrays here
+    return matrix
 
 
 def paraphrase_pairs(shares: np.ndarray) -> set[tuple[int, int]]:
     """Pairs (i < j) sharing at least PARAPHRASE_SHARE of the smaller vocabulary."""
-    i, j = np.nonzero(np.triu(shares, 1) >= PARAPHRASE_SHARE)
+    i, j = np.nonzero(np.triu(shares >= PARAPHRASE_SHARE, 1))
     return set(zip(i.tolist(), j.tolist()))

@@ -134,9 +134,10 @@ def _maybe_repeated(hashes: np.ndarray) -> np.ndarray | None:
         if np.count_nonzero(np.bincount(part, minlength=1 << (bits - 4))[part] >= 2) >= 0.75 * len(part):
             return None
     del part
-    bucket = (hashes >> np.uint64(64 - bits)).astype(np.intp)
-    shared = np.bincount(bucket, minlength=1 << bits)[bucket] >= 2
-    del bucket
+    bucket = (hashes >> np.uint64(64 - bits)).view(np.int64)  # below 2**bits: the same values
+    crowded = np.bincount(bucket, minlength=1 << bits) >= 2  # the counts dropped at once
+    shared = crowded[bucket]
+    del bucket, crowded
     maybe = np.flatnonzero(shared)
     return maybe if len(maybe) < 0.6 * n else None
 

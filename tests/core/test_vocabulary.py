@@ -1,5 +1,7 @@
 import numpy as np
+import pytest
 
+from core.engine import vocabulary as vocabulary_module
 from core.engine.vocabulary import (
     PARAPHRASE_SHARE,
     overlap,
@@ -36,14 +38,19 @@ def test_paraphrase_pairs_by_hand():
     assert paraphrase_pairs(shared_shares(lists, idfs, cap=1)) == set()
 
 
-def test_shares_of_words_many_or_few_documents_hold_are_exact_sums():
+@pytest.mark.parametrize("at_once", [None, 64])
+def test_shares_of_words_many_or_few_documents_hold_are_exact_sums(at_once, monkeypatch):
     # words held by most documents go through a matrix product, the others through pair
-    # counts: either way each pair's shared IDF equals the plain sum over its shared words
+    # counts (`at_once`: a few at a time): either way each pair's shared IDF equals the plain
+    # sum over its shared words; a document without content words shares none
+    if at_once is not None:
+        monkeypatch.setattr(vocabulary_module, "_PAIRS_AT_ONCE", at_once)
     rng = np.random.default_rng(7)
     n, vocabulary = 80, 400
     held_by = rng.integers(1, n, vocabulary) ** rng.uniform(0.3, 1.0, vocabulary)  # a few in most
     weight = np.float32(6.0) + rng.random(vocabulary, dtype=np.float32) * np.float32(12.0)
     docs = [np.flatnonzero(rng.random(vocabulary) < held_by / n) for _ in range(n)]
+    docs[17] = docs[17][:0]
     lists = [words(*w.tolist()) for w in docs]
     idfs = [weight[w] for w in docs]
     cap = 60
@@ -55,7 +62,7 @@ def test_shares_of_words_many_or_few_documents_hold_are_exact_sums():
             both = np.intersect1d(docs[i], docs[j])
             both = both[held[both] <= cap]
             smaller = min(idfs[i].sum(), idfs[j].sum())
-            assert shares[i, j] == weight[both].astype(np.float64).sum() / smaller
+            assert shares[i, j] == (weight[both].astype(np.float64).sum() / smaller if smaller else 0.0)
     assert not np.tril(shares).any()
 
 
