@@ -77,13 +77,16 @@ def align_units(x: np.ndarray, y: np.ndarray, k: int = 4,
     if tail:
         tx[len(x) - tail:] = ty[len(y) - tail:] = True
     _fill(x, y, head, len(x) - tail, head, len(y) - tail, max(k, K_MIN), tx, ty,
-          repeats if k >= K_MIN else None)
+          repeats if k >= K_MIN else None, differ if len(x) == len(y) else None)
     return UnitAlignment(tx, ty)
 
 
-def _fill(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int] | None = None) -> None:
+def _fill(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int] | None = None,
+          differ: np.ndarray | None = None) -> None:
     """Pair equal units of x[a0:a1] and y[b0:b1] into the masks tx, ty (`repeats`: see
-    align_units; it holds for this k only)."""
+    align_units; it holds for this k only). `differ`: of two equally long sides whose
+    region is all that is left free between their common ends, where they differ (the
+    region's first and last unit among them)."""
     while a0 < a1 and b0 < b1 and x[a0] == y[b0]:
         tx[a0] = ty[b0] = True
         a0, b0 = a0 + 1, b0 + 1
@@ -98,7 +101,7 @@ def _fill(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int] | None = N
         return
     if k < K_MIN or la < k or lb < k:
         return
-    anchors = None if repeats is None else _in_line(x, y, a0, a1, b0, b1, k, tx, ty, repeats)
+    anchors = None if repeats is None else _in_line(x, y, a0, a1, b0, b1, k, tx, ty, repeats, differ)
     if anchors is None:
         hx, hy = kgram_hashes(x[a0:a1], k), kgram_hashes(y[b0:b1], k)
         anchors = _one_diagonal(hx, hy, a0, b0, k, tx, ty)
@@ -148,7 +151,8 @@ def _one_diagonal(hx, hy, a0, b0, k, tx, ty) -> list[tuple[int, int, int]] | Non
     return [(a0 + s, b0 + s, size)]
 
 
-def _in_line(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int]) -> list[tuple[int, int, int]] | None:
+def _in_line(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int],
+             known: np.ndarray | None = None) -> list[tuple[int, int, int]] | None:
     """`_one_diagonal` read off the units, for two equally long sides that differ only less
     than k - 1 units from each end, given `repeats` (no k-gram of x occurs more often in x);
     or None when that is not so.
@@ -160,11 +164,18 @@ def _in_line(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int]) -> lis
     diagonal can hold as many equal k-grams as the stretch once the stretch is longer than
     o + 2o(MAX_OCCURRENCES - o - 1): such a diagonal d pairs at least count - o k-grams of
     the stretch's side with equal k-grams d further on x's side, links that fall into at most
-    2o chains of equal k-grams, one of them then longer than MAX_OCCURRENCES - o allows."""
+    2o chains of equal k-grams, one of them then longer than MAX_OCCURRENCES - o allows.
+    `known`: where x and y differ, when `align_units` found it and the region is all that
+    is free between the common ends (a0 == b0 and the masks clear in it)."""
     size = a1 - a0
-    if size != b1 - b0 or size < 2 * k or np.count_nonzero(tx[a0:a1]) or np.count_nonzero(ty[b0:b1]):
+    if size != b1 - b0 or size < 2 * k:
         return None
-    differ = np.flatnonzero(x[a0:a1] != y[b0:b1])
+    if known is None:
+        if np.count_nonzero(tx[a0:a1]) or np.count_nonzero(ty[b0:b1]):
+            return None
+        differ = np.flatnonzero(x[a0:a1] != y[b0:b1])
+    else:
+        differ = known - a0
     if not 2 <= len(differ) <= 2 * k - 2:  # at least one, at most k - 1 at each end
         return None
     differ = differ.tolist()
@@ -176,12 +187,21 @@ def _in_line(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int]) -> lis
     count, o = r - s, n - (r - s)
     if count < 1 or count - o <= 2 * o * (MAX_OCCURRENCES - o - 1) or repeats() + o > MAX_OCCURRENCES:
         return None
-    if _hash_equal(x[a0:a0 + s + k - 1], y[b0:b0 + s + k - 1], k) or _hash_equal(x[a0 + r:a1], y[b0 + r:b1], k):
+    if (not _apart_by_one(differ, 0, s, k) and _hash_equal(x[a0:a0 + s + k - 1], y[b0:b0 + s + k - 1], k)
+            or not _apart_by_one(differ, r, n, k) and _hash_equal(x[a0 + r:a1], y[b0 + r:b1], k)):
         return None
     length = count + k - 1
     tx[a0 + s:a0 + s + length] = True
     ty[b0 + s:b0 + s + length] = True
     return [(a0 + s, b0 + s, length)]
+
+
+def _apart_by_one(differ: list[int], first: int, stop: int, k: int) -> bool:
+    """Whether each k-gram starting at first .. stop - 1 holds exactly one of the units
+    `differ` (ascending): two such k-grams never hash alike (`kgram_hashes`: their sums
+    differ by an odd power of the base times the two units' difference, not 0 modulo 2**64,
+    and the mix after it is one to one), so `_hash_equal` need not hash them."""
+    return all(sum(i <= d < i + k for d in differ) == 1 for i in range(first, stop))
 
 
 _FEW_KGRAMS = 8  # up to this many k-grams a side, `_hash_equal` hashes them in plain Python
@@ -353,15 +373,15 @@ def aligned_matches(a: Units, b: Units, passages, k: int, min_chars: int = 0,
     how often a's most repeated k-gram occurs in a (see align_units)."""
     aligned = []
     for m in passages:
-        left = Span(int(a.starts[m.a0]), int(a.ends[m.a1 - 1]))
-        right = Span(int(b.starts[m.b0]), int(b.ends[m.b1 - 1]))
-        if min(len(left), len(right)) < min_chars:
+        ls, le = int(a.starts[m.a0]), int(a.ends[m.a1 - 1])
+        rs, re = int(b.starts[m.b0]), int(b.ends[m.b1 - 1])
+        if min(le - ls, re - rs) < min_chars:
             continue
         if texts is not None:
             ba, fa, bb, fb = _marks(a, texts[0], m.a0, m.a1, b, texts[1], m.b0, m.b1)
-            left = Span(left.start - ba, left.end + fa)
-            right = Span(right.start - bb, right.end + fb)
-        aligned.append((m, left, right, align_units(a.hashes[m.a0:m.a1], b.hashes[m.b0:m.b1], k, repeats)))
+            ls, le, rs, re = ls - ba, le + fa, rs - bb, re + fb
+        aligned.append((m, Span(ls, le), Span(rs, re),
+                        align_units(a.hashes[m.a0:m.a1], b.hashes[m.b0:m.b1], k, repeats)))
     if t is not None and not any(dense(al, t, taken) for *_, al in aligned):
         aligned = []
     taken_left = np.zeros(len(a), dtype=bool)
@@ -371,9 +391,18 @@ def aligned_matches(a: Units, b: Units, passages, k: int, min_chars: int = 0,
     for m, left, right, al in aligned:
         taken_left[m.a0:m.a1] |= al.left
         taken_right[m.b0:m.b1] |= al.right
-        free_left, free_right = np.flatnonzero(~al.left), np.flatnonzero(~al.right)
+        free_left, free_right = _free(al.left), _free(al.right)
         changed_left += len(free_left)
         changed_right += len(free_right)
-        out.append(Match(left, right, m.a1 - m.a0, _runs_of(a, m.a0, free_left),
-                         _runs_of(b, m.b0, free_right)))
+        out.append(Match(left, right, m.a1 - m.a0, _runs_of(a, m.a0, free_left) if len(free_left) else (),
+                         _runs_of(b, m.b0, free_right) if len(free_right) else ()))
     return out, Taken(taken_left, taken_right, changed_left, changed_right)
+
+
+_NONE = np.zeros(0, np.int64)
+
+
+def _free(took: np.ndarray) -> np.ndarray:
+    """The positions of the units a passage's side did not take (none, without a search, when
+    it took them all: a verbatim side)."""
+    return _NONE if np.count_nonzero(took) == len(took) else np.flatnonzero(~took)

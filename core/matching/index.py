@@ -327,12 +327,37 @@ _SLICE = 1 << 20  # elements of the join's longest arrays worked at a time (boun
 
 
 def _documents(index: np.ndarray, offsets: np.ndarray, dtype) -> np.ndarray:
-    """The document of each k-gram `index` (documents' first k-grams at `offsets`), a slice at
-    a time."""
+    """The document of each k-gram `index` (documents' first k-grams at `offsets`; of equal
+    offsets, the last: an empty document holds none), a slice at a time. Many indexes (all of
+    a class of near copies) are looked up in blocks of about a document's length: the
+    document holding a block's first k-gram, then one further while the next one starts at
+    or before the index (a few steps, the rest searched), instead of a binary search each."""
     docs = np.empty(len(index), dtype=dtype)
+    n, total = len(offsets) - 1, int(offsets[-1])
+    if len(index) < 4 * n or not total:
+        for lo in range(0, len(index), _SLICE):
+            docs[lo:lo + _SLICE] = np.searchsorted(offsets, index[lo:lo + _SLICE], "right") - 1
+        return docs
+    shift = max(0, (total // n).bit_length() - 1)  # blocks at most as long as the mean document
+    first = np.searchsorted(offsets, np.arange(0, total, 1 << shift, dtype=np.int64), "right") - 1
+    following = offsets[1:]  # where the document after each one starts
     for lo in range(0, len(index), _SLICE):
-        docs[lo:lo + _SLICE] = np.searchsorted(offsets, index[lo:lo + _SLICE], "right") - 1
+        at = index[lo:lo + _SLICE]
+        doc = first[at >> shift]
+        moving = np.flatnonzero(following[doc] <= at)
+        for _ in range(_STEPS):
+            if not len(moving):
+                break
+            doc[moving] += 1
+            moving = moving[following[doc[moving]] <= at[moving]]
+        else:
+            if len(moving):
+                doc[moving] = np.searchsorted(offsets, at[moving], "right") - 1
+        docs[lo:lo + _SLICE] = doc
     return docs
+
+
+_STEPS = 4  # `_documents` steps a block's indexes this many documents on, then searches
 
 
 def _blocks(bounds: np.ndarray, index: np.ndarray, offsets: np.ndarray

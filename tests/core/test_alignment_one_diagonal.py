@@ -153,6 +153,8 @@ def test_the_shortcut_on_units_hashes_its_ends(monkeypatch):
 
     monkeypatch.setattr(alignment, "kgram_hashes", weak)
     monkeypatch.setattr(alignment, "few_kgram_hashes", lambda units, k: weak(units, k).tolist())
+    # a weak hash can make k-grams one unit apart alike, which kgram_hashes never does
+    monkeypatch.setattr(alignment, "_apart_by_one", lambda *_: False)
     rng = np.random.default_rng(7)
     same = 0
     for _ in range(300):
@@ -245,3 +247,61 @@ def test_small_regions_are_an_exact_lcs():
         alignment._lcs(x[a0:a1].tolist(), y[b0:b1].tolist(), a0, b0, want_x, want_y)
         got = align_units(x, y, 4)
         assert got.left.tolist() == want_x.tolist() and got.right.tolist() == want_y.tolist()
+
+
+def test_kgrams_one_unit_apart_never_hash_alike():
+    """What `_apart_by_one` relies on: k-grams differing in exactly one unit never hash alike,
+    whatever the two units (all 64 bits, differing by 2**63 or in one bit) and where."""
+    rng = np.random.default_rng(11)
+    for _ in range(3000):
+        k = int(rng.integers(1, 8))
+        x = rng.integers(0, 2**64, k, dtype=np.uint64)
+        y = x.copy()
+        at = int(rng.integers(0, k))
+        y[at] ^= rng.choice([np.uint64(1 << 63), np.uint64(1 << int(rng.integers(0, 64))),
+                             rng.integers(1, 2**64, dtype=np.uint64)])
+        assert kgram_hashes(x, k)[0] != kgram_hashes(y, k)[0]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_shortcut_answers_alike_with_and_without_the_one_unit_rule(seed, monkeypatch):
+    """`_in_line` leaving k-grams one differing unit apart unhashed answers as hashing them
+    does: copies with one or a few differing units at each end, some next to each other,
+    under a weak hash that keeps the rule (a unit changed by 1 or 2 changes the sum) but makes
+    k-grams two units apart collide (changes of +d and -d)."""
+    def weak(units, k):
+        return np.convolve(np.asarray(units, np.int64) % 1000, np.ones(k, np.int64), "valid").astype(np.uint64) % 1000
+
+    monkeypatch.setattr(alignment, "kgram_hashes", weak)
+    monkeypatch.setattr(alignment, "few_kgram_hashes", lambda units, k: weak(units, k).tolist())
+    rng = np.random.default_rng(300 + seed)
+    cases = []
+    for _ in range(400):
+        k = int(rng.integers(3, 6))
+        size = int(rng.integers(60, 200))
+        x = rng.integers(10, 100000, size).astype(np.int64)
+        y = x.copy()
+        for end in (0, size - 1):  # the end unit, and one more within k - 1 units or not
+            inner = abs(end - int(rng.integers(1, k - 1)))
+            change = int(rng.choice([-1, 1])) * int(rng.integers(1, 3))
+            y[end] = x[end] + change
+            if rng.integers(0, 3):  # cancelling the end's change (+d, -d) or not
+                y[inner] = x[inner] - change * int(rng.choice([1, 1, -1]))
+        x, y = x.astype(np.uint64), y.astype(np.uint64)
+        repeats = int(np.unique(weak(x, k), return_counts=True)[1].max())
+        cases.append((x, y, k, repeats))
+
+    def answers():
+        out = []
+        for x, y, k, repeats in cases:
+            tx, ty = np.zeros(len(x), bool), np.zeros(len(y), bool)
+            out.append((alignment._in_line(x, y, 0, len(x), 0, len(y), k, tx, ty, lambda r=repeats: r),
+                        tx.tolist(), ty.tolist()))
+        return out
+
+    fast = answers()
+    with monkeypatch.context() as m:
+        m.setattr(alignment, "_apart_by_one", lambda *_: False)
+        slow = answers()
+    assert fast == slow
+    assert sum(a is not None for a, *_ in fast) > 50

@@ -226,3 +226,19 @@ def test_repeated_hashes_are_those_a_stable_sort_finds(n, repeated):
     full, at = index._duplicated(hashes)
     want_full, want_at = _duplicated_by_sorting(hashes)
     assert np.array_equal(full, want_full) and np.array_equal(at, want_at)
+
+
+def test_the_document_of_each_kgram_is_the_one_a_binary_search_finds():
+    """`_documents` steps from the document of each block's first k-gram: across empty
+    documents, short ones (several in a block, more than its steps) and long ones, it finds
+    the last document starting at or before each index, as `searchsorted` does."""
+    rng = np.random.default_rng(5)
+    for _ in range(200):
+        n = int(rng.integers(1, 60))
+        lengths = rng.integers(0, 50, n) * (rng.random(n) < 0.8)
+        lengths[rng.integers(0, n)] = int(rng.integers(1, 3000))
+        offsets = np.concatenate(([0], np.cumsum(lengths)))
+        total = int(offsets[-1])
+        at = rng.integers(0, total, int(rng.integers(0, 6 * total))).astype(rng.choice([np.int32, np.int64]))
+        want = np.searchsorted(offsets, at, "right") - 1
+        assert np.array_equal(index._documents(at, offsets, np.int32), want)
