@@ -62,7 +62,7 @@ def align_units(x: np.ndarray, y: np.ndarray, k: int = 4,
     ty = np.zeros(len(y), dtype=bool)
     n = min(len(x), len(y))
     if len(x) == len(y):  # the first and the last differing unit are the common ends
-        differ = np.flatnonzero(x != y)
+        differ = (x != y).nonzero()[0]
         if not len(differ):
             tx[:] = ty[:] = True
             return UnitAlignment(tx, ty)
@@ -197,11 +197,13 @@ def _in_line(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int],
 
 
 def _apart_by_one(differ: list[int], first: int, stop: int, k: int) -> bool:
-    """Whether each k-gram starting at first .. stop - 1 holds exactly one of the units
-    `differ` (ascending): two such k-grams never hash alike (`kgram_hashes`: their sums
-    differ by an odd power of the base times the two units' difference, not 0 modulo 2**64,
-    and the mix after it is one to one), so `_hash_equal` need not hash them."""
-    return all(sum(i <= d < i + k for d in differ) == 1 for i in range(first, stop))
+    """Whether the k-grams starting at first .. stop - 1 each hold one of the units `differ`
+    and no other (here: the units they span hold one of them, which each k-gram holds): two
+    k-grams one unit apart never hash alike (`kgram_hashes`: their sums differ by an odd
+    power of the base times the two units' difference, not 0 modulo 2**64, and the mix
+    after it is one to one), so `_hash_equal` need not hash them."""
+    inside = [d for d in differ if first <= d < stop + k - 1]
+    return len(inside) == 1 and stop - 1 <= inside[0] < first + k
 
 
 _FEW_KGRAMS = 8  # up to this many k-grams a side, `_hash_equal` hashes them in plain Python
@@ -405,4 +407,4 @@ _NONE = np.zeros(0, np.int64)
 def _free(took: np.ndarray) -> np.ndarray:
     """The positions of the units a passage's side did not take (none, without a search, when
     it took them all: a verbatim side)."""
-    return _NONE if np.count_nonzero(took) == len(took) else np.flatnonzero(~took)
+    return _NONE if np.count_nonzero(took) == len(took) else (~took).nonzero()[0]

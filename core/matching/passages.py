@@ -509,8 +509,8 @@ def coverage(u: Units, spans: list[Span]) -> float:
     n = len(u)
     if not n or not spans:
         return 0.0
-    ranges = sorted((int(np.searchsorted(u.starts, s.start, "left")),
-                     int(np.searchsorted(u.ends, s.end, "right"))) for s in spans)
+    ranges = sorted((int(u.starts.searchsorted(s.start, "left")), int(u.ends.searchsorted(s.end, "right")))
+                    for s in spans)
     inside, reach = 0, 0  # units in the union of the ranges [lo, hi)
     for lo, hi in ranges:
         lo = max(lo, reach)
