@@ -378,16 +378,17 @@ def _blocks(bounds: np.ndarray, index: np.ndarray, offsets: np.ndarray
     nxt = slot[index + 1]
     del slot
     succ = np.where(nxt[gstart] >= 0, gid[nxt[gstart]], -1)  # the group the first member leads to
+    # a member chains on when its next k-gram has its rank in that group, as large as its own:
+    # it is then the occurrence `shift` places on (a group holds one hash's occurrences, so
+    # that next k-gram is the group's member of that rank)
+    fit = (succ >= 0) & (gsize[succ] == gsize)
+    shift = gstart[succ] - gstart
     ok = np.zeros(m, dtype=bool)
     for lo in range(0, m, _SLICE):  # temporaries a slice at a time
         hi = min(m, lo + _SLICE)
-        n, g = nxt[lo:hi], gid[lo:hi]
-        to = np.where(n >= 0, n, 0)
-        gt = gid[to]
-        # the same rank in the next group as in its own: to - start of gt == at - start of g
-        ok[lo:hi] = ((n >= 0) & (to - gstart[gt] == np.arange(lo, hi) - gstart[g]) & (gt == succ[g])
-                     & (gsize[gt] == gsize[g]))
-    del to, gt, nxt, gid
+        g = gid[lo:hi]
+        ok[lo:hi] = fit[g] & (nxt[lo:hi] == np.arange(lo, hi) + shift[g])
+    del g, nxt, gid
     chained = np.logical_and.reduceat(ok, gstart)
     del ok
     has_pred = np.zeros(len(gsize), dtype=bool)
