@@ -111,12 +111,14 @@ def attribute(
     analyses = analyses or Analyses.of(documents)
     templ = _Template(template, options) if template is not None else None
     out = []
-    done: dict[tuple, tuple[Match, ...]] = {}  # copies of a pair (identical documents) share theirs
+    # copies of a pair (identical documents) share their analyses and their passages' tuple
+    # (copies.spread): keyed by identity, so no passage is hashed; None: none changed
+    done: dict[tuple[int, int, int], tuple[Match, ...] | None] = {}
     for pair in pairs:
         if not pair.matches:
             out.append(pair)
             continue
-        key = (id(analyses[pair.left]), id(analyses[pair.right]), pair.matches)
+        key = (id(analyses[pair.left]), id(analyses[pair.right]), id(pair.matches))
         if key not in done:
             matches = []
             for whole in pair.matches:
@@ -126,8 +128,10 @@ def attribute(
                     pieces, classes = [whole], [_class(whole, pair.left, pair.right, documents, analyses, templ)]
                 matches += [m if m.attribution == cls else replace(m, attribution=cls)
                             for m, cls in zip(pieces, classes)]
-            done[key] = tuple(matches)
-        out.append(replace(pair, matches=done[key]))
+            same = len(matches) == len(pair.matches) and all(a is b for a, b in zip(matches, pair.matches))
+            done[key] = None if same else tuple(matches)
+        matches = done[key]
+        out.append(pair if matches is None else replace(pair, matches=matches))
     return out
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from core.engine.batches import slices
-from core.engine.hashing import mix64
+from core.engine.hashing import distinct, mix64
 
 
 def document_frequency_cap(n_docs: int, max_share: float, min_common: int) -> int:
@@ -14,16 +14,22 @@ def document_frequency_cap(n_docs: int, max_share: float, min_common: int) -> in
 
 
 def _postings(fp_lists: list[np.ndarray], max_repeats: int) -> tuple[np.ndarray, np.ndarray]:
-    """(hash, doc) for each distinct fingerprint of each document, dropping in-document repeats."""
-    hashes, docs = [], []
-    for doc, fps in enumerate(fp_lists):
-        uniq, counts = np.unique(fps, return_counts=True)
-        uniq = uniq[counts <= max_repeats]
-        hashes.append(uniq)
-        docs.append(np.full(len(uniq), doc, dtype=np.int64))
-    if not hashes:
-        return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64)
-    return np.concatenate(hashes), np.concatenate(docs)
+    """(hash, doc) for each distinct fingerprint of each document held by another one too,
+    in-document repeats dropped, ordered by hash, then document: a fingerprint no other
+    document holds pairs no documents. One sort of every document's fingerprints together
+    (`_duplicated`: those held once are left out before it)."""
+    sizes = [len(f) for f in fp_lists]
+    empty = np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64)
+    if sum(sizes) < 2:
+        return empty
+    hashes, index = _duplicated(np.concatenate(fp_lists).astype(np.uint64, copy=False))
+    if not len(hashes):
+        return empty
+    docs = np.searchsorted(np.cumsum(sizes), index, "right")  # ascending within a hash
+    new = np.concatenate(([True], (hashes[1:] != hashes[:-1]) | (docs[1:] != docs[:-1])))
+    first = np.flatnonzero(new)
+    keep = first[np.diff(np.append(first, len(hashes))) <= max_repeats]
+    return hashes[keep], docs[keep].astype(np.int64)
 
 
 def candidate_pairs(
@@ -33,8 +39,10 @@ def candidate_pairs(
     cap: int,
     max_repeats: int,
     weights: np.ndarray | None = None,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Document pairs (left < right) sharing a fingerprint, with the number they share.
+    counted: bool = True,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """Document pairs (left < right, ordered) sharing a fingerprint, with the number they share
+    (None when not `counted`: finding the pairs alone is one plain sort of their keys).
 
     Fingerprints in `ignored` (sorted), repeated more than `max_repeats` times in one document,
     or present in more than `cap` documents (each counted `weights[doc]` times when given) are
@@ -44,19 +52,17 @@ def candidate_pairs(
     if ignored is not None and len(ignored):
         keep = ~np.isin(hashes, ignored)
         hashes, docs = hashes[keep], docs[keep]
-    order = np.lexsort((docs, hashes))
-    hashes, docs = hashes[order], docs[order]
     n = len(hashes)
     empty = np.zeros(0, dtype=np.int64)
     if n < 2:
-        return empty, empty, empty
+        return empty, empty, empty if counted else None
     boundaries = np.flatnonzero(np.concatenate(([True], hashes[1:] != hashes[:-1], [True])))
     sizes = np.diff(boundaries)
     held = sizes if weights is None else np.add.reduceat(weights[docs], boundaries[:-1])
     good = (sizes >= 2) & (held <= cap)
     starts, sizes = boundaries[:-1][good], sizes[good]
     if not len(sizes):
-        return empty, empty, empty
+        return empty, empty, empty if counted else None
     starts, sizes, times = _same_members(docs, starts, sizes)
     # every element pairs with the elements after it in its group (vectorized triangle), some
     # groups at a time; a group standing for several with the same members counts `times`
@@ -68,10 +74,16 @@ def candidate_pairs(
         after = np.repeat(z, z) - 1 - concat_ranges(z)
         left = np.repeat(member, after)
         right = left + 1 + concat_ranges(after)
+        if not counted:
+            found.append(distinct(docs[left] * n_docs + docs[right]))
+            continue
         keys, inverse = np.unique(docs[left] * n_docs + docs[right], return_inverse=True)
         found.append(keys)
         counts.append(np.bincount(inverse.ravel(), weights=np.repeat(times[lo:hi], z * (z - 1) // 2),
                                   minlength=len(keys)))
+    if not counted:
+        pair_keys = found[0] if len(found) == 1 else distinct(np.concatenate(found))
+        return pair_keys // n_docs, pair_keys % n_docs, None
     pair_keys, inverse = np.unique(np.concatenate(found), return_inverse=True)
     shared = np.bincount(inverse.ravel(), weights=np.concatenate(counts), minlength=len(pair_keys))
     return pair_keys // n_docs, pair_keys % n_docs, shared.astype(np.int64)

@@ -97,7 +97,10 @@ def pair_seeds(corpus: Corpus, i: int, j: int) -> tuple[np.ndarray, np.ndarray]:
     ha, good_a, _, _ = _kgram_index(corpus, i)
     _, good_b, order, sb = _kgram_index(corpus, j)
     empty = np.zeros(0, np.int64)
-    good = np.intersect1d(good_a, good_b, assume_unique=True)
+    if not len(good_a) or not len(good_b):
+        return empty, empty
+    at = np.minimum(np.searchsorted(good_b, good_a), len(good_b) - 1)  # both sorted and distinct
+    good = good_a[good_b[at] == good_a]
     if not len(good):
         return empty, empty
     ia = np.flatnonzero(np.isin(ha, good))

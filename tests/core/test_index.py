@@ -25,6 +25,10 @@ def test_ignored_and_repeated_fingerprints():
     assert shared.tolist() == [1]  # 2 repeats three times in document 0
     left, _, _ = candidate_pairs(lists, ignored=np.array([1], dtype=np.uint64), cap=10, max_repeats=2)
     assert len(left) == 0
+    for lists in (fps([1, 2], [3, 4]), fps([1, 1], [2]), fps(), fps([], [1])):  # nothing shared
+        for counted in (True, False):
+            left, right, shared = candidate_pairs(lists, cap=10, max_repeats=2, counted=counted)
+            assert len(left) == len(right) == 0 and (shared is None) != counted
 
 
 def test_cap():
@@ -198,7 +202,29 @@ def test_groups_with_the_same_members_are_counted_once_each(monkeypatch):
             monkeypatch.setattr(index, "mix64", mix)
             left, right, shared = candidate_pairs(lists, cap=cap, max_repeats=8, weights=w)
             assert dict(zip(zip(left.tolist(), right.tolist()), shared.tolist())) == want
+            left, right, shared = candidate_pairs(lists, cap=cap, max_repeats=8, weights=w, counted=False)
+            assert list(zip(left.tolist(), right.tolist())) == sorted(want) and shared is None
     assert len(want) > 100
+
+
+@pytest.mark.parametrize("slice_", [None, 7])
+def test_pairs_not_counted_are_the_pairs_counted(monkeypatch, slice_):
+    """Enough fingerprints for the bucket pre-pass of the postings' sort, some repeated in a
+    document beyond max_repeats, some held by every document (over the cap), empty documents."""
+    rng = np.random.default_rng(5)
+    lists = [rng.integers(0, 3000, int(rng.integers(0, 2600))).astype(np.uint64) for _ in range(60)]
+    lists[3] = np.zeros(0, np.uint64)
+    lists = [np.concatenate((f, np.full(5, 4000 + i % 3, np.uint64), np.arange(5000, 5004, dtype=np.uint64)))
+             for i, f in enumerate(lists)]
+    assert sum(len(f) for f in lists) > 1 << 16
+    if slice_:
+        monkeypatch.setattr(index, "PAIR_SLICE", slice_)
+    want = _pairs_by_hand(lists, 40, 4)
+    left, right, shared = candidate_pairs(lists, cap=40, max_repeats=4)
+    assert dict(zip(zip(left.tolist(), right.tolist()), shared.tolist())) == want
+    left, right, shared = candidate_pairs(lists, cap=40, max_repeats=4, counted=False)
+    assert list(zip(left.tolist(), right.tolist())) == sorted(want) and shared is None
+    assert 100 < len(want) < 60 * 59 // 2
 
 
 def _duplicated_by_sorting(hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -77,3 +77,29 @@ def test_by_key_is_a_stable_sort():
         assert by_key(keys, then).tolist() == np.lexsort((then, keys)).tolist()
     assert by_key(np.zeros(0, np.int64)).tolist() == []
     assert by_key(np.array([7], np.int64)).tolist() == [0]
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_a_pairs_seeds_joined_on_their_own_are_every_k_gram_both_hold(seed):
+    """`scoring.pair_seeds` (pairs the join did not see) against the k-grams compared by hand:
+    the template's and those repeated more than max_repeats times in either document left out."""
+    from core.matching.scoring import pair_seeds
+    from core.matching.sources import Corpus
+
+    options = CheckOptions()
+    found = profiles(_texts(seed, 12), options)
+    k = found[0].params.k
+    grams = [kgram_hashes(p.units.hashes, k).tolist() for p in found]
+    ignored = np.array(sorted(set(grams[0][:40])), np.uint64)
+    corpus = Corpus(found, options, ignored, 12)
+    some = 0
+    for i in range(len(found)):
+        for j in range(i + 1, len(found)):
+            ok = {h for h in set(grams[i]) & set(grams[j]) if h not in set(ignored.tolist())
+                  and grams[i].count(h) <= options.max_repeats and grams[j].count(h) <= options.max_repeats}
+            want = sorted((a, b) for a, h in enumerate(grams[i]) if h in ok
+                          for b, g in enumerate(grams[j]) if g == h)
+            pa, pb = pair_seeds(corpus, i, j)
+            assert list(zip(pa.tolist(), pb.tolist())) == want
+            some += bool(want)
+    assert some > 10

@@ -72,7 +72,7 @@ class FingerprintSource:
         profiles, options, n = corpus.profiles, corpus.options, corpus.n
         left, right, _ = candidate_pairs(
             [p.fp_hashes for p in profiles], ignored=corpus.ignored, cap=corpus.cap,
-            max_repeats=options.max_repeats, weights=corpus.weights)
+            max_repeats=options.max_repeats, weights=corpus.weights, counted=False)
         yield Progress("indexing", 1, 3)
         hashes, lengths = all_kgrams(profiles)
         common: list = []
