@@ -218,9 +218,9 @@ def shared_kgram_runs(
     per document), as runs along diagonals: (pair keys left * n + right, starts in left,
     starts in right, run lengths); run i stands for the seeds (left[i] + t, right[i] + t),
     t < lengths[i]. Runs are maximal and sorted by key, then left start, so each pair's runs
-    are one stretch; without `join`, runs that continue each other are left apart, sorted by
-    key, then left start (`maximal_runs` of a pair's stretch joins them as the whole would be:
-    most pairs' runs are never looked at). K-grams in `ignored`, repeated more than `max_repeats` times in one
+    are one stretch; without `join`, runs that continue each other are left apart, in no
+    particular order (`maximal_runs` of a pair's runs joins them as the whole would be: most
+    pairs' runs are never looked at, nor need sorting). K-grams in `ignored`, repeated more than `max_repeats` times in one
     document, or in more than `cap` documents (each counted `weights[doc]` times when given;
     None: once) are left out; given a list `common`, the last ones are appended to it as
     (hashes, documents, positions) ordered by hash (the class's shared text:
@@ -308,9 +308,7 @@ def shared_kgram_runs(
         inside = np.isin(keys, pairs)
         keys, first, second, run = keys[inside], first[inside], second[inside], run[inside]
     if not join:
-        left = positions[first]
-        order = by_key(keys, left)
-        return keys[order], left[order], positions[second[order]], run[order].astype(small)
+        return keys, positions[first], positions[second], run.astype(small)
     return maximal_runs(keys, positions[first].astype(np.int64), positions[second].astype(np.int64), run)
 
 

@@ -168,6 +168,46 @@ def can_pass(pair: np.ndarray, pa: np.ndarray, pb: np.ndarray, k: np.ndarray, sh
     return possible
 
 
+#: `crowded` works over every unit of the class at once: above this many, it lets every run
+#: through (its arrays would be the check's largest).
+CROWDED_UNITS = 1 << 23
+
+
+def crowded(doc: np.ndarray, pos: np.ndarray, length: np.ndarray, units: np.ndarray,
+            k: np.ndarray, short_gap: np.ndarray, min_units: np.ndarray) -> np.ndarray:
+    """Of the runs of many pairs on one axis (run i: `length[i]` seeds from k-gram `pos[i]` of
+    document `doc[i]`; per document: its `units`, and the `k`, `short_gap` and `min_units` that
+    `can_pass` uses for the runs there), those that can lie in a group `can_pass` keeps when it
+    splits on this axis, with the runs of every pair at once: a group's runs are joined by gaps
+    of at most short_gap in their document, so they lie in one stretch of the units the runs
+    of all pairs cover there (joined by the same gaps), which covers at least as many units.
+    A run in a stretch covering fewer than min_units units is in no kept group, and a group is
+    all of one stretch: leaving such runs out changes nothing that `can_pass` finds."""
+    offsets = np.concatenate(([0], np.cumsum(units)))
+    total = int(offsets[-1])
+    if total > CROWDED_UNITS or not len(doc):
+        return np.ones(len(doc), bool)
+
+    def each(per_doc: np.ndarray, at: np.ndarray):
+        return per_doc[0] if (per_doc == per_doc[0]).all() else per_doc[at]
+
+    start = offsets[doc] + pos
+    covers = np.bincount(start, minlength=total + 1)
+    covers -= np.bincount(start + length + (each(k, doc) - 1), minlength=total + 1)
+    covered = np.cumsum(covers[:total]) > 0
+    del covers
+    unit = np.arange(total)
+    before = np.maximum.accumulate(np.where(covered, unit, -1))  # the last covered unit so far
+    before = np.concatenate(([-1], before[:-1]))
+    in_doc = np.repeat(np.arange(len(units)), units)
+    opens = covered & ((unit - before - 1 > each(short_gap, in_doc))
+                       | (before < offsets[in_doc]))  # a gap too long, or a new document
+    del before, in_doc, unit
+    stretch = np.cumsum(opens) - 1
+    held = np.bincount(stretch[covered], minlength=int(stretch[-1]) + 1)
+    return held[stretch[start]] >= each(min_units, doc)
+
+
 def _covered(starts: np.ndarray, k: int, length: np.ndarray) -> int:
     """Units covered by the k-grams of runs of `length` consecutive k-gram starts from
     `starts`: the union of [s, s + length - 1 + k)."""

@@ -10,7 +10,7 @@ from core.engine.hashing import kgram_hashes
 from core.engine.profile import profiles
 from core.matching.compare import compare
 from core.matching.index import shared_kgram_arrays, shared_kgram_runs
-from core.matching.passages import align, can_pass
+from core.matching.passages import align, can_pass, crowded
 from core.matching.sources import fingerprints
 from core.options import CheckOptions
 from core.pipeline import run
@@ -61,13 +61,16 @@ def test_a_rejected_pair_has_no_passage(seed):
     # the source's check on runs (a pair with a run of t units passes without a look at its
     # seeds) says the same of every pair
     run_keys, run_left, run_right, run_length = shared_kgram_runs(hashes, lengths, cap=40, max_repeats=8)
-    run_pairs, run_first, run_count = np.unique(run_keys, return_index=True, return_counts=True)
+    run_pairs = np.unique(run_keys)
     assert run_pairs.tolist() == pair_keys.tolist()
-    by_runs = fingerprints._can_pass(found, len(found), run_pairs, run_first, run_count, run_left,
-                                     run_right, run_length)
+    by_runs = fingerprints._can_pass(found, len(found), run_pairs, np.searchsorted(run_pairs, run_keys),
+                                     run_left, run_right, run_length)
     assert (by_runs == (possible & (count >= p.guarantee - p.k + 1))).all()
-    # on runs it says what it says on their seeds, the runs joined or not
+    # on runs it says what it says on their seeds, the runs joined or not (and in no order)
     apart = shared_kgram_runs(hashes, lengths, cap=40, max_repeats=8, join=False)
+    by_runs = fingerprints._can_pass(found, len(found), run_pairs, np.searchsorted(run_pairs, apart[0]),
+                                     *apart[1:])
+    assert (by_runs == (possible & (count >= p.guarantee - p.k + 1))).all()
     for keys_, left_, right_, length_ in ((run_keys, run_left, run_right, run_length), apart):
         on_runs = can_pass(np.searchsorted(pair_keys, keys_), left_, right_, same * p.k,
                            same * p.short_gap, same * p.guarantee, len(pair_keys), length_)
@@ -99,6 +102,7 @@ def test_a_check_finds_the_same_with_and_without_rejection(monkeypatch):
         return np.ones(n_pairs, dtype=bool)
 
     monkeypatch.setattr(fingerprints, "can_pass", keep_all)
+    monkeypatch.setattr(fingerprints, "crowded", lambda doc, *args: np.ones(len(doc), bool))
     without = run(compare(found, options, texts=texts))
     assert rejected[0] >= 10
     assert with_rejection == without
@@ -117,8 +121,98 @@ def test_pairs_checked_in_small_slices_give_the_same_check(monkeypatch):
         return can_pass(pair, pa, pb, k, short_gap, min_units, n_pairs, length)
 
     monkeypatch.setattr(fingerprints, "can_pass", counting)
-    monkeypatch.setattr(fingerprints, "CAN_PASS_RUNS", 16)
+    monkeypatch.setattr(fingerprints, "CAN_PASS_RUNS", 4)
     sliced = run(compare(found, options, texts=texts))
     assert len(slices) >= 10
     assert sliced == whole
     assert sum(1 for r in whole if r.matches) >= 5
+
+
+ENGLISH = ["according to the ministry", "the spokesman said on monday", "as reported earlier",
+           "in a statement released", "officials declined to comment"]
+
+
+def _english(n: int, seed: int) -> list[str]:
+    """English texts of few distinct words with stock phrases: documents of other parameters
+    (k, short_gap, t) than the Chinese ones beside them."""
+    rng = random.Random(seed)
+    words = ["river", "stone", "light", "field", "north", "wind", "grain", "salt", "iron", "cloud"]
+    texts = []
+    for _ in range(n):
+        parts = []
+        for _ in range(rng.randint(6, 14)):
+            parts.append(" ".join(rng.choice(words[:rng.choice((4, 10))]) for _ in range(rng.randint(2, 20))))
+            parts.append(rng.choice(ENGLISH))
+        if texts and rng.random() < 0.5:
+            other = rng.choice(texts).split()
+            at = rng.randrange(len(other))
+            parts.insert(rng.randrange(len(parts)), " ".join(other[at:at + rng.randint(5, 30)]))
+        texts.append(". ".join(parts) + ".")
+    return texts
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("languages", ["zh", "zh+en"])
+def test_the_source_checks_pairs_as_can_pass_does_each_on_its_own(seed, languages, monkeypatch):
+    """The source leaves out, before `can_pass`, the runs `passages.crowded` finds in too thin
+    a stretch of all pairs' runs, on the left axis (and the right one when every document has
+    the same parameters): every pair must come out as `can_pass` says of all its runs alone,
+    with its left document's parameters, in any order of the runs, whichever way the pairs
+    are numbered."""
+    options = CheckOptions()
+    texts = _texts(30, seed) + (_english(30, seed) if languages == "zh+en" else [])
+    found = profiles(texts, options)
+    assert len({q.params for q in found}) == (2 if languages == "zh+en" else 1)
+    hashes, lengths = fingerprints.all_kgrams(found)
+    keys, left, right, length = shared_kgram_runs(hashes, lengths, cap=60, max_repeats=8, join=False)
+    order = np.random.default_rng(seed).permutation(len(keys))
+    keys, left, right, length = keys[order], left[order], right[order], length[order]
+    n = len(found)
+    want = []
+    pair_keys = np.unique(keys)
+    for key in pair_keys.tolist():
+        mine = keys == key
+        q = found[key // n].params
+        want.append(int(length[mine].sum()) >= q.guarantee - q.k + 1 and bool(
+            can_pass(np.zeros(int(mine.sum()), np.int64), left[mine], right[mine], np.array([q.k]),
+                     np.array([q.short_gap]), np.array([q.guarantee]), 1, length[mine])[0]))
+    want = np.array(want)
+    assert want.sum() >= 5 and (~want).sum() >= 20
+    left_docs = pair_keys // n
+    if languages == "zh+en":
+        assert want[left_docs >= 30].sum() >= 2 and want[left_docs < 30].sum() >= 2
+    for table in (fingerprints.TABLE_KEYS, 0):  # pairs looked up in a table, or sorted
+        monkeypatch.setattr(fingerprints, "TABLE_KEYS", table)
+        seen, pair, *runs = fingerprints._pairs_of(keys, pair_keys, left, right, length)
+        assert seen.tolist() == pair_keys.tolist()
+        assert (seen[pair] == (keys if table else np.sort(keys))).all()
+        assert (fingerprints._can_pass(found, n, seen, pair, *runs) == want).all()
+    # the runs left out: some, and all of them in pairs that cannot pass
+    units = np.array([len(q.units) for q in found])
+    per_doc = [np.array([getattr(q.params, name) for q in found]) for name in ("k", "short_gap", "guarantee")]
+    pair = np.searchsorted(pair_keys, keys)
+    thin = ~crowded(keys // n, left, length, units, *per_doc)
+    assert thin.sum() > 20 and not want[pair[thin]].all()
+    assert crowded(keys // n, left, length, units * 0 + 10**6, *per_doc).all()  # too many units: all kept
+
+
+def test_crowded_runs_by_hand():
+    """k = 5, short_gap = 16, min_units = 14; runs of 4 seeds cover 8 units. Two such runs
+    with 10 units between them make a stretch of 16 units; 17 units apart they are two
+    stretches of 8; the end of one document and the start of the next never join."""
+    per_doc = [np.array([5, 5, 5]), np.array([16, 16, 16]), np.array([14, 14, 14])]
+    units = np.array([80, 20, 20])
+    doc = np.array([0, 0, 0, 0, 1, 2])
+    pos = np.array([0, 18, 50, 62, 12, 0])
+    length = np.array([4, 4, 1, 4, 4, 4])
+    # doc 0: [0, 8) and [18, 26) joined (10 between): 16 units; [50, 55) and [62, 70) joined
+    # (7 between; 24 after [18, 26)): 13 units, too few; doc 1's [12, 20) and doc 2's [0, 8):
+    # apart, 8 each
+    assert crowded(doc, pos, length, units, *per_doc).tolist() == [True, True, False, False, False, False]
+    pos[1] = 24  # 16 units between [0, 8) and [24, 32): still joined
+    assert crowded(doc, pos, length, units, *per_doc).tolist() == [True, True, False, False, False, False]
+    pos[1] = 25  # 17 units between [0, 8) and [25, 33): two stretches of 8
+    assert crowded(doc, pos, length, units, *per_doc).tolist() == [False] * 6
+    pos[1], length[1] = 18, 2  # [0, 8) and [18, 24): 14 units, just enough
+    assert crowded(doc, pos, length, units, *per_doc).tolist() == [True, True, False, False, False, False]
+    assert crowded(doc[:0], pos[:0], length[:0], units, *per_doc).tolist() == []

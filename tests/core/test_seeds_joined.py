@@ -33,8 +33,8 @@ def _texts(seed: int, n: int = 30) -> list[str]:
 
 
 def _seeds(keys, left, right, length) -> Seeds:
-    first = np.flatnonzero(np.diff(keys, prepend=-1))
-    return Seeds(keys[first], first, np.diff(np.append(first, len(keys))), left, right, length)
+    pair_keys, pair = np.unique(keys, return_inverse=True)
+    return Seeds(pair_keys, pair.ravel(), left, right, length)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -45,7 +45,8 @@ def test_runs_joined_when_asked_are_the_whole_joins(seed):
     args = (np.concatenate(hashes), np.array([len(h) for h in hashes]))
     whole = shared_kgram_runs(*args, cap=30, max_repeats=8)
     apart = shared_kgram_runs(*args, cap=30, max_repeats=8, join=False)
-    assert (np.diff(apart[0]) >= 0).all()  # sorted by key
+    shuffled = np.random.default_rng(seed).permutation(len(apart[0]))
+    apart = tuple(x[shuffled] for x in apart)  # in no particular order
     assert len(apart[0]) > len(whole[0])  # some runs continue each other
     assert int(apart[3].sum()) == int(whole[3].sum())
     joined, lazy = _seeds(*whole), _seeds(*apart)
@@ -55,17 +56,24 @@ def test_runs_joined_when_asked_are_the_whole_joins(seed):
     prepared = _seeds(*apart)
     prepared.prepare(some)
     assert sorted(prepared.joined) == some.tolist()
+    selected = _seeds(*apart)  # a third selected: the others found by a look at every run
+    selected.select(np.array(sorted(rng.sample(joined.pair_keys.tolist(), len(joined.pair_keys) // 3))))
+    assert 0 < len(selected.chosen["at"]) < len(joined.pair_keys)
+    selected.prepare(some)
+    runs_of = [np.bincount(x.pair, minlength=len(x.pair_keys)) for x in (joined, lazy)]
     differ = 0
-    for key in joined.pair_keys.tolist():
+    for at, key in enumerate(joined.pair_keys.tolist()):
         want = [x.tolist() for x in joined.runs(key)]
         assert [x.tolist() for x in lazy.runs(key)] == want
         assert [x.tolist() for x in prepared.runs(key)] == want
-        at = int(np.searchsorted(lazy.pair_keys, key))
-        differ += lazy.count[at] != joined.count[at]
+        assert [x.tolist() for x in selected.runs(key)] == want
+        differ += runs_of[0][at] != runs_of[1][at]
     assert differ > 5
-    assert lazy.runs(-1) is None and lazy.runs(10**9) is None
+    assert lazy.runs(-1) is None and lazy.runs(10**9) is None and selected.runs(10**9) is None
     prepared.prepare(some[:2])  # in place of the pairs prepared before
     assert sorted(prepared.joined) == some[:2].tolist()
+    selected.select(np.zeros(0, np.int64))
+    assert [x.tolist() for x in selected.runs(int(some[0]))] == [x.tolist() for x in joined.runs(int(some[0]))]
 
 
 def test_by_key_is_a_stable_sort():

@@ -10,7 +10,7 @@ from typing import Protocol
 import numpy as np
 
 from core.engine.profile import Profile
-from core.matching.index import concat_ranges, maximal_runs
+from core.matching.index import by_key, concat_ranges, maximal_runs
 from core.models import Progress
 from core.options import CheckOptions
 
@@ -100,17 +100,20 @@ class CandidateSource(Protocol):
 @dataclass(frozen=True, slots=True)
 class Seeds:
     """Every shared k-gram of the pairs a source joined, as runs along diagonals
-    (index.shared_kgram_runs): per pair key, one stretch of runs, which may continue each
-    other; a pair's runs are joined (`index.maximal_runs`) when it is asked for, so the runs
-    of pairs never scored are never joined."""
+    (index.shared_kgram_runs), in no particular order, each with its pair; runs may continue
+    each other. A pair's runs are found and joined (`index.maximal_runs`) when it is asked
+    for, so the runs of pairs never scored are never sorted: `select` finds those of the pairs
+    about to be scored at once, `prepare` joins a batch of them."""
 
     pair_keys: np.ndarray  # sorted unique pair keys
-    first: np.ndarray  # where each pair's runs start in left / right / length
-    count: np.ndarray  # how many runs it has
+    pair: np.ndarray  # per run: the index of its pair in pair_keys
     left: np.ndarray  # run start in the left document, per run
     right: np.ndarray  # run start in the right document, per run
     length: np.ndarray  # k-grams in the run, per run
     joined: dict = field(default_factory=dict)  # pair key -> its runs, of the pairs asked for together
+    # `select`: "at" (the pairs' indexes, sorted), "first" and "count" (where each one's runs
+    # are in "rows"), "rows" (their runs, pair after pair)
+    chosen: dict = field(default_factory=dict)
 
     def runs(self, key: int) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
         """The runs of one pair (left starts, right starts, lengths; maximal, by left start),
@@ -128,6 +131,17 @@ class Seeds:
         self.joined.clear()
         self.joined.update(self._join(self._at(np.asarray(keys, np.int64))))
 
+    def select(self, keys: np.ndarray) -> None:
+        """Find the runs of these pairs (all those about to be scored) with one look at every
+        run, so that `prepare` and `runs` then take theirs directly; in place of those
+        selected before."""
+        rows = self._scan(self._at(np.asarray(keys, np.int64)))
+        rows = rows[by_key(self.pair[rows])]
+        of = self.pair[rows]
+        first = np.flatnonzero(np.diff(of, prepend=-1))
+        self.chosen.clear()
+        self.chosen.update(at=of[first], first=first, count=np.diff(np.append(first, len(rows))), rows=rows)
+
     def _at(self, keys: np.ndarray) -> np.ndarray:
         """Where the given keys are among `pair_keys` (those present)."""
         if not len(self.pair_keys) or not len(keys):
@@ -135,10 +149,30 @@ class Seeds:
         at = np.minimum(np.searchsorted(self.pair_keys, keys), len(self.pair_keys) - 1)
         return at[self.pair_keys[at] == keys]
 
+    def _scan(self, at: np.ndarray) -> np.ndarray:
+        """The runs of the pairs `at`, in their order here."""
+        wanted = np.zeros(len(self.pair_keys), bool)
+        wanted[at] = True
+        return np.flatnonzero(wanted[self.pair])
+
+    def _rows(self, at: np.ndarray) -> np.ndarray:
+        """The runs of the pairs `at`: of those selected from the selection, of the others
+        from a look at every run."""
+        found = []
+        chosen = self.chosen
+        if chosen and len(chosen["at"]) and len(at):
+            where = np.minimum(np.searchsorted(chosen["at"], at), len(chosen["at"]) - 1)
+            hit = chosen["at"][where] == at
+            count = chosen["count"][where[hit]]
+            found.append(chosen["rows"][np.repeat(chosen["first"][where[hit]], count) + concat_ranges(count)])
+            at = at[~hit]
+        if len(at):
+            found.append(self._scan(at))
+        return np.concatenate(found) if found else np.zeros(0, np.int64)
+
     def _join(self, at: np.ndarray) -> dict:
-        count = self.count[at]
-        rows = np.repeat(self.first[at], count) + concat_ranges(count)
-        keys, left, right, length = maximal_runs(np.repeat(self.pair_keys[at], count),
+        rows = self._rows(at)
+        keys, left, right, length = maximal_runs(self.pair_keys[self.pair[rows]],
                                                  self.left[rows].astype(np.int64),
                                                  self.right[rows].astype(np.int64), self.length[rows])
         if not len(keys):

@@ -10,8 +10,8 @@ import numpy as np
 from core.engine.batches import slices
 from core.engine.hashing import kgram_hashes
 from core.engine.profile import Profile
-from core.matching.index import candidate_pairs, concat_ranges, shared_kgram_runs
-from core.matching.passages import can_pass
+from core.matching.index import by_key, candidate_pairs, shared_kgram_runs
+from core.matching.passages import can_pass, crowded
 from core.matching.sources.base import COMMON, SEEDS, Candidates, Corpus, Seeds
 from core.models import Progress
 
@@ -32,31 +32,81 @@ def all_kgrams(profiles: list[Profile]) -> tuple[np.ndarray, np.ndarray]:
 #: class of near copies (millions of runs) is checked in slices of bounded memory.
 CAN_PASS_RUNS = 1 << 21
 
+#: `_pairs_of` looks keys up in a table of every pair key up to the largest when it has at most
+#: this many entries (32 MB of int32: classes of up to about 2,900 documents); else it sorts them.
+TABLE_KEYS = 1 << 23
 
-def _can_pass(profiles: list[Profile], n: int, pair_keys: np.ndarray, first_run: np.ndarray,
-              count: np.ndarray, left: np.ndarray, right: np.ndarray, length: np.ndarray) -> np.ndarray:
-    """Per pair: enough seeds for a passage (t - k + 1) and seeds that can make one
-    (`passages.can_pass`), with the left document's parameters as the scoring step uses them.
-    Runs are stored pair after pair from `first_run`. A pair with a run of t units or more
-    can (the run alone is a solid piece); the others are checked on their runs in slices of
-    about CAN_PASS_RUNS runs."""
+
+def _pairs_of(keys: np.ndarray, pairs: np.ndarray, *rows: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The pairs seen (sorted unique `keys`, all among the sorted `pairs`) and each key's
+    index among them, then `rows` (arrays beside the keys). The keys are looked up in a
+    table (TABLE_KEYS); else they are sorted, and `rows` come back in their order."""
+    if not len(keys):
+        return (np.zeros(0, np.int64), np.zeros(0, np.int64), *rows)
+    span = int(pairs[-1]) + 1
+    if span <= TABLE_KEYS:
+        table = np.zeros(span, np.int32 if len(pairs) < 2**31 else np.int64)
+        table[pairs] = np.arange(len(pairs))
+        index = table[keys]
+        del table
+        seen = np.bincount(index, minlength=len(pairs)) > 0
+        renumber = np.cumsum(seen) - 1
+        return (pairs[seen], renumber[index].astype(index.dtype), *rows)
+    order = by_key(keys)
+    keys = keys[order]
+    new = np.concatenate(([True], keys[1:] != keys[:-1]))
+    index = np.cumsum(new) - 1
+    return (keys[new], index, *(r[order] for r in rows))
+
+
+def _can_pass(profiles: list[Profile], n: int, pair_keys: np.ndarray, pair: np.ndarray,
+              left: np.ndarray, right: np.ndarray, length: np.ndarray) -> np.ndarray:
+    """Per pair (`pair_keys`; run i belongs to pair `pair[i]`, runs in any order): enough
+    seeds for a passage (t - k + 1) and seeds that can make one (`passages.can_pass`), with
+    the left document's parameters as the scoring step uses them. A pair with a run of t
+    units or more can (the run alone is a solid piece); the others are checked on their runs
+    that `passages.crowded` keeps on each axis (the right one when every document has the
+    same parameters), sorted by pair, then left start, in slices of about CAN_PASS_RUNS runs."""
+    if not len(pair_keys):
+        return np.zeros(0, bool)
     params = [p.params for p in profiles]
     k = np.array([q.k for q in params], dtype=np.int64)
     guarantee = np.array([q.guarantee for q in params], dtype=np.int64)
     short_gap = np.array([q.short_gap for q in params], dtype=np.int64)
+    uniform = all((x == x[0]).all() for x in (k, guarantee, short_gap))
     first = pair_keys // n
-    seeds = np.add.reduceat(length, first_run) if len(first_run) else np.zeros(0, np.int64)
-    longest = np.maximum.reduceat(length, first_run) if len(first_run) else np.zeros(0, np.int64)
+    seeds = np.bincount(pair, weights=length, minlength=len(pair_keys))
     enough = seeds >= guarantee[first] - k[first] + 1
-    todo = np.flatnonzero(enough & (longest + k[first] - 1 < guarantee[first]))
-    for lo, hi in slices(count[todo], CAN_PASS_RUNS):
-        part = todo[lo:hi]
-        sizes = count[part]
-        runs = np.repeat(first_run[part], sizes) + concat_ranges(sizes)
-        pair = np.repeat(np.arange(len(part)), sizes)
+    if uniform:
+        alone = length + (k[0] - 1) >= guarantee[0]
+    else:
+        doc = first[pair]
+        alone = length + (k[doc] - 1) >= guarantee[doc]
+        del doc
+    whole = np.zeros(len(pair_keys), bool)
+    whole[pair[alone]] = True
+    del alone
+    todo = enough & ~whole
+    rows = np.flatnonzero(todo[pair])
+    units = np.array([len(p.units) for p in profiles], dtype=np.int64)
+    rows = rows[crowded(first[pair[rows]], left[rows], length[rows], units, k, short_gap, guarantee)]
+    if uniform:
+        rows = rows[crowded(pair_keys[pair[rows]] % n, right[rows], length[rows], units, k, short_gap,
+                            guarantee)]
+    of = pair[rows]
+    if len(rows) and not (np.diff(of) >= 0).all():  # else grouped by pair (can_pass sorts within)
+        order = by_key(of, left[rows])
+        rows, of = rows[order], of[order]
+    enough[todo] = False
+    starts = np.flatnonzero(np.diff(of, prepend=-1))
+    counts = np.diff(np.append(starts, len(rows)))
+    for lo, hi in slices(counts, CAN_PASS_RUNS):
+        part = of[starts[lo:hi]]
+        runs = rows[starts[lo]:starts[hi - 1] + counts[hi - 1]]
+        local = np.repeat(np.arange(hi - lo), counts[lo:hi])
         doc = first[part]
-        enough[part] = can_pass(pair, left[runs], right[runs], k[doc], short_gap[doc], guarantee[doc],
-                                len(part), length[runs])
+        enough[part[can_pass(local, left[runs], right[runs], k[doc], short_gap[doc], guarantee[doc],
+                             hi - lo, length[runs])]] = True
     return enough
 
 
@@ -73,19 +123,21 @@ class FingerprintSource:
         left, right, _ = candidate_pairs(
             [p.fp_hashes for p in profiles], ignored=corpus.ignored, cap=corpus.cap,
             max_repeats=options.max_repeats, weights=corpus.weights, counted=False)
+        candidates = left * n + right
         yield Progress("indexing", 1, 3)
         hashes, lengths = all_kgrams(profiles)
         common: list = []
         run_keys, run_left, run_right, run_length = shared_kgram_runs(
             hashes, lengths, ignored=corpus.ignored, cap=corpus.cap,
-            max_repeats=options.max_repeats, pairs=left * n + right, common=common,
+            max_repeats=options.max_repeats, pairs=candidates, common=common,
             weights=corpus.weights, join=False)
         if common:
             corpus.evidence[COMMON] = common[0]
         del hashes
-        first = np.flatnonzero(np.diff(run_keys, prepend=-1))  # runs come sorted by key (keys >= 0)
-        pair_keys, count = run_keys[first], np.diff(np.append(first, len(run_keys)))
-        corpus.evidence[SEEDS] = Seeds(pair_keys, first, count, run_left, run_right, run_length)
-        enough = _can_pass(profiles, n, pair_keys, first, count, run_left, run_right, run_length)
+        pair_keys, pair, run_left, run_right, run_length = _pairs_of(run_keys, candidates, run_left, run_right,
+                                                                      run_length)
+        del run_keys
+        corpus.evidence[SEEDS] = Seeds(pair_keys, pair, run_left, run_right, run_length)
+        enough = _can_pass(profiles, n, pair_keys, pair, run_left, run_right, run_length)
         yield Progress("indexing", 2, 3)
         return Candidates.of(pair_keys, score=enough)
