@@ -169,8 +169,10 @@ def can_pass(pair: np.ndarray, pa: np.ndarray, pb: np.ndarray, k: np.ndarray, sh
 
 
 #: `crowded` works over every unit of the class at once: above this many, it lets every run
-#: through (its arrays would be the check's largest).
+#: through (its arrays would be the check's largest), and so it does with fewer runs than
+#: this share of the units (its passes over every unit would cost more than it saves).
 CROWDED_UNITS = 1 << 23
+CROWDED_SHARE = 0.25
 
 
 def crowded(doc: np.ndarray, pos: np.ndarray, length: np.ndarray, units: np.ndarray,
@@ -185,7 +187,7 @@ def crowded(doc: np.ndarray, pos: np.ndarray, length: np.ndarray, units: np.ndar
     all of one stretch: leaving such runs out changes nothing that `can_pass` finds."""
     offsets = np.concatenate(([0], np.cumsum(units)))
     total = int(offsets[-1])
-    if total > CROWDED_UNITS or not len(doc):
+    if total > CROWDED_UNITS or not len(doc) or len(doc) < CROWDED_SHARE * total:
         return np.ones(len(doc), bool)
 
     def each(per_doc: np.ndarray, at: np.ndarray):
@@ -211,8 +213,8 @@ def crowded(doc: np.ndarray, pos: np.ndarray, length: np.ndarray, units: np.ndar
 def _covered(starts: np.ndarray, k: int, length: np.ndarray) -> int:
     """Units covered by the k-grams of runs of `length` consecutive k-gram starts from
     `starts`: the union of [s, s + length - 1 + k)."""
-    if not len(starts):
-        return 0
+    if len(starts) <= _FEW:  # plain arithmetic costs less than numpy's calls on so few
+        return _union(sorted(zip(starts.tolist(), length.tolist())), k)
     order = np.argsort(starts, kind="stable")
     s = starts[order]
     e = s + length[order] - 1 + k

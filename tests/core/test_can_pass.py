@@ -8,6 +8,7 @@ import pytest
 
 from core.engine.hashing import kgram_hashes
 from core.engine.profile import profiles
+from core.matching import passages
 from core.matching.compare import compare
 from core.matching.index import shared_kgram_arrays, shared_kgram_runs
 from core.matching.passages import align, can_pass, crowded
@@ -181,27 +182,36 @@ def test_the_source_checks_pairs_as_can_pass_does_each_on_its_own(seed, language
     left_docs = pair_keys // n
     if languages == "zh+en":
         assert want[left_docs >= 30].sum() >= 2 and want[left_docs < 30].sum() >= 2
-    for table in (fingerprints.TABLE_KEYS, 0):  # pairs looked up in a table, or sorted
+    for table, share in ((fingerprints.TABLE_KEYS, passages.CROWDED_SHARE), (fingerprints.TABLE_KEYS, 0.0),
+                         (0, 0.0)):  # pairs looked up in a table, or sorted; crowded() or not
         monkeypatch.setattr(fingerprints, "TABLE_KEYS", table)
+        monkeypatch.setattr(passages, "CROWDED_SHARE", share)
         seen, pair, *runs = fingerprints._pairs_of(keys, pair_keys, left, right, length)
         assert seen.tolist() == pair_keys.tolist()
+        if not table:  # sorted by pair, then left start
+            assert (np.diff(pair) >= 0).all() and (np.diff(runs[0])[np.diff(pair) == 0] >= 0).all()
         assert (seen[pair] == (keys if table else np.sort(keys))).all()
         assert (fingerprints._can_pass(found, n, seen, pair, *runs) == want).all()
     # the runs left out: some, and all of them in pairs that cannot pass
     units = np.array([len(q.units) for q in found])
     per_doc = [np.array([getattr(q.params, name) for q in found]) for name in ("k", "short_gap", "guarantee")]
     pair = np.searchsorted(pair_keys, keys)
+    assert passages.CROWDED_SHARE == 0.0
     thin = ~crowded(keys // n, left, length, units, *per_doc)
     assert thin.sum() > 20 and not want[pair[thin]].all()
     assert crowded(keys // n, left, length, units * 0 + 10**6, *per_doc).all()  # too many units: all kept
 
 
-def test_crowded_runs_by_hand():
+def test_crowded_runs_by_hand(monkeypatch):
     """k = 5, short_gap = 16, min_units = 14; runs of 4 seeds cover 8 units. Two such runs
     with 10 units between them make a stretch of 16 units; 17 units apart they are two
     stretches of 8; the end of one document and the start of the next never join."""
     per_doc = [np.array([5, 5, 5]), np.array([16, 16, 16]), np.array([14, 14, 14])]
     units = np.array([80, 20, 20])
+    args = (np.array([0, 0]), np.array([0, 30]), np.array([4, 4]), units, *per_doc)
+    assert crowded(*args).tolist() == [True, True]  # 2 runs over 120 units: all let through
+    monkeypatch.setattr(passages, "CROWDED_SHARE", 0.0)
+    assert crowded(*args).tolist() == [False, False]
     doc = np.array([0, 0, 0, 0, 1, 2])
     pos = np.array([0, 18, 50, 62, 12, 0])
     length = np.array([4, 4, 1, 4, 4, 4])

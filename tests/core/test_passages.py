@@ -85,3 +85,18 @@ def test_coverage_of_overlapping_spans_counts_each_unit_once():
         for s in spans:
             inside[np.searchsorted(u.starts, s.start, "left"):np.searchsorted(u.ends, s.end, "right")] = True
         assert coverage(u, spans) == (float(inside.sum()) / len(u) if spans else 0.0)
+
+
+def test_units_covered_by_runs_few_or_many():
+    """`_covered` (plain arithmetic for a few runs, numpy for more) against the units counted
+    one by one: runs overlapping, nested, touching, repeated, in any order."""
+    from core.matching.passages import _FEW, _covered
+
+    rng = np.random.default_rng(9)
+    for size in (0, 1, 2, 3, _FEW - 1, _FEW, _FEW + 1, 40):
+        for _ in range(30):
+            starts = rng.integers(0, 60, size)
+            length = rng.integers(1, 8, size)
+            k = int(rng.integers(1, 6))
+            want = len({u for s, n in zip(starts.tolist(), length.tolist()) for u in range(s, s + n - 1 + k)})
+            assert _covered(starts, k, length) == want

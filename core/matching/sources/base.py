@@ -136,8 +136,10 @@ class Seeds:
         run, so that `prepare` and `runs` then take theirs directly; in place of those
         selected before."""
         rows = self._scan(self._at(np.asarray(keys, np.int64)))
-        rows = rows[by_key(self.pair[rows])]
         of = self.pair[rows]
+        if not (np.diff(of) >= 0).all():  # runs sorted by pair stay so
+            order = by_key(of)
+            rows, of = rows[order], of[order]
         first = np.flatnonzero(np.diff(of, prepend=-1))
         self.chosen.clear()
         self.chosen.update(at=of[first], first=first, count=np.diff(np.append(first, len(rows))), rows=rows)

@@ -40,7 +40,8 @@ TABLE_KEYS = 1 << 23
 def _pairs_of(keys: np.ndarray, pairs: np.ndarray, *rows: np.ndarray) -> tuple[np.ndarray, ...]:
     """The pairs seen (sorted unique `keys`, all among the sorted `pairs`) and each key's
     index among them, then `rows` (arrays beside the keys). The keys are looked up in a
-    table (TABLE_KEYS); else they are sorted, and `rows` come back in their order."""
+    table (TABLE_KEYS); else they are sorted, then by the first of `rows` (a run's left start:
+    the order `can_pass` works in), and `rows` come back in their order."""
     if not len(keys):
         return (np.zeros(0, np.int64), np.zeros(0, np.int64), *rows)
     span = int(pairs[-1]) + 1
@@ -52,7 +53,7 @@ def _pairs_of(keys: np.ndarray, pairs: np.ndarray, *rows: np.ndarray) -> tuple[n
         seen = np.bincount(index, minlength=len(pairs)) > 0
         renumber = np.cumsum(seen) - 1
         return (pairs[seen], renumber[index].astype(index.dtype), *rows)
-    order = by_key(keys)
+    order = by_key(keys, rows[0] if rows else None)
     keys = keys[order]
     new = np.concatenate(([True], keys[1:] != keys[:-1]))
     index = np.cumsum(new) - 1
