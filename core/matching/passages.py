@@ -215,6 +215,8 @@ def _covered(starts: np.ndarray, k: int, length: np.ndarray) -> int:
     `starts`: the union of [s, s + length - 1 + k)."""
     if len(starts) <= _FEW:  # plain arithmetic costs less than numpy's calls on so few
         return _union(sorted(zip(starts.tolist(), length.tolist())), k)
+    if not len(starts):
+        return 0
     order = np.argsort(starts, kind="stable")
     s = starts[order]
     e = s + length[order] - 1 + k

@@ -2,6 +2,7 @@
 
 from collections.abc import Generator
 
+import numpy as np
 import pytest
 
 from core.engine.profile import profiles
@@ -49,6 +50,38 @@ def test_candidates_merge_ors_the_flags():
     m = a.merge(b)
     assert m.keys.tolist() == [1, 5, 9]
     assert m.score.tolist() == [False, True, False] and m.listed.tolist() == [True, False, False]
+
+
+def test_candidates_merged_are_every_key_once_with_its_flags_ored():
+    """`of` and `merge` against a dict kept by hand: keys in any order with repeats, sorted
+    ones, empty ones, one side much larger than the other, keys before, between and after."""
+    rng = np.random.default_rng(4)
+
+    def by_hand(*parts):
+        out = {}
+        for keys, score, listed in parts:
+            for key, s, li in zip(keys, score, listed):
+                old = out.get(key, (False, False))
+                out[key] = (old[0] or s, old[1] or li)
+        return out
+
+    for _ in range(200):
+        parts = []
+        for _ in range(int(rng.integers(1, 4))):
+            size = int(rng.choice([0, 1, 3, 40]))
+            keys = rng.integers(0, int(rng.choice([5, 60, 1000])), size)
+            if rng.random() < 0.5:
+                keys = np.unique(keys)
+            parts.append((keys.tolist(), (rng.random(len(keys)) < 0.3).tolist(), (rng.random(len(keys)) < 0.3).tolist()))
+        merged = Candidates.empty()
+        for keys, score, listed in parts:
+            merged = merged.merge(Candidates.of(keys, score=score, listed=listed)) if rng.random() < 0.5 else \
+                Candidates.of(keys, score=score, listed=listed).merge(merged)
+        want = by_hand(*parts)
+        assert merged.keys.tolist() == sorted(want)
+        assert list(zip(merged.score.tolist(), merged.listed.tolist())) == [want[key] for key in sorted(want)]
+    single = Candidates.of(np.array([1, 4, 9]), score=np.array([True, False, True]))
+    assert single.keys.tolist() == [1, 4, 9] and single.score.tolist() == [True, False, True]
 
 
 def test_default_sources_are_the_three_parts():

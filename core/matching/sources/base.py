@@ -63,18 +63,31 @@ class Candidates:
     def of(cls, keys, score=True, listed=False) -> Candidates:
         """From pair keys (any order, repeats allowed) with one flag value or an array each."""
         keys = np.asarray(keys, dtype=np.int64)
-        score = np.broadcast_to(np.asarray(score, dtype=bool), keys.shape)
-        listed = np.broadcast_to(np.asarray(listed, dtype=bool), keys.shape)
-        return cls(keys, score.copy(), listed.copy()).merge(cls.empty())
+        score = np.broadcast_to(np.asarray(score, dtype=bool), keys.shape).copy()
+        listed = np.broadcast_to(np.asarray(listed, dtype=bool), keys.shape).copy()
+        if (keys[1:] > keys[:-1]).all():  # sorted and unique already (a source's pairs often are)
+            return cls(keys.copy(), score, listed)
+        unique, inverse = np.unique(keys, return_inverse=True)
+        merged = cls(unique, np.zeros(len(unique), bool), np.zeros(len(unique), bool))
+        np.logical_or.at(merged.score, inverse, score)
+        np.logical_or.at(merged.listed, inverse, listed)
+        return merged
 
     def merge(self, other: Candidates) -> Candidates:
-        keys = np.concatenate((self.keys, other.keys))
-        unique, inverse = np.unique(keys, return_inverse=True)
-        score = np.zeros(len(unique), bool)
-        listed = np.zeros(len(unique), bool)
-        np.logical_or.at(score, inverse, np.concatenate((self.score, other.score)))
-        np.logical_or.at(listed, inverse, np.concatenate((self.listed, other.listed)))
-        return Candidates(unique, score, listed)
+        """The pairs of both, each scored / listed when either says so: the smaller one's keys
+        looked up in the larger one's and the missing ones inserted (both sorted and unique)."""
+        big, small = (self, other) if len(self) >= len(other) else (other, self)
+        if not len(small):
+            return big
+        where = np.searchsorted(big.keys, small.keys)
+        at = np.minimum(where, len(big) - 1)
+        found = big.keys[at] == small.keys if len(big) else np.zeros(len(small), bool)
+        score, listed = big.score.copy(), big.listed.copy()
+        score[at[found]] |= small.score[found]
+        listed[at[found]] |= small.listed[found]
+        new, into = ~found, where[~found]
+        return Candidates(np.insert(big.keys, into, small.keys[new]), np.insert(score, into, small.score[new]),
+                          np.insert(listed, into, small.listed[new]))
 
     def lookup(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(present, index) of each key in these candidates."""
