@@ -323,7 +323,9 @@ def cost(sizes: list[int], mixes: list[str], large_mixes: list[str], old: Path |
          repeat: int = 1) -> str:
     """The check with the meaning layer (cold: no sentence vectors kept yet; re-check: the
     same class again, vectors kept) against `--no-semantic` (measured once the data folder
-    holds the tables every check derives once), each in a new process, side by side: wall time, peak memory (the process tree), the layer's stages, its findings. With
+    holds the tables every check derives once), each in a new process, side by side: wall time,
+    the check's CPU seconds in its process (plain and re-check: a busy machine stretches wall
+    times more than these), peak memory (the process tree), the layer's stages, its findings. With
     `old` (another checkout), each of its checks runs right before this checkout's same
     check, each checkout with its own data folder. `repeat`: the plain check and the re-check
     run that many times (alternating), the median time counts (a busy machine's noise)."""
@@ -348,11 +350,14 @@ def cost(sizes: list[int], mixes: list[str], large_mixes: list[str], old: Path |
                 for what, semantic in (("plain", False), ("again", True)):
                     for name, root in checkouts:
                         more = _run(folder, semantic, data[name], root)
-                        runs[name].setdefault(what + "s", [runs[name][what]["wall"]]).append(more["wall"])
+                        for measure in ("wall", "cpu"):
+                            runs[name].setdefault(f"{what} {measure}s", [runs[name][what][measure]]).append(
+                                more[measure])
             for name, _ in checkouts:
                 for what in ("plain", "again"):
-                    walls = runs[name].get(what + "s", [runs[name][what]["wall"]])
-                    runs[name][what] = dict(runs[name][what], wall=float(np.median(walls)))
+                    runs[name][what] = dict(runs[name][what], **{
+                        measure: float(np.median(runs[name].get(f"{what} {measure}s", [runs[name][what][measure]])))
+                        for measure in ("wall", "cpu")})
             for name, _ in checkouts:
                 plain, cold, again = runs[name]["plain"], runs[name]["cold"], runs[name]["again"]
                 names = cold["names"]
@@ -362,6 +367,7 @@ def cost(sizes: list[int], mixes: list[str], large_mixes: list[str], old: Path |
                     str(size), mix, f"{plain['wall']:.1f}",
                     f"{cold['wall']:.1f} ({cold['wall'] / plain['wall']:.1f}x)",
                     f"{again['wall']:.1f} ({again['wall'] / plain['wall']:.2f}x)",
+                    f"{plain['cpu']:.2f} / {again['cpu']:.2f} ({again['cpu'] / plain['cpu']:.2f}x)",
                     f"{stages.get('embedding', 0):.1f} / {stages.get('aligning', 0):.1f}",
                     f"{plain['tree_rss'] / 2**20:.0f}",
                     f"{cold['tree_rss'] / 2**20:.0f} ({cold['tree_rss'] / plain['tree_rss']:.2f}x)",
@@ -374,7 +380,8 @@ def cost(sizes: list[int], mixes: list[str], large_mixes: list[str], old: Path |
     load = os.getloadavg()
     return (table((["checkout"] if old is not None else [])
                   + ["essays", "languages", "--no-semantic s", "meaning layer, cold s",
-                     "re-check s", "cold: encoding / aligning s", "--no-semantic MB",
+                     "re-check s", "CPU s: --no-semantic / re-check", "cold: encoding / aligning s",
+                     "--no-semantic MB",
                      "meaning layer MB, cold", "meaning layer MB, re-check",
                      "pairs with a meaning finding"], rows)
             + f"\n\nEach check a new process (bench/run_check.py); load average at the end "
