@@ -134,11 +134,11 @@ def _watched_connection():
             store = self.watched_by
             if store is None:
                 return super().wait(gen, *args, **kwargs)
-            store.waiting()
+            store._waiting()
             try:
                 return super().wait(gen, *args, **kwargs)
             finally:
-                store.answered()
+                store._answered()
 
     return WatchedConnection
 
@@ -199,11 +199,11 @@ class PostgresStore(SqlStore):
         first = str(exc).strip().splitlines()
         return scrub(first[0] if first else type(exc).__name__, self._secrets)
 
-    def waiting(self) -> None:
+    def _waiting(self) -> None:
         """The connection waits for the server now: the watchdog arms its timeout."""
         self._deadline = time.monotonic() + self.timeout
 
-    def answered(self) -> None:
+    def _answered(self) -> None:
         self._deadline = 0.0
 
     def _watch(self) -> None:
