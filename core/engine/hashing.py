@@ -60,6 +60,16 @@ def distinct(values: np.ndarray) -> np.ndarray:
     return ordered[keep]
 
 
+def find_sorted(table: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Whether each of `values` is in the sorted array `table`, and where (an index of `table`;
+    meaningless where absent, but always a valid index when `table` is not empty)."""
+    values = np.asarray(values)
+    if not len(table):
+        return np.zeros(len(values), bool), np.zeros(len(values), np.int64)
+    at = np.minimum(np.searchsorted(table, values), len(table) - 1)
+    return table[at] == values, at
+
+
 def kgram_hashes(unit_hashes: np.ndarray, k: int) -> np.ndarray:
     """Hash of every run of k consecutive units (len n - k + 1, empty when n < k)."""
     n = len(unit_hashes)

@@ -13,7 +13,7 @@ from dataclasses import replace
 import numpy as np
 
 from core.engine import vocabulary
-from core.engine.hashing import distinct, kgram_hashes
+from core.engine.hashing import distinct, find_sorted, kgram_hashes
 from core.engine.profile import Profile
 from core.matching.alignment import Taken, aligned_matches
 from core.matching.index import concat_ranges
@@ -97,10 +97,7 @@ def pair_seeds(corpus: Corpus, i: int, j: int) -> tuple[np.ndarray, np.ndarray]:
     ha, good_a, _, _ = _kgram_index(corpus, i)
     _, good_b, order, sb = _kgram_index(corpus, j)
     empty = np.zeros(0, np.int64)
-    if not len(good_a) or not len(good_b):
-        return empty, empty
-    at = np.minimum(np.searchsorted(good_b, good_a), len(good_b) - 1)  # both sorted and distinct
-    good = good_a[good_b[at] == good_a]
+    good = good_a[find_sorted(good_b, good_a)[0]]  # both sorted and distinct
     if not len(good):
         return empty, empty
     ia = np.flatnonzero(np.isin(ha, good))
@@ -139,8 +136,8 @@ def shared_by(corpus: Corpus, a: Profile, matches: list[Match]) -> list[Match]:
         lo = int(np.searchsorted(a.units.starts, m.left.start))
         hi = int(np.searchsorted(a.units.starts, m.left.end))
         grams = kgram_hashes(a.units.hashes[lo:hi], k)
-        at = np.minimum(np.searchsorted(hashes, grams), len(hashes) - 1)
-        df = np.where(hashes[at] == grams, counts[at], 1)
+        present, at = find_sorted(hashes, grams)
+        df = np.where(present, counts[at], 1)
         n = int(np.median(df)) if len(df) else 0
         out.append(replace(m, shared_by=n) if n > corpus.cap else m)
     return out

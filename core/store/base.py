@@ -16,6 +16,7 @@ from typing import Self
 
 import numpy as np
 
+from core.engine.hashing import find_sorted
 from core.errors import StoreError
 from core.models import Verdict
 from core.store import schema
@@ -597,8 +598,7 @@ class SqlStore(Store):
         posted = np.frombuffer(b"".join(bytes(b) for _, b in rows), dtype="<i8")
         docs = np.repeat(np.array([int(d) for d, _ in rows], dtype=np.int64),
                          [len(b) // 8 for _, b in rows])
-        at = np.minimum(np.searchsorted(wanted, posted), len(wanted) - 1)
-        hit = wanted[at] == posted
+        hit = find_sorted(wanted, posted)[0]
         for h, d in zip(posted[hit].tolist(), docs[hit].tolist()):
             found.setdefault(h, []).append(d)
         return found

@@ -9,6 +9,7 @@ from typing import Protocol
 
 import numpy as np
 
+from core.engine.hashing import find_sorted
 from core.engine.profile import Profile
 from core.matching.index import by_key, concat_ranges, maximal_runs
 from core.models import Progress
@@ -91,11 +92,7 @@ class Candidates:
 
     def lookup(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(present, index) of each key in these candidates."""
-        keys = np.asarray(keys, dtype=np.int64)
-        if not len(self.keys):
-            return np.zeros(len(keys), bool), np.zeros(len(keys), np.int64)
-        at = np.minimum(np.searchsorted(self.keys, keys), len(self.keys) - 1)
-        return self.keys[at] == keys, at
+        return find_sorted(self.keys, np.asarray(keys, dtype=np.int64))
 
     def __len__(self) -> int:
         return len(self.keys)
@@ -159,10 +156,8 @@ class Seeds:
 
     def _at(self, keys: np.ndarray) -> np.ndarray:
         """Where the given keys are among `pair_keys` (those present)."""
-        if not len(self.pair_keys) or not len(keys):
-            return np.zeros(0, np.int64)
-        at = np.minimum(np.searchsorted(self.pair_keys, keys), len(self.pair_keys) - 1)
-        return at[self.pair_keys[at] == keys]
+        present, at = find_sorted(self.pair_keys, keys)
+        return at[present]
 
     def _scan(self, at: np.ndarray) -> np.ndarray:
         """The runs of the pairs `at`, in their order here."""
@@ -175,9 +170,8 @@ class Seeds:
         from a look at every run."""
         found = []
         chosen = self.chosen
-        if chosen and len(chosen["at"]) and len(at):
-            where = np.minimum(np.searchsorted(chosen["at"], at), len(chosen["at"]) - 1)
-            hit = chosen["at"][where] == at
+        if chosen and len(at):
+            hit, where = find_sorted(chosen["at"], at)
             count = chosen["count"][where[hit]]
             found.append(chosen["rows"][np.repeat(chosen["first"][where[hit]], count) + concat_ranges(count)])
             at = at[~hit]
