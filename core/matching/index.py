@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import functools
+
 import numpy as np
 
+from core.concurrency import on_thread_ahead
 from core.engine.batches import slices
 from core.engine.hashing import distinct, mix64
 
@@ -115,6 +119,11 @@ def _same_members(docs: np.ndarray, starts: np.ndarray, sizes: np.ndarray
 
 #: Pairs of postings expanded together by `candidate_pairs` (bounds its memory).
 PAIR_SLICE = 1 << 21
+
+#: Pairs of a block's members expanded together by `shared_kgram_runs`: its temporaries stay
+#: small and are reused. From twice this many, the second half of them is expanded on a helper
+#: thread (array operations that let go of the GIL: the second core works them).
+BLOCK_PAIRS = 1 << 19
 
 
 def concat_ranges(sizes: np.ndarray) -> np.ndarray:
@@ -294,10 +303,33 @@ def shared_kgram_runs(
     for lo in range(0, len(index), _SLICE):
         positions[lo:lo + _SLICE] = index[lo:lo + _SLICE] - offsets[docs[lo:lo + _SLICE]]
     del index
-    # every member of a block pairs with the members after it (vectorized triangle)
-    member = np.repeat(starts, sizes) + concat_ranges(sizes)
-    after = np.repeat(sizes, sizes) - 1 - concat_ranges(sizes)
-    run = np.repeat(np.repeat(length, sizes), after)
+    # every member of a block pairs with the members after it (vectorized triangle), some blocks
+    # at a time, the second half of them on a helper thread when there are many
+    chunks = list(slices(sizes * (sizes - 1) // 2, BLOCK_PAIRS))
+    half = (len(chunks) + 1) // 2 if int(sizes @ (sizes - 1)) // 2 >= 2 * BLOCK_PAIRS else len(chunks)
+    work = functools.partial(_block_pairs, starts, sizes, length, docs, positions, n, pairs)
+    with contextlib.closing(on_thread_ahead(work, chunks[half:])) as beside:
+        parts = [work(chunk) for chunk in chunks[:half]] + list(beside)
+    del docs, positions
+    keys, left, right, run = (np.concatenate([p[i] for p in parts]) if len(parts) != 1 else parts[0][i]
+                              for i in range(4))
+    del parts
+    if not join:
+        return keys, left, right, run.astype(small)
+    return maximal_runs(keys, left.astype(np.int64), right.astype(np.int64), run)
+
+
+def _block_pairs(starts: np.ndarray, sizes: np.ndarray, length: np.ndarray, docs: np.ndarray,
+                 positions: np.ndarray, n: int, pairs: np.ndarray | None, chunk: tuple[int, int]
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The runs the blocks chunk = (lo, hi) give (`shared_kgram_runs`): (pair keys, left
+    starts, right starts, lengths) of each two members of a block in different documents (of
+    a pair in `pairs` when given), in the blocks' order."""
+    lo, hi = chunk
+    z = sizes[lo:hi]
+    member = np.repeat(starts[lo:hi], z) + concat_ranges(z)
+    after = np.repeat(z, z) - 1 - concat_ranges(z)
+    run = np.repeat(np.repeat(length[lo:hi], z), after)
     first = np.repeat(member, after)
     second = first + 1 + concat_ranges(after)
     del member, after
@@ -307,9 +339,7 @@ def shared_kgram_runs(
     if pairs is not None:
         inside = np.isin(keys, pairs)
         keys, first, second, run = keys[inside], first[inside], second[inside], run[inside]
-    if not join:
-        return keys, positions[first], positions[second], run.astype(small)
-    return maximal_runs(keys, positions[first].astype(np.int64), positions[second].astype(np.int64), run)
+    return keys, positions[first], positions[second], run
 
 
 def by_key(keys: np.ndarray, then: np.ndarray | None = None) -> np.ndarray:

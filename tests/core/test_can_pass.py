@@ -2,6 +2,7 @@
 only pairs `align` finds nothing in, and changes no result of a check."""
 
 import random
+import threading
 
 import numpy as np
 import pytest
@@ -182,16 +183,34 @@ def test_the_source_checks_pairs_as_can_pass_does_each_on_its_own(seed, language
     left_docs = pair_keys // n
     if languages == "zh+en":
         assert want[left_docs >= 30].sum() >= 2 and want[left_docs < 30].sum() >= 2
-    for table, share in ((fingerprints.TABLE_KEYS, passages.CROWDED_SHARE), (fingerprints.TABLE_KEYS, 0.0),
-                         (0, 0.0)):  # pairs looked up in a table, or sorted; crowded() or not
+    threads = []
+    passing = fingerprints._passing
+
+    def noted(*args):
+        threads.append((threading.current_thread().name, len(args[-1][0])))
+        return passing(*args)
+
+    monkeypatch.setattr(fingerprints, "_passing", noted)
+    whole = fingerprints.SPLIT_RUNS
+    # pairs looked up in a table, or sorted; crowded() or not; the pairs in two halves or not
+    for table, share, split in ((fingerprints.TABLE_KEYS, passages.CROWDED_SHARE, whole),
+                                (fingerprints.TABLE_KEYS, 0.0, whole), (0, 0.0, whole),
+                                (fingerprints.TABLE_KEYS, 0.0, 8), (0, 0.0, 8)):
         monkeypatch.setattr(fingerprints, "TABLE_KEYS", table)
         monkeypatch.setattr(passages, "CROWDED_SHARE", share)
+        monkeypatch.setattr(fingerprints, "SPLIT_RUNS", split)
         seen, pair, *runs = fingerprints._pairs_of(keys, pair_keys, left, right, length)
         assert seen.tolist() == pair_keys.tolist()
         if not table:  # sorted by pair, then left start
             assert (np.diff(pair) >= 0).all() and (np.diff(runs[0])[np.diff(pair) == 0] >= 0).all()
         assert (seen[pair] == (keys if table else np.sort(keys))).all()
+        del threads[:]
         assert (fingerprints._can_pass(found, n, seen, pair, *runs) == want).all()
+        if split == whole:
+            assert len(threads) == 1
+        else:  # one half here, the other on the helper thread, each with runs
+            assert sorted(name for name, _ in threads) == sorted([threading.current_thread().name, "plagscope-ahead"])
+            assert min(size for _, size in threads) > 20
     # the runs left out: some, and all of them in pairs that cannot pass
     units = np.array([len(q.units) for q in found])
     per_doc = [np.array([getattr(q.params, name) for q in found]) for name in ("k", "short_gap", "guarantee")]

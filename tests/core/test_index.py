@@ -268,3 +268,37 @@ def test_the_document_of_each_kgram_is_the_one_a_binary_search_finds():
         at = rng.integers(0, total, int(rng.integers(0, 6 * total))).astype(rng.choice([np.int32, np.int64]))
         want = np.searchsorted(offsets, at, "right") - 1
         assert np.array_equal(index._documents(at, offsets, np.int32), want)
+
+
+def test_runs_found_some_blocks_at_a_time_and_on_two_threads_are_the_same(monkeypatch):
+    """The pairs of blocks' members expanded in small chunks, half of them on a helper thread,
+    give the same runs in the same order as all at once: joined or not, for some pairs or all."""
+    import threading
+
+    from core.matching.index import shared_kgram_runs
+
+    rng = np.random.default_rng(11)
+    lists = [rng.integers(0, 600, size=int(rng.integers(0, 300))).astype(np.uint64) for _ in range(40)]
+    for i in range(1, 40, 3):  # pieces of other documents: long runs beside the chance ones
+        other = lists[int(rng.integers(0, i))]
+        at = int(rng.integers(0, max(1, len(other) - 20)))
+        lists[i] = np.concatenate((lists[i][:50], other[at:at + int(rng.integers(5, 60))], lists[i][50:]))
+    hashes = np.concatenate(lists)
+    lengths = np.array([len(x) for x in lists], dtype=np.int64)
+    pairs = np.array(sorted({int(a) * 40 + int(b) for a, b in rng.integers(0, 40, (300, 2)) if a < b}))
+    options = [{"join": False}, {"join": True}, {"join": False, "pairs": pairs}, {"join": True, "pairs": pairs}]
+    whole = [shared_kgram_runs(hashes, lengths, cap=30, max_repeats=40, **o) for o in options]
+    threads = []
+    expand = index._block_pairs
+
+    def noted(*args):
+        threads.append(threading.current_thread().name)
+        return expand(*args)
+
+    monkeypatch.setattr(index, "_block_pairs", noted)
+    monkeypatch.setattr(index, "BLOCK_PAIRS", 64)
+    for o, want in zip(options, whole):
+        got = shared_kgram_runs(hashes, lengths, cap=30, max_repeats=40, **o)
+        assert len(want[0]) > 500 and all(a.tolist() == b.tolist() and a.dtype == b.dtype for a, b in zip(got, want))
+    assert len(threads) > 40 and "plagscope-ahead" in threads and threading.current_thread().name in threads
+    assert (whole[1][3] > 3).sum() > 10  # runs of several k-grams among them

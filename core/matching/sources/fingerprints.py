@@ -3,10 +3,13 @@ k-gram of those pairs (the seeds the scoring step builds passages from)."""
 
 from __future__ import annotations
 
+import contextlib
+import functools
 from collections.abc import Generator
 
 import numpy as np
 
+from core.concurrency import on_thread_ahead
 from core.engine.batches import slices
 from core.engine.hashing import kgram_hashes
 from core.engine.profile import Profile
@@ -35,6 +38,10 @@ CAN_PASS_RUNS = 1 << 21
 #: `_pairs_of` looks keys up in a table of every pair key up to the largest when it has at most
 #: this many entries (32 MB of int32: classes of up to about 2,900 documents); else it sorts them.
 TABLE_KEYS = 1 << 23
+
+#: `_can_pass` checks the pairs in two halves, one on a helper thread, from twice this many
+#: runs: its array operations let go of the GIL, so the second core works the other half.
+SPLIT_RUNS = 1 << 18
 
 
 def _pairs_of(keys: np.ndarray, pairs: np.ndarray, *rows: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -88,27 +95,63 @@ def _can_pass(profiles: list[Profile], n: int, pair_keys: np.ndarray, pair: np.n
     whole[pair[alone]] = True
     del alone
     todo = enough & ~whole
+    enough[todo] = False
     rows = np.flatnonzero(todo[pair])
+    doc = first[pair[rows]]
     units = np.array([len(p.units) for p in profiles], dtype=np.int64)
-    rows = rows[crowded(first[pair[rows]], left[rows], length[rows], units, k, short_gap, guarantee)]
+    axes = (k, short_gap, guarantee)
+    parts = [(rows, doc)]
+    if len(rows) >= 2 * SPLIT_RUNS:  # two halves of the pairs by left document, one on a helper thread
+        half = int(np.searchsorted(np.cumsum(np.bincount(doc, minlength=len(units))), len(rows) // 2))
+        low = doc <= half
+        parts = [(rows[low], doc[low]), (rows[~low], doc[~low])]
+        del low
+    del rows, doc
+    work = functools.partial(_passing, pair_keys, n, first, pair, left, right, length, units, axes, uniform)
+    with contextlib.closing(on_thread_ahead(work, parts[1:])) as beside:
+        found = [work(parts[0]), *beside]
+    for passing in found:
+        enough[passing] = True
+    return enough
+
+
+def _passing(pair_keys: np.ndarray, n: int, first: np.ndarray, pair: np.ndarray, left: np.ndarray,
+             right: np.ndarray, length: np.ndarray, units: np.ndarray, axes: tuple, uniform: bool,
+             part: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """The pairs (indexes) among those of the runs `part` = (rows, their left documents) whose
+    seeds can make a passage: `_can_pass`'s work on whole pairs (a pair's runs are all in one
+    part), so the parts can be worked apart. `passages.crowded` sees the runs of the part's
+    pairs alone, over the documents they lie in: its stretches then cover those runs' units (a
+    group of a pair lies in one of them all the same)."""
+    rows, doc = part
+    k, short_gap, guarantee = axes
+    rows = rows[_crowded(doc, left[rows], length[rows], units, axes)]
     if uniform:
-        rows = rows[crowded(pair_keys[pair[rows]] % n, right[rows], length[rows], units, k, short_gap,
-                            guarantee)]
+        rows = rows[_crowded(pair_keys[pair[rows]] % n, right[rows], length[rows], units, axes)]
     of = pair[rows]
     if len(rows) and not (np.diff(of) >= 0).all():  # else grouped by pair (can_pass sorts within)
         order = by_key(of, left[rows])
         rows, of = rows[order], of[order]
-    enough[todo] = False
     starts = np.flatnonzero(np.diff(of, prepend=-1))
     counts = np.diff(np.append(starts, len(rows)))
+    found = []
     for lo, hi in slices(counts, CAN_PASS_RUNS):
         part = of[starts[lo:hi]]
         runs = rows[starts[lo]:starts[hi - 1] + counts[hi - 1]]
         local = np.repeat(np.arange(hi - lo), counts[lo:hi])
         doc = first[part]
-        enough[part[can_pass(local, left[runs], right[runs], k[doc], short_gap[doc], guarantee[doc],
-                             hi - lo, length[runs])]] = True
-    return enough
+        found.append(part[can_pass(local, left[runs], right[runs], k[doc], short_gap[doc], guarantee[doc],
+                                   hi - lo, length[runs])])
+    return np.concatenate(found) if found else np.zeros(0, np.int64)
+
+
+def _crowded(doc: np.ndarray, pos: np.ndarray, length: np.ndarray, units: np.ndarray, axes: tuple) -> np.ndarray:
+    """`passages.crowded` of runs over the documents from the first to the last they lie in."""
+    if not len(doc):
+        return np.ones(0, bool)
+    lo, hi = int(doc.min()), int(doc.max()) + 1
+    k, short_gap, guarantee = (a[lo:hi] for a in axes)
+    return crowded(doc - lo, pos, length, units[lo:hi], k, short_gap, guarantee)
 
 
 class FingerprintSource:
