@@ -87,12 +87,13 @@ def _fill(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int] | None = N
     align_units; it holds for this k only). `differ`: of two equally long sides whose
     region is all that is left free between their common ends, where they differ (the
     region's first and last unit among them)."""
-    while a0 < a1 and b0 < b1 and x[a0] == y[b0]:
-        tx[a0] = ty[b0] = True
-        a0, b0 = a0 + 1, b0 + 1
-    while a0 < a1 and b0 < b1 and x[a1 - 1] == y[b1 - 1]:
-        tx[a1 - 1] = ty[b1 - 1] = True
-        a1, b1 = a1 - 1, b1 - 1
+    if differ is None:  # else the region's first and last units differ
+        while a0 < a1 and b0 < b1 and x[a0] == y[b0]:
+            tx[a0] = ty[b0] = True
+            a0, b0 = a0 + 1, b0 + 1
+        while a0 < a1 and b0 < b1 and x[a1 - 1] == y[b1 - 1]:
+            tx[a1 - 1] = ty[b1 - 1] = True
+            a1, b1 = a1 - 1, b1 - 1
     la, lb = a1 - a0, b1 - b0
     if not la or not lb or la == lb == 1:  # one unit each: they differ (else taken above)
         return
@@ -111,7 +112,10 @@ def _fill(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int] | None = N
     bounds = [(a0, b0, 0), *anchors, (a1, b1, 0)]
     for (pa, pb, pl), (qa, qb, _) in itertools.pairwise(bounds):
         ga0, gb0 = pa + pl, pb + pl
-        if ga0 < qa and gb0 < qb and not np.count_nonzero(ty[gb0:qb]):
+        if ga0 + 1 == qa and gb0 + 1 == qb:  # one unit each: taken when equal and free
+            if not ty[gb0] and x[ga0] == y[gb0]:
+                tx[ga0] = ty[gb0] = True
+        elif ga0 < qa and gb0 < qb and not np.count_nonzero(ty[gb0:qb]):
             _fill(x, y, ga0, qa, gb0, qb, k - 1, tx, ty)
 
 
@@ -173,12 +177,10 @@ def _in_line(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int],
     if known is None:
         if np.count_nonzero(tx[a0:a1]) or np.count_nonzero(ty[b0:b1]):
             return None
-        differ = np.flatnonzero(x[a0:a1] != y[b0:b1])
-    else:
-        differ = known - a0
-    if not 2 <= len(differ) <= 2 * k - 2:  # at least one, at most k - 1 at each end
+        known = np.flatnonzero(x[a0:a1] != y[b0:b1]) + a0
+    if not 2 <= len(known) <= 2 * k - 2:  # at least one, at most k - 1 at each end
         return None
-    differ = differ.tolist()
+    differ = [d - a0 for d in known.tolist()]
     head, tail = [d for d in differ if d <= k - 2], [d for d in differ if d >= size - k + 1]
     if not head or not tail or len(head) + len(tail) != len(differ):
         return None
@@ -299,7 +301,8 @@ def _runs_of(u: Units, lo: int, free: np.ndarray) -> tuple[Span, ...]:
                 runs[-1][1] = at
             else:
                 runs.append([at, at])
-        return tuple(Span(int(u.starts[lo + s]), int(u.ends[lo + e])) for s, e in runs)
+        starts, ends = u.starts, u.ends
+        return tuple(Span(starts.item(lo + s), ends.item(lo + e)) for s, e in runs)
     breaks = np.flatnonzero(free[1:] != free[:-1] + 1) + 1
     starts = free[np.concatenate(([0], breaks))] + lo
     lasts = free[np.concatenate((breaks - 1, [len(free) - 1]))] + lo
@@ -346,16 +349,16 @@ def _marks(a: Units, ta: str, a0: int, a1: int, b: Units, tb: str, b0: int, b1: 
     characters up to the next unit or white space (a copied sentence's closing mark, 。or .);
     before the first, equal opening brackets and quotes. Returns (before_a, after_a, before_b,
     after_b) in characters."""
-    end_a, end_b = int(a.ends[a1 - 1]), int(b.ends[b1 - 1])
-    stop_a = int(a.starts[a1]) if a1 < len(a) else len(ta)
-    stop_b = int(b.starts[b1]) if b1 < len(b) else len(tb)
+    end_a, end_b = a.ends.item(a1 - 1), b.ends.item(b1 - 1)
+    stop_a = a.starts.item(a1) if a1 < len(a.starts) else len(ta)
+    stop_b = b.starts.item(b1) if b1 < len(b.starts) else len(tb)
     after = 0
     while (end_a + after < stop_a and end_b + after < stop_b
            and ta[end_a + after] == tb[end_b + after] and not ta[end_a + after].isspace()):
         after += 1
-    start_a, start_b = int(a.starts[a0]), int(b.starts[b0])
-    floor_a = int(a.ends[a0 - 1]) if a0 else 0
-    floor_b = int(b.ends[b0 - 1]) if b0 else 0
+    start_a, start_b = a.starts.item(a0), b.starts.item(b0)
+    floor_a = a.ends.item(a0 - 1) if a0 else 0
+    floor_b = b.ends.item(b0 - 1) if b0 else 0
     before = 0
     while (start_a - before > floor_a and start_b - before > floor_b
            and ta[start_a - before - 1] == tb[start_b - before - 1]
@@ -375,8 +378,8 @@ def aligned_matches(a: Units, b: Units, passages, k: int, min_chars: int = 0,
     how often a's most repeated k-gram occurs in a (see align_units)."""
     aligned = []
     for m in passages:
-        ls, le = int(a.starts[m.a0]), int(a.ends[m.a1 - 1])
-        rs, re = int(b.starts[m.b0]), int(b.ends[m.b1 - 1])
+        ls, le = a.starts.item(m.a0), a.ends.item(m.a1 - 1)
+        rs, re = b.starts.item(m.b0), b.ends.item(m.b1 - 1)
         if min(le - ls, re - rs) < min_chars:
             continue
         if texts is not None:

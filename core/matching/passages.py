@@ -448,6 +448,18 @@ def align(
 _FEW = 16  # runs a pair may have for `_one_diagonal` to be tried (it works on Python ints)
 
 
+def on_one_diagonal(count: np.ndarray, pa: np.ndarray, pb: np.ndarray) -> np.ndarray:
+    """Of many pairs' runs (pair i: the next `count[i]` >= 1 runs from `pa`, `pb`), whether
+    `align` tries `_one_diagonal` first: few runs, all on one diagonal. Most such pairs (near
+    copies) it settles there, without `solid_groups`; the others it groups itself, as
+    `solid_groups` of many pairs would."""
+    if not len(count):
+        return np.zeros(0, bool)
+    first = np.concatenate(([0], np.cumsum(count[:-1])))
+    d = pb - pa
+    return (count <= _FEW) & (np.maximum.reduceat(d, first) == np.minimum.reduceat(d, first))
+
+
 def _union(runs: list[tuple[int, int]], k: int) -> int:
     """Units covered by the k-grams of runs (start, seed count) sorted by start: `_covered`."""
     total, reach = 0, None
@@ -550,9 +562,12 @@ def to_matches(a: Units, b: Units, found: list[UnitMatch], min_chars: int) -> li
 
 def coverage(u: Units, spans: list[Span]) -> float:
     """Share of a document's units that lie inside the given character spans."""
-    n = len(u)
+    n = len(u.starts)
     if not n or not spans:
         return 0.0
+    if len(spans) == 1:  # most pairs: one passage
+        inside = int(u.ends.searchsorted(spans[0].end, "right")) - int(u.starts.searchsorted(spans[0].start, "left"))
+        return float(max(0, inside)) / n
     ranges = sorted((int(u.starts.searchsorted(s.start, "left")), int(u.ends.searchsorted(s.end, "right")))
                     for s in spans)
     inside, reach = 0, 0  # units in the union of the ranges [lo, hi)

@@ -17,7 +17,7 @@ from core.engine.hashing import distinct, find_sorted, kgram_hashes
 from core.engine.profile import Profile
 from core.matching.alignment import Taken, aligned_matches
 from core.matching.index import concat_ranges
-from core.matching.passages import Alignment, align, coverage, solid_groups
+from core.matching.passages import Alignment, align, coverage, on_one_diagonal, solid_groups
 from core.matching.sources import SEEDS, SEMANTIC, SHARES, Corpus
 from core.models import Match, PairResult
 from core.rules import hamming
@@ -51,7 +51,7 @@ def pair_result(
     """The metrics of one pair from its passages (docs/engines.md defines them)."""
     left_cov = coverage(a.units, [m.left for m in matches])
     right_cov = coverage(b.units, [m.right for m in matches])
-    longest = max((max(len(m.left), len(m.right)) for m in matches), default=0)
+    longest = max([max(len(m.left), len(m.right)) for m in matches], default=0)
     return PairResult(
         left=i,
         right=j,
@@ -168,6 +168,10 @@ def plan(corpus: Corpus, keys: np.ndarray) -> None:
     n = corpus.n
     ready = [(key, runs) for key, runs in seeds.joined.items()  # the pairs align will see
              if int(runs[2].sum()) >= corpus.profiles[key // n].params.guarantee - corpus.profiles[key // n].params.k + 1]
+    if ready:  # those `align` settles on one diagonal need no groups
+        count = np.array([len(runs[0]) for _, runs in ready], np.int64)
+        alone = on_one_diagonal(count, *(np.concatenate([runs[i] for _, runs in ready]) for i in range(2)))
+        ready = [pair for pair, settled in zip(ready, alone.tolist()) if not settled]
     if not ready:
         return
     params = [corpus.profiles[key // n].params for key, _ in ready]

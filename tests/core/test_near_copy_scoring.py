@@ -1,0 +1,209 @@
+"""The scoring step's shortcuts for near copies give what the general steps give: the in-passage
+alignment's one-unit gaps (`alignment._fill`), pairs left out of `scoring.plan` because their
+few runs lie on one diagonal (`passages.on_one_diagonal`), and the coverage of one passage."""
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+
+from core.engine.profile import profiles
+from core.matching import alignment, passages, scoring
+from core.matching import compare as compare_module
+from core.matching.alignment import align_units
+from core.matching.compare import compare
+from core.matching.sources import SEEDS
+from core.models import Span
+from core.options import CheckOptions
+from core.pipeline import run
+
+
+def _fill_in_general(x, y, a0, a1, b0, b1, k, tx, ty, repeats=None, differ=None):
+    """`alignment._fill` with every gap between anchors aligned by a call of its own, one unit
+    each side or more (as it was written before its one-unit gaps were read off in place)."""
+    while a0 < a1 and b0 < b1 and x[a0] == y[b0]:
+        tx[a0] = ty[b0] = True
+        a0, b0 = a0 + 1, b0 + 1
+    while a0 < a1 and b0 < b1 and x[a1 - 1] == y[b1 - 1]:
+        tx[a1 - 1] = ty[b1 - 1] = True
+        a1, b1 = a1 - 1, b1 - 1
+    la, lb = a1 - a0, b1 - b0
+    if not la or not lb or la == lb == 1:
+        return
+    if la * lb <= alignment.DP_CELLS:
+        alignment._lcs(x[a0:a1].tolist(), y[b0:b1].tolist(), a0, b0, tx, ty)
+        return
+    if k < alignment.K_MIN or la < k or lb < k:
+        return
+    anchors = (None if repeats is None else
+               alignment._in_line(x, y, a0, a1, b0, b1, k, tx, ty, repeats, differ))
+    if anchors is None:
+        hx, hy = alignment.kgram_hashes(x[a0:a1], k), alignment.kgram_hashes(y[b0:b1], k)
+        anchors = alignment._one_diagonal(hx, hy, a0, b0, k, tx, ty)
+        if anchors is None:
+            anchors = alignment._anchors(hx, hy, a0, b0, k, tx, ty)
+    anchors.sort()
+    bounds = [(a0, b0, 0), *anchors, (a1, b1, 0)]
+    for (pa, pb, pl), (qa, qb, _) in itertools.pairwise(bounds):
+        ga0, gb0 = pa + pl, pb + pl
+        if ga0 < qa and gb0 < qb and not np.count_nonzero(ty[gb0:qb]):
+            _fill_in_general(x, y, ga0, qa, gb0, qb, k - 1, tx, ty)
+
+
+def _near_copies(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, int]:
+    """Two copies of one unit sequence, each edited a few times of its own (a unit changed,
+    inserted or deleted, inside or at either end; some so close that one unit is left between
+    two edits), in texts that repeat units and phrases: equally long or not."""
+    k = int(rng.integers(2, 7))
+    base = rng.integers(0, int(rng.choice([4, 30, 3000])), int(rng.integers(2 * k + 6, 300)))
+    if rng.integers(0, 3) == 0:  # a phrase repeated here and there
+        phrase = rng.integers(0, 4, k + 1)
+        for at in rng.choice(len(base) - len(phrase), 3, replace=False):
+            base[at:at + len(phrase)] = phrase
+    copies = []
+    for _ in range(2):
+        c = base.copy()
+        for _ in range(int(rng.integers(1, 5))):
+            at = int(rng.choice([0, len(c) - 1, int(rng.integers(0, len(c)))]))
+            op = int(rng.choice([0, 0, 0, 1, 2]))  # mostly substitutions: sides as long
+            if op == 0:
+                c[at] = 7000 + rng.integers(0, 3)
+                if rng.integers(0, 2) and at + 2 < len(c):
+                    c[at + 2] = 7000 + rng.integers(0, 3)  # one unit between two edits
+            elif op == 1:
+                c = np.insert(c, at, 7000 + rng.integers(0, 3))
+            elif len(c) > 2 * k:
+                c = np.delete(c, at)
+        copies.append(c.astype(np.uint64))
+    return copies[0], copies[1], k
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_one_unit_gaps_are_aligned_as_the_general_fill_aligns_them(seed, monkeypatch):
+    rng = np.random.default_rng(700 + seed)
+    cases = []
+    for _ in range(300):
+        x, y, k = _near_copies(rng)
+        hx = alignment.kgram_hashes(x, k)
+        repeats = int(np.unique(hx, return_counts=True)[1].max()) if len(hx) else 0
+        cases.append((x, y, k, repeats))
+    fast = [align_units(x, y, k, (lambda r=r: r) if i % 2 else None) for i, (x, y, k, r) in enumerate(cases)]
+    monkeypatch.setattr(alignment, "_fill", _fill_in_general)
+    slow = [align_units(x, y, k, (lambda r=r: r) if i % 2 else None) for i, (x, y, k, r) in enumerate(cases)]
+    taken_in_gaps = 0
+    for f, s in zip(fast, slow):
+        assert (f.left == s.left).all() and (f.right == s.right).all()
+        taken_in_gaps += not f.verbatim
+    assert taken_in_gaps > 100
+    assert sum(len(x) == len(y) for x, y, _, _ in cases) > 60
+    assert sum(len(x) != len(y) for x, y, _, _ in cases) > 30
+
+
+def test_units_left_between_two_edits_are_taken_when_equal():
+    """A unit between two changed ones, inside a copy: taken (each side's one-unit gap holds
+    equal units); at the edge of the passage the same."""
+    base = np.arange(100, 160, dtype=np.uint64)
+    for at in (30, 0, len(base) - 3):  # inside, at the start, at the end
+        x, y = base.copy(), base.copy()
+        x[at], x[at + 2] = 9000, 9001  # x[at + 1] left between, equal on both sides
+        y[at], y[at + 2] = 9002, 9003
+        got = align_units(x, y, 5, lambda: 1)
+        want = np.ones(len(base), bool)
+        want[[at, at + 2]] = False
+        assert (got.left == want).all() and (got.right == want).all()
+
+
+def test_pairs_on_one_diagonal_are_those_with_few_runs_on_one():
+    rng = random.Random(5)
+    count, pa, pb, want = [], [], [], []
+    for _ in range(500):
+        n = rng.choice([1, 2, 3, passages._FEW, passages._FEW + 1, 40])
+        a = sorted(rng.sample(range(2000), n))
+        d = rng.randrange(-50, 50)
+        b = [s + d for s in a]
+        if rng.random() < 0.4:  # one run off the diagonal
+            at = rng.randrange(n)
+            b[at] += rng.choice([-3, 1, 7])
+        count.append(n)
+        pa.extend(a)
+        pb.extend(b)
+        want.append(n <= passages._FEW and len({y - x for x, y in zip(a, b)}) == 1)
+    got = passages.on_one_diagonal(np.array(count), np.array(pa), np.array(pb))
+    assert got.tolist() == want
+    assert 50 < sum(want) < 450
+    assert passages.on_one_diagonal(np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.int64)).tolist() == []
+
+
+def _edited(rng: random.Random, text: str, how: str) -> str:
+    chars = list(text)
+    if how == "one":  # one character: its runs on one diagonal, a gap `_one_diagonal` takes
+        at = rng.randrange(len(chars))
+        chars[at] = "鑫"
+    elif how == "wide":  # a stretch wider than short_gap: on one diagonal, but not one piece
+        at = rng.randrange(40, len(chars) - 80)
+        chars[at:at + 30] = "鑫" * 30
+    else:  # a sentence moved: two diagonals
+        at = rng.randrange(40, len(chars) - 80)
+        piece = chars[at:at + 50]
+        del chars[at:at + 50]
+        chars[10:10] = piece
+    return "".join(chars)
+
+
+def test_a_check_of_near_copies_finds_the_same_when_plan_leaves_them_to_align(monkeypatch):
+    """Near copies whose runs lie on one diagonal are left out of `plan` (their groups are not
+    found with the others'); where `_one_diagonal` does not settle them (a gap wider than the
+    short gap), `align` finds their groups itself. The check finds what it finds when every
+    pair's groups are found pair by pair."""
+    rng = random.Random(17)
+    alphabet = [chr(c) for c in range(0x4E00, 0x4E00 + 3000)]
+    sources = ["".join(rng.choice(alphabet) for _ in range(400)) for _ in range(4)]
+    texts = [_edited(rng, s, how) for s in sources for how in ("one", "one", "wide", "wide", "moved")]
+    options = CheckOptions(semantic=False)
+    grouped_alone = []
+    real = passages.solid_groups
+
+    def solid_groups(pair, *args):
+        grouped_alone.append(args[-1] == 1)
+        return real(pair, *args)
+
+    monkeypatch.setattr(passages, "solid_groups", solid_groups)  # what `align` calls itself
+    left_out = []
+    real_plan = scoring.plan
+
+    def plan(corpus, keys):
+        real_plan(corpus, keys)
+        for key, (pa, pb, length) in corpus.evidence[SEEDS].joined.items():
+            one = len(pa) <= passages._FEW and len(set((pb - pa).tolist())) == 1
+            if int(length.sum()) >= corpus.profiles[0].params.guarantee - corpus.profiles[0].params.k + 1:
+                assert (key in corpus.evidence[scoring.GROUPS]) != one
+                left_out.append(one)
+
+    monkeypatch.setattr(compare_module, "plan", plan)
+    together = run(compare(profiles(texts, options), options, texts=texts))
+    assert sum(grouped_alone) >= 4  # "wide" pairs: left out of plan, grouped by align
+    assert sum(left_out) >= 20 and len(left_out) - sum(left_out) >= 10
+    monkeypatch.setattr(compare_module, "plan", lambda corpus, keys: None)
+    by_pair = run(compare(profiles(texts, options), options, texts=texts))
+    assert together == by_pair
+    assert sum(1 for r in together if r.matches and r.matches[0].left_changes) >= 20
+
+
+def test_the_coverage_of_one_span_is_the_units_inside_it():
+    rng = random.Random(3)
+    for _ in range(300):
+        lengths = [rng.randint(1, 3) for _ in range(rng.randint(1, 40))]
+        starts, at = [], 0
+        for n in lengths:
+            at += rng.randint(0, 2)
+            starts.append(at)
+            at += n
+        units = profiles(["x"], CheckOptions())[0].units
+        units = type(units)(np.array(starts, np.int32), np.array([s + n for s, n in zip(starts, lengths)], np.int32),
+                            np.zeros(len(starts), np.uint64), np.zeros(len(starts), bool))
+        lo = rng.randint(0, at + 2)
+        span = Span(lo, rng.randint(lo - 3, at + 3))
+        inside = sum(1 for s, n in zip(starts, lengths) if s >= span.start and s + n <= span.end)
+        assert passages.coverage(units, [span]) == inside / len(starts)
+        assert passages.coverage(units, [span, span]) == inside / len(starts)
