@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 
@@ -73,20 +74,26 @@ def fingerprint_texts(texts: list[str], options: CheckOptions) -> list[tuple[Uni
     return out
 
 
-def analyse(texts: list[str], options: CheckOptions) -> list[tuple[Units, str, tuple, tuple]]:
+def analyse(texts: list[str], options: CheckOptions, segmented: Iterator[tuple[str, list[str]]] | None = None
+            ) -> list[tuple[Units, str, tuple, tuple]]:
     """`fingerprint_texts` of the texts and their `word_features` (simhash, vocabulary,
     vocabulary IDF). Their Chinese runs are segmented on a helper thread meanwhile: rjieba
-    segments without holding the GIL, so it runs beside the fingerprinting."""
-    with contextlib.closing(on_thread_ahead(cut_prose, texts)) as segmented:
-        fingerprinted = fingerprint_texts(texts, options)
-        words = word_features(texts, [u for u, _, _ in fingerprinted], options.keywords, segmented)
+    segments without holding the GIL, so it runs beside the fingerprinting. `segmented`: that
+    thread's `cut_prose` of these texts and those after them, when already under way."""
+    if segmented is None:
+        with contextlib.closing(on_thread_ahead(cut_prose, texts)) as own:
+            return analyse(texts, options, own)
+    fingerprinted = fingerprint_texts(texts, options)
+    words = word_features(texts, [u for u, _, _ in fingerprinted], options.keywords, segmented)
     return [(u, lang, fps, w) for (u, lang, fps), w in zip(fingerprinted, words)]
 
 
-def profiles(texts: list[str], options: CheckOptions) -> list[Profile]:
-    """Analyze texts, each with the options' parameters for its language."""
+def profiles(texts: list[str], options: CheckOptions,
+             segmented: Iterator[tuple[str, list[str]]] | None = None) -> list[Profile]:
+    """Analyze texts, each with the options' parameters for its language (`analyse`)."""
     return [Profile(lang, options.params(lang), u, fp_hashes, fp_units, simhash, vocab, vocab_idf)
-            for u, lang, (fp_hashes, fp_units), (simhash, vocab, vocab_idf) in analyse(texts, options)]
+            for u, lang, (fp_hashes, fp_units), (simhash, vocab, vocab_idf)
+            in analyse(texts, options, segmented)]
 
 
 def cache_key(document: Document, options: CheckOptions) -> tuple:
@@ -140,8 +147,9 @@ PARALLEL_CHARS = 2_000_000
 CHUNK_CHARS = 100_000
 
 
-def _profile_chunk(texts: list[str], options: CheckOptions) -> list[Profile]:
-    return profiles(texts, options)
+def _profile_chunk(texts: list[str], options: CheckOptions,
+                   segmented: Iterator[tuple[str, list[str]]] | None = None) -> list[Profile]:
+    return profiles(texts, options, segmented)
 
 
 def _sent_chunk(texts: list[str], options: CheckOptions) -> list[tuple]:
@@ -178,16 +186,21 @@ def profile_documents(
         warm_up()
     groups = batches(sizes, CHUNK_CHARS)
     jobs = [([documents[missing[g]].text for g in group], options) for group in groups]
-    for item in run_jobs(_sent_chunk, jobs, workers, share=True, here=_profile_chunk):
-        if item is not None:
-            n, chunk = item
-            if chunk and not isinstance(chunk[0], Profile):
-                chunk = _received(jobs[n][0], chunk, options)
-            for g, prof in zip(groups[n], chunk):
-                i = missing[g]
-                found[i] = prof
-                if cache is not None:
-                    cache.put(keys[i], prof)
-                done += 1
-        yield Progress("fingerprinting", done, len(documents))
+    # one process takes the jobs in order: its helper thread segments on into the next job
+    # while this thread weighs the words of the one before
+    ahead = on_thread_ahead(cut_prose, (documents[i].text for i in missing)) if workers <= 1 and missing else None
+    with contextlib.closing(ahead) if ahead is not None else contextlib.nullcontext():
+        here = partial(_profile_chunk, segmented=ahead) if ahead is not None else _profile_chunk
+        for item in run_jobs(_sent_chunk, jobs, workers, share=True, here=here):
+            if item is not None:
+                n, chunk = item
+                if chunk and not isinstance(chunk[0], Profile):
+                    chunk = _received(jobs[n][0], chunk, options)
+                for g, prof in zip(groups[n], chunk):
+                    i = missing[g]
+                    found[i] = prof
+                    if cache is not None:
+                        cache.put(keys[i], prof)
+                    done += 1
+            yield Progress("fingerprinting", done, len(documents))
     return found  # type: ignore[return-value]

@@ -8,7 +8,6 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import chain
 
 import numpy as np
 
@@ -16,7 +15,7 @@ from core.engine.batches import batches
 from core.engine.hashing import hash_strings
 from core.engine.lexicon import Lexicon, en_lexicon, zh_lexicon
 from core.engine.normalize import Units
-from core.engine.segment import han_words
+from core.engine.segment import content_words
 from core.engine.vocabulary import IDF_FLOOR
 
 _BITS = np.arange(64, dtype=np.uint64)
@@ -38,7 +37,10 @@ _NOT_PROSE = re.compile(
     re.DOTALL | re.IGNORECASE)
 
 
-_MAYBE_MARKUP = re.compile(r"[<`&@]|\]\(|://|www\.")
+#: Signs of what `_NOT_PROSE` blanks out: a text with none of them is taken for all prose. Each
+#: is looked for as a plain substring (one fast search each; a pattern of alternatives would
+#: try them all at every character).
+_MARKUP_SIGNS = ("<", "`", "&", "@", "](", "://", "www.")
 
 
 def prose(text: str) -> str:
@@ -48,7 +50,7 @@ def prose(text: str) -> str:
 
 def _latin_words(clean: str, u: Units) -> dict[str, int]:
     """The Latin words of a text's prose (case-folded, two or more letters, not numbers) with
-    their counts; the Han runs are jieba's (`han_words`)."""
+    their counts; the Han runs are jieba's (`content_words`)."""
     words = u.starts[~u.single].tolist(), u.ends[~u.single].tolist()
     counted = Counter(unicodedata.normalize("NFKC", clean[s:e]).casefold() for s, e in zip(*words))
     out: dict[str, int] = {}
@@ -85,11 +87,11 @@ class _Words:
 
 
 def cut_prose(text: str) -> tuple[str, list[str]]:
-    """The text's prose (`prose`) and its jieba words (`han_words`) of two or more characters,
-    the only ones weighed: left out here, on the segmenting thread, the single characters
-    (two thirds of a Chinese text's words) are neither counted nor looked up."""
-    clean = prose(text) if _MAYBE_MARKUP.search(text) else text
-    return clean, [w for w in han_words(clean) if len(w) > 1]
+    """The text's prose (`prose`) and its jieba words of two or more characters
+    (`content_words`), the only ones weighed: left out here, on the segmenting thread, the
+    single characters (two thirds of a Chinese text's words) are neither counted nor looked up."""
+    clean = prose(text) if any(sign in text for sign in _MARKUP_SIGNS) else text
+    return clean, content_words(clean)
 
 
 def _words(texts: Sequence[str], units: Sequence[Units], zh: Lexicon, en: Lexicon,
@@ -101,10 +103,11 @@ def _words(texts: Sequence[str], units: Sequence[Units], zh: Lexicon, en: Lexico
     turn when already under way. Call with both lexicons' locks held."""
     cut = [next(segmented) for _ in texts] if segmented is not None else [cut_prose(t) for t in texts]
     cleans = [clean for clean, _ in cut]
-    counted = [Counter(words) for _, words in cut]
-    zids = zh.ids([w for words in counted for w in words])
-    zcount = np.fromiter(chain.from_iterable(c.values() for c in counted), dtype=np.int64, count=len(zids))
-    zdoc = np.repeat(np.arange(len(texts), dtype=np.int64), [len(c) for c in counted])
+    # every word looked up, then counted per text by one sort of (text, id)
+    every = zh.ids([w for _, words in cut for w in words])
+    keys, zcount = np.unique(np.repeat(np.arange(len(texts), dtype=np.int64) * len(zh), [len(w) for _, w in cut])
+                             + every, return_counts=True)
+    zdoc, zids = np.divmod(keys, len(zh))
     latin = [_latin_words(c, u) for c, u in zip(cleans, units)]
     flat = [w for words in latin for w in words]
     edoc = np.repeat(np.arange(len(texts), dtype=np.int64), [len(w) for w in latin])

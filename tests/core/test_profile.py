@@ -99,3 +99,23 @@ def test_profiles_from_workers_are_the_profiles_made_here(monkeypatch):
             assert (getattr(a, field) == getattr(b, field)).all()
         for field in ("starts", "ends", "hashes", "single"):
             assert (getattr(a.units, field) == getattr(b.units, field)).all()
+
+
+def test_one_process_segments_ahead_across_its_jobs_and_each_profile_is_as_alone(monkeypatch):
+    """One process takes its jobs in order with one segmenting thread running on into the next
+    job (cached documents left out): every profile is the one its text gets alone."""
+    docs = [Document(i, f"d{i}", "", "txt", (ZH[i % 7:] * (i % 5 + 1) + EN * (i % 3)) + str(i)) for i in range(40)]
+    cache = profile_module.ProfileCache()
+    for d in docs[::3]:
+        cache.put(profile_module.cache_key(d, OPTIONS), profiles([d.text], OPTIONS)[0])
+    threads = []
+    real = profile_module.on_thread_ahead
+    monkeypatch.setattr(profile_module, "on_thread_ahead", lambda *a, **k: threads.append(1) or real(*a, **k))
+    monkeypatch.setattr(profile_module, "CHUNK_CHARS", sum(len(d.text) for d in docs) // 8)
+    got = run(profile_module.profile_documents(docs, CheckOptions(workers=1), cache))
+    assert threads == [1], "the jobs did not share one segmenting thread: the test proves nothing"
+    for d, p in zip(docs, got, strict=True):
+        alone = profiles([d.text], OPTIONS)[0]
+        assert (p.lang, p.simhash) == (alone.lang, alone.simhash)
+        for field in ("fp_hashes", "fp_units", "vocab", "vocab_idf"):
+            assert (getattr(p, field) == getattr(alone, field)).all()
