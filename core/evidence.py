@@ -24,8 +24,10 @@ The rules (docs/figures.md states them for users, with a worked example):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+
+import numpy as np
 
 from core.academic.text import Counter, merge
 from core.models import Match, PairResult, SemanticMatch, Span
@@ -189,26 +191,107 @@ def rank_key(pair: PairResult) -> tuple:
     return (-pair.copied, -pair.similarity, pair.hamming, pair.left, pair.right)
 
 
-def judged(texts: Sequence[str], pairs: Sequence[PairResult]) -> list[PairResult]:
+def judged(texts: Sequence[str], pairs: Sequence[PairResult],
+           counters: Callable[[int], Counter] | None = None) -> list[PairResult]:
     """Every pair judged (`judge`) and ranked (`rank_key`); `texts` are the documents' texts
-    by index. A pair whose documents' texts are missing ("", a report read back without them)
-    keeps the figures it has."""
-    counters: dict[str, Counter] = {}  # by text: identical documents share one
+    by index, `counters` the Counter of document i's text where the caller has them (the
+    attribution's), else one is made per text. A pair whose documents' texts are missing
+    ("", a report read back without them) keeps the figures it has."""
+    made: dict[str, Counter] = {}  # by text: identical documents share one
     judgements: dict[tuple, tuple[float, str]] = {}  # copies of a pair are judged once
 
     def counter(i: int) -> Counter:
-        if texts[i] not in counters:
-            counters[texts[i]] = Counter(texts[i])
-        return counters[texts[i]]
+        if counters is not None:
+            return counters(i)
+        if texts[i] not in made:
+            made[texts[i]] = Counter(texts[i])
+        return made[texts[i]]
 
     def judged_once(p: PairResult) -> PairResult:
         if p.semantic is not None:
             return judge(p, counter(p.left), counter(p.right))
-        key = (texts[p.left], texts[p.right], p.matches)
+        key = (texts[p.left], texts[p.right], id(p.matches))  # copies share their passages' tuple
         if key not in judgements:
             judgements[key] = _verdict(p, counter(p.left), counter(p.right))
         return _with_verdict(p, *judgements[key])
 
-    out = [judged_once(p) if texts[p.left] and texts[p.right] else p for p in pairs]
+    plain = _one_passage_verdicts(texts, pairs, counter)
+    out = [(_with_verdict(p, *plain[k]) if k in plain else judged_once(p))
+           if texts[p.left] and texts[p.right] else p for k, p in enumerate(pairs)]
     out.sort(key=rank_key)
+    return out
+
+
+def _one_passage_verdicts(texts: Sequence[str], pairs: Sequence[PairResult], counter) -> dict[int, tuple[float, str]]:
+    """`_verdict` of every pair (by its index) without meaning evidence and with at most one
+    passage, not the template's, counted for all of them at once: a class of near copies
+    reports thousands. A side's copied characters are its passage's outside the changes
+    (`_minus`): with the changes sorted by start, the part before each change runs from the
+    furthest end so far (or the passage's start) to that change's start, and the last part
+    from there to the passage's end (a part that ends where it starts counts nothing)."""
+    docs, starts, ends, kinds, done = [], [], [], {}, {}
+    who, c_start, c_end = [], [], []  # each change's side (an index into docs) and span
+    for k, p in enumerate(pairs):
+        if p.semantic is not None or not (texts[p.left] and texts[p.right]) or len(p.matches) > 1:
+            continue
+        if not p.matches:
+            done[k] = (0.0, "")
+            continue
+        m = p.matches[0]
+        if m.attribution == "template":
+            continue
+        kinds[len(docs) // 2] = (k, match_kind(m))
+        for doc, span, side in ((p.left, m.left, m.left_changes), (p.right, m.right, m.right_changes)):
+            for c in side:
+                who.append(len(docs))
+                c_start.append(c.start)
+                c_end.append(c.end)
+            docs.append(doc)
+            starts.append(span.start)
+            ends.append(span.end)
+    if not docs:
+        return done
+    span_start, span_end = np.array(starts, dtype=np.int64), np.array(ends, dtype=np.int64)
+    at = span_start.copy()  # where each side's last part starts: the furthest change end so far
+    part_owner, part_start, part_end = [np.arange(len(docs))], [at], [span_end]
+    if who:
+        who, c_start, c_end = (np.array(x, dtype=np.int64) for x in (who, c_start, c_end))
+        order = np.lexsort((c_start, who))
+        who, c_start, c_end = who[order], c_start[order], c_end[order]
+        first = np.ones(len(who), dtype=bool)
+        first[1:] = who[1:] != who[:-1]
+        # the furthest change end up to each change within its side (a side's offset keeps the
+        # running maximum from reaching back into the sides before it), then before each
+        reach = np.maximum.accumulate(c_end + (who << 32)) - (who << 32)
+        reach = np.concatenate(([0], reach[:-1]))
+        reach[first] = 0
+        before = np.maximum(span_start[who], reach)
+        part_owner.insert(0, who)
+        part_start.insert(0, before)
+        part_end.insert(0, np.minimum(c_start, span_end[who]))
+        np.maximum.at(at, who, c_end)
+    owner, lo, hi = (np.concatenate(x) for x in (part_owner, part_start, part_end))
+    copied = np.bincount(owner, weights=_counts(np.array(docs)[owner], lo, hi, counter),
+                         minlength=len(docs)).astype(np.int64).tolist()
+    chars = [int(counter(d).prefix[-1]) for d in docs]
+    for n, (k, kind) in kinds.items():
+        sides = []
+        for o in (2 * n, 2 * n + 1):
+            sides.append((copied[o] / chars[o] if chars[o] else 0.0, kind if copied[o] > 0 else ""))
+        (share_l, kind_l), (share_r, kind_r) = sides
+        copied_share, kind = (share_l, kind_l) if share_l >= share_r else (share_r, kind_r)
+        done[k] = (round(copied_share, 6), kind)
+    return done
+
+
+def _counts(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray, counter) -> np.ndarray:
+    """`counter(doc)(start, end)` of each (doc, start, end), document by document."""
+    out = np.zeros(len(docs), dtype=np.int64)
+    order = np.argsort(docs, kind="stable")
+    bounds = np.flatnonzero(np.diff(docs[order])) + 1
+    for rows in np.split(order, bounds):
+        prefix = counter(int(docs[rows[0]])).prefix
+        last = len(prefix) - 1
+        lo, hi = np.clip(starts[rows], 0, last), np.clip(ends[rows], 0, last)
+        out[rows] = np.maximum(prefix[hi] - prefix[lo], 0)
     return out

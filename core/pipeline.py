@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from core import child_process
-from core.academic.classify import attribute
+from core.academic.classify import Analyses, attribute
 from core.concurrency import run_jobs, workers_for
 from core.engine.batches import batches
 from core.engine.profile import ProfileCache, profile, profile_documents
@@ -350,7 +350,9 @@ def _compare(documents: Sequence[Document], options: CheckOptions, template: Doc
     notes = semantic_notes(sources, documents)
     if any(n.code == "semantic_unavailable" for n in notes):
         options = options.with_changes(semantic=False)  # the report says what ran: no layer
-    pairs = judged([d.text for d in documents], pairs)  # kinds, copied share, rank (core.evidence)
+    analyses = Analyses.of(documents)  # the attribution's, with each text's character counts
+    pairs = judged([d.text for d in documents], pairs,  # kinds, copied share, rank (core.evidence)
+                   lambda i: analyses[i].count)
     return Report(
         options=options,
         documents=documents,

@@ -267,34 +267,40 @@ def shared_kgram_runs(
         repeated_ok[at] = (np.bincount(run_id) <= max_repeats)[run_id]
         del run_id
     del at
+    # from here on each k-gram is its group's number (k-grams sorted by hash: numbered in
+    # order), half the bytes of its hash; the hashes are kept once a group, for `common`
+    group_start = np.flatnonzero(new_hash)
+    group_hash = hashes[group_start] if common is not None else None
+    del hashes
     group_id = np.cumsum(new_hash, dtype=small)
     group_id -= 1
     first = group_id[new_run]  # each document holding a k-gram counts once (ascending)
-    groups = np.arange(int(group_id[-1]) + 2, dtype=small)
+    groups = np.arange(len(group_start) + 1, dtype=small)
     distinct_docs = (np.diff(np.searchsorted(first, groups)) if weights is None else
                      np.bincount(first, weights=weights[docs[new_run]].astype(np.float64),
                                  minlength=len(groups) - 1).astype(np.int64))
-    del groups
-    del first, new_run, new_hash
+    del groups, first
+    del group_start, new_run, new_hash
     if common is not None:
         over = repeated_ok & (distinct_docs > cap)[group_id]
-        common.append((hashes[over], docs[over].astype(np.int64), index[over] - offsets[docs[over]]))
+        common.append((group_hash[group_id[over]], docs[over].astype(np.int64), index[over] - offsets[docs[over]]))
         del over
+    del group_hash
     keep = repeated_ok & ((distinct_docs >= 2) & (distinct_docs <= cap))[group_id]
-    del repeated_ok, group_id, distinct_docs, docs
+    del repeated_ok, distinct_docs, docs
     if not keep.all():
-        hashes, index = hashes[keep], index[keep]
+        group_id, index = group_id[keep], index[keep]
     del keep
-    if len(hashes) < 2:
+    if len(group_id) < 2:
         return empty, empty, empty, empty
-    bounds = np.flatnonzero(np.concatenate(([True], hashes[1:] != hashes[:-1], [True])))
+    bounds = np.flatnonzero(np.concatenate(([True], group_id[1:] != group_id[:-1], [True])))
     sizes = np.diff(bounds)
     if not (sizes >= 2).all():  # a k-gram once in the class is shared by no pair
         kept = np.repeat(sizes >= 2, sizes)
-        hashes, index = hashes[kept], index[kept]
+        group_id, index = group_id[kept], index[kept]
         del kept
-        bounds = np.flatnonzero(np.concatenate(([True], hashes[1:] != hashes[:-1], [True])))
-    del hashes, sizes
+        bounds = np.flatnonzero(np.concatenate(([True], group_id[1:] != group_id[:-1], [True])))
+    del group_id, sizes
     if len(index) < 2:
         return empty, empty, empty, empty
     starts, sizes, length = _blocks(bounds, index, offsets)

@@ -1,7 +1,7 @@
 """The JSON report: the machine-readable record of a check (read by the evaluation scripts).
 
 Shape (schema 2; fields may be added, never renamed; schema 1 is the same without the
-fields `academic_fields` adds, and is still written on request and read)::
+fields `academic_matches` and `academic_document` add, and is still written on request and read)::
 
     {"version": 1, "schema": 2, "options": {...CheckOptions.to_dict()...},
      "documents": [{"name", "path", "format", "chars", "simhash": "16 hex digits",
@@ -23,7 +23,7 @@ carries. Schema 2 only adds fields, so by default a report says `"version": 1` w
 `"version": 1`) reads it unchanged. `version=2` labels it 2 for readers that want the
 label; `version=1` writes schema 1 (without the fields below).
 
-Schema 2 (see `academic_fields`): each match has `class`, `left_class`,
+Schema 2 (see `academic_matches`, `academic_document`): each match has `class`, `left_class`,
 `right_class`, `left_changes`, `right_changes` (and `shared_by` when most documents hold
 its text); each document has `figures`.
 
@@ -53,15 +53,16 @@ offsets. Document texts are not stored, so `from_json` needs them handed back (s
 
 Where each field is made, one function per group: `_document` (version 1's fields, `sha256`,
 `id`, then `document_fields`: `archive`), `_pair` (then `pair_fields`: `semantic`),
-`report_fields` (`groups`), `academic_fields` (version 2: match classes and changes, document
-`figures`), `_add_verdicts` (`verdict`, `note`). docs/reports.md lists them by version.
+`report_fields` (`groups`), `academic_matches` and `academic_document` (version 2: match
+classes and changes, document `figures`), `_verdict_fields` (`verdict`, `note`).
+docs/reports.md lists them by version.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from core.academic.classify import Analyses, side_classes
@@ -101,23 +102,53 @@ def to_json(report: Report, verdicts: Verdicts | None = None, *, version: int | 
 
     `version` None (the default) writes the newest schema labelled `"version": 1` (see the
     module docstring); 1 or 2 writes that schema with that label."""
+    return {key: list(value) if isinstance(value, Iterator) else value
+            for key, value in _fields(report, verdicts, version)}
+
+
+def _fields(report: Report, verdicts: Verdicts | None, version: int | None) -> list[tuple[str, Any]]:
+    """`to_json`'s top-level fields in order, the documents and the pairs as iterators of their
+    items (each made when read: `render_json` encodes one and lets it go before making the
+    next, so a report of many pairs never holds them all as objects at once)."""
     schema = VERSION if version is None else version
     if len(report.simhashes) != len(report.documents):
         raise ValueError(f"the report has {len(report.documents)} documents but "
                          f"{len(report.simhashes)} simhashes")
-    data = {
-        "version": COMPATIBLE if version is None else version,
-        **({"schema": schema} if schema >= 2 else {}),  # version 1's shape has no schema
-        "options": _plain(report.options.to_dict()),
-        "documents": [_document(doc, value, report)
-                      for doc, value in zip(report.documents, report.simhashes)],
-        "pairs": [_pair(pair, report) for pair in report.pairs],
-        "errors": [_error(error) for error in report.errors],
-        **report_fields(report),
-    }
-    if schema >= 2:
-        academic_fields(data, report)
-    return _add_verdicts(data, report, verdicts)
+    academic = schema >= 2
+    figures = document_figures(report) if academic else None
+    analyses = Analyses.of(report.documents) if academic else None
+    documents = (_document_item(i, doc, value, report, figures, verdicts)
+                 for i, (doc, value) in enumerate(zip(report.documents, report.simhashes)))
+    pairs = (_pair_item(pair, report, analyses, verdicts) for pair in report.pairs)
+    return [("version", COMPATIBLE if version is None else version),
+            *([("schema", schema)] if academic else []),  # version 1's shape has no schema
+            ("options", _plain(report.options.to_dict())),
+            ("documents", documents),
+            ("pairs", pairs),
+            ("errors", [_error(error) for error in report.errors]),
+            *report_fields(report).items()]
+
+
+def _document_item(index: int, doc: Document, simhash: int, report: Report, figures, verdicts) -> dict:
+    """One document's object: `_document`, then version 2's `figures` and `layout`
+    (`academic_document`), then the reviewers' `verdict` / `note`."""
+    item = _document(doc, simhash, report)
+    if figures is not None:
+        academic_document(item, doc, figures[index])
+    if verdicts:
+        _verdict_fields(item, verdicts.document(report, index))
+    return item
+
+
+def _pair_item(pair: PairResult, report: Report, analyses: Analyses | None, verdicts) -> dict:
+    """One pair's object: `_pair`, then version 2's match fields (`academic_matches`), then the
+    reviewers' `verdict` / `note`."""
+    item = _pair(pair, report)
+    if analyses is not None:
+        academic_matches(item["matches"], pair, analyses)
+    if verdicts:
+        _verdict_fields(item, verdicts.pair(report, pair))
+    return item
 
 
 # ----- one place per field group ----------------------------------------------------------
@@ -131,7 +162,7 @@ def _document(doc: Document, simhash: int, report: Report) -> dict:
 
 def document_fields(doc: Document, report: Report) -> dict:
     """More document fields: `archive` (where an archived document came from).
-    (`figures`, version 2, come from `academic_fields`.)"""
+    (`figures`, version 2, come from `academic_document`.)"""
     return _archive_field(doc)
 
 
@@ -139,7 +170,7 @@ def pair_fields(pair: PairResult, report: Report) -> dict:
     """More pair fields: `copied` and `kind` (core.evidence: the copied share over both engines'
     findings, which ranks the pairs, and the pair's kind), then `semantic` (`semantic_fields`).
     (`verdict` and `note` on pairs and documents come from the reviewers' verdicts:
-    `_add_verdicts`.)"""
+    `_verdict_fields`.)"""
     return {"copied": float(pair.copied), "kind": pair.kind, **semantic_fields(pair)}
 
 
@@ -206,19 +237,19 @@ def render_json(report: Report, verdicts: Verdicts | None = None, *, version: in
 
     Raises ValueError for a NaN or infinite number rather than writing invalid JSON.
     """
-    data = to_json(report, verdicts, version=version)
     dump = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode  # json.dumps' own, made once
 
-    def block(items: list) -> str:
-        if not items:
+    def block(items) -> str:
+        encoded = [dump(item) for item in items]
+        if not encoded:
             return "[]"
-        return "[\n  " + ",\n  ".join(dump(item) for item in items) + "\n ]"
+        return "[\n  " + ",\n  ".join(encoded) + "\n ]"
 
-    keys = list(data)
+    fields = _fields(report, verdicts, version)
     lines = [("{" if n == 0 else " ") + f"{dump(key)}: "
-             + (block(data[key]) if isinstance(data[key], list) else dump(data[key]))
-             + ("}" if n == len(keys) - 1 else ",")
-             for n, key in enumerate(keys)]
+             + (block(value) if isinstance(value, (list, Iterator)) else dump(value))
+             + ("}" if n == len(fields) - 1 else ",")
+             for n, (key, value) in enumerate(fields)]
     return "\n".join(lines) + "\n"
 
 
@@ -332,17 +363,6 @@ def review_fields(report: Report) -> dict:
     groups = report.groups or find_groups(report)
     return {"groups": [{"members": [int(m) for m in g.members],
                         "source": None if g.source is None else int(g.source)} for g in groups]}
-
-
-def _add_verdicts(data: dict, report: Report, verdicts: Verdicts | None) -> dict:
-    """`verdict` / `note` on each document and pair a reviewer decided on or annotated."""
-    if not verdicts:
-        return data
-    for i, doc in enumerate(data["documents"]):
-        _verdict_fields(doc, verdicts.document(report, i))
-    for pair, result in zip(data["pairs"], report.pairs):
-        _verdict_fields(pair, verdicts.pair(report, result))
-    return data
 
 
 def _verdict_fields(item: dict, verdict) -> None:
@@ -479,33 +499,32 @@ def _fraction(data: dict, key: str, where: str) -> float:
 
 # -- academic fields (version 2): passage classes, in-passage changes, figures ----
 
-def academic_fields(data: dict, report: Report) -> None:
-    """Add version 2's fields to `data` (made by to_json) in place.
+def academic_matches(items: list[dict], pair: PairResult, analyses: Analyses) -> None:
+    """Version 2's fields of each match of `pair`, added to its object: `class` (one of
+    core.models.ATTRIBUTIONS: the class in the document that took the passage), `left_class` /
+    `right_class` (its class in each document's own text, what that document's figures use),
+    `left_changes` / `right_changes` (half-open spans inside the match that differ from the
+    other side; empty for a verbatim passage), `shared_by` (only when non-zero: how many of the
+    checked documents hold the passage's text, when more than the document-frequency cap do:
+    likely the assignment itself)."""
+    for out, m in zip(items, pair.matches):
+        left, right = side_classes(m, pair.left, pair.right, analyses)
+        out["class"] = m.attribution
+        out["left_class"], out["right_class"] = left, right
+        out["left_changes"] = [[int(c.start), int(c.end)] for c in m.left_changes]
+        out["right_changes"] = [[int(c.start), int(c.end)] for c in m.right_changes]
+        if m.shared_by:  # text most documents hold: "in N of M documents"
+            out["shared_by"] = int(m.shared_by)
 
-    Each match: `class` (one of core.models.ATTRIBUTIONS: the class in the document that
-    took the passage), `left_class` / `right_class` (its class in each document's own
-    text, what that document's figures use), `left_changes` / `right_changes` (half-open
-    spans inside the match that differ from the other side; empty for a verbatim passage),
-    `shared_by` (only when non-zero: how many of the checked documents hold the passage's
-    text, when more than the document-frequency cap do: likely the assignment itself).
-    Each document: `figures` (core/academic/figures.py; docs/academic.md), and `layout` when
-    its file showed one (docx/pdf block quotes, superscripts, headings: spans into its text).
-    """
-    analyses = Analyses.of(report.documents)
-    for item, pair in zip(data["pairs"], report.pairs):
-        for out, m in zip(item["matches"], pair.matches):
-            left, right = side_classes(m, pair.left, pair.right, analyses)
-            out["class"] = m.attribution
-            out["left_class"], out["right_class"] = left, right
-            out["left_changes"] = [[int(c.start), int(c.end)] for c in m.left_changes]
-            out["right_changes"] = [[int(c.start), int(c.end)] for c in m.right_changes]
-            if m.shared_by:  # text most documents hold: "in N of M documents"
-                out["shared_by"] = int(m.shared_by)
-    for item, figures, doc in zip(data["documents"], document_figures(report), report.documents):
-        item["figures"] = figures.to_json()
-        if doc.layout is not None:  # what docx/pdf show beyond the text: attribution reads it
-            item["layout"] = {name: [[int(s.start), int(s.end)] for s in getattr(doc.layout, name)]
-                              for name in LAYOUT_FIELDS}
+
+def academic_document(item: dict, doc: Document, figures) -> None:
+    """Version 2's fields of a document, added to its object: `figures`
+    (core/academic/figures.py; docs/academic.md), and `layout` when its file showed one
+    (docx/pdf block quotes, superscripts, headings: spans into its text)."""
+    item["figures"] = figures.to_json()
+    if doc.layout is not None:  # what docx/pdf show beyond the text: attribution reads it
+        item["layout"] = {name: [[int(s.start), int(s.end)] for s in getattr(doc.layout, name)]
+                          for name in LAYOUT_FIELDS}
 
 
 LAYOUT_FIELDS = ("block_quotes", "superscripts", "headings")

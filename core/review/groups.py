@@ -122,8 +122,27 @@ def connected(edges: Iterable[tuple[int, int]]) -> list[list[int]]:
     return [sorted(m) for m in members.values()]
 
 
+_recent: list[tuple[tuple[PairResult, ...], float, int, tuple[GroupDetail, ...]]] = []  # see group_details
+_KEEP = 2
+
+
 def group_details(report: Report) -> list[GroupDetail]:
-    """Every group of the report with its pairs, strongest pair and likely source."""
+    """Every group of the report with its pairs, strongest pair and likely source.
+
+    They depend on the pairs and two options only, so the last few reports' are kept by their
+    pairs' tuple (the same object in a report and `with_groups`' copy of it): the pipeline
+    finds the groups, and the table, the review and the reports read them again."""
+    global _recent  # replaced whole: a reader on another thread sees the old list or the new
+    options = report.options
+    for pairs, threshold, hamming, found in _recent:
+        if pairs is report.pairs and (threshold, hamming) == (options.display_threshold, options.hamming):
+            return list(found)
+    details = _group_details(report)
+    _recent = [(report.pairs, options.display_threshold, options.hamming, tuple(details)), *_recent[:_KEEP - 1]]
+    return details
+
+
+def _group_details(report: Report) -> list[GroupDetail]:
     flagged = _flagged(report)
     components = connected([(report.pairs[i].left, report.pairs[i].right) for i in flagged])
     member_of = {doc: g for g, members in enumerate(components) for doc in members}
