@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+from collections.abc import Callable
 
 import numpy as np
 
@@ -218,7 +219,7 @@ def shared_kgram_runs(
     ignored: np.ndarray | None = None,
     cap: int,
     max_repeats: int,
-    pairs: np.ndarray | None = None,
+    pairs: np.ndarray | Callable[[], np.ndarray] | None = None,
     common: list | None = None,
     weights: np.ndarray | None = None,
     join: bool = True,
@@ -233,7 +234,9 @@ def shared_kgram_runs(
     document, or in more than `cap` documents (each counted `weights[doc]` times when given;
     None: once) are left out; given a list `common`, the last ones are appended to it as
     (hashes, documents, positions) ordered by hash (the class's shared text:
-    core/matching/common.py). `pairs` (sorted keys) limits the result to those pairs.
+    core/matching/common.py). `pairs` (sorted keys) limits the result to those pairs; given as a
+    function, it is called once they are needed (after the sort: the caller may find them
+    meanwhile).
 
     K-grams held at consecutive positions by the same documents are joined once: a class of
     near copies shares thousands of consecutive k-grams per pair, which would otherwise be as
@@ -311,6 +314,8 @@ def shared_kgram_runs(
     del index
     # every member of a block pairs with the members after it (vectorized triangle), some blocks
     # at a time, the second half of them on a helper thread when there are many
+    if callable(pairs):
+        pairs = pairs()
     chunks = list(slices(sizes * (sizes - 1) // 2, BLOCK_PAIRS))
     half = (len(chunks) + 1) // 2 if int(sizes @ (sizes - 1)) // 2 >= 2 * BLOCK_PAIRS else len(chunks)
     work = functools.partial(_block_pairs, starts, sizes, length, docs, positions, n, pairs)

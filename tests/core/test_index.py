@@ -301,4 +301,14 @@ def test_runs_found_some_blocks_at_a_time_and_on_two_threads_are_the_same(monkey
         got = shared_kgram_runs(hashes, lengths, cap=30, max_repeats=40, **o)
         assert len(want[0]) > 500 and all(a.tolist() == b.tolist() and a.dtype == b.dtype for a, b in zip(got, want))
     assert len(threads) > 40 and "plagscope-ahead" in threads and threading.current_thread().name in threads
+    asked = []
+
+    def later():
+        asked.append(len(threads))
+        return pairs
+
+    for join, want in ((False, whole[2]), (True, whole[3])):  # the pairs given as a function: asked once
+        got = shared_kgram_runs(hashes, lengths, cap=30, max_repeats=40, join=join, pairs=later)
+        assert all(a.tolist() == b.tolist() and a.dtype == b.dtype for a, b in zip(got, want))
+    assert len(asked) == 2 and asked[1] > asked[0]  # before the blocks' pairs are expanded
     assert (whole[1][3] > 3).sum() > 10  # runs of several k-grams among them

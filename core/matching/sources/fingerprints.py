@@ -164,21 +164,35 @@ class FingerprintSource:
 
     def propose(self, corpus: Corpus, so_far: Candidates) -> Generator[Progress, None, Candidates]:
         profiles, options, n = corpus.profiles, corpus.options, corpus.n
-        left, right, _ = candidate_pairs(
-            [p.fp_hashes for p in profiles], ignored=corpus.ignored, cap=corpus.cap,
-            max_repeats=options.max_repeats, weights=corpus.weights, counted=False)
-        candidates = left * n + right
-        yield Progress("indexing", 1, 3)
-        hashes, lengths = all_kgrams(profiles)
-        common: list = []
-        run_keys, run_left, run_right, run_length = shared_kgram_runs(
-            hashes, lengths, ignored=corpus.ignored, cap=corpus.cap,
-            max_repeats=options.max_repeats, pairs=candidates, common=common,
-            weights=corpus.weights, join=False)
+
+        def candidates(_item) -> np.ndarray:
+            left, right, _ = candidate_pairs(
+                [p.fp_hashes for p in profiles], ignored=corpus.ignored, cap=corpus.cap,
+                max_repeats=options.max_repeats, weights=corpus.weights, counted=False)
+            return left * n + right
+
+        # the candidate pairs are found on a helper thread while the k-grams are sorted here
+        # (array operations that let go of the GIL); the join takes them when it needs them
+        with contextlib.closing(on_thread_ahead(candidates, [None])) as ahead:
+            found: list[np.ndarray] = []
+
+            def pairs() -> np.ndarray:
+                if not found:
+                    found.append(next(ahead))
+                return found[0]
+
+            hashes, lengths = all_kgrams(profiles)
+            yield Progress("indexing", 1, 3)
+            common: list = []
+            run_keys, run_left, run_right, run_length = shared_kgram_runs(
+                hashes, lengths, ignored=corpus.ignored, cap=corpus.cap,
+                max_repeats=options.max_repeats, pairs=pairs, common=common,
+                weights=corpus.weights, join=False)
+            pairs()
         if common:
             corpus.evidence[COMMON] = common[0]
         del hashes
-        pair_keys, pair, run_left, run_right, run_length = _pairs_of(run_keys, candidates, run_left, run_right,
+        pair_keys, pair, run_left, run_right, run_length = _pairs_of(run_keys, found[0], run_left, run_right,
                                                                       run_length)
         del run_keys
         corpus.evidence[SEEDS] = Seeds(pair_keys, pair, run_left, run_right, run_length)
