@@ -96,18 +96,15 @@ def _can_pass(profiles: list[Profile], n: int, pair_keys: np.ndarray, pair: np.n
     del alone
     todo = enough & ~whole
     enough[todo] = False
-    rows = np.flatnonzero(todo[pair])
-    doc = first[pair[rows]]
     units = np.array([len(p.units) for p in profiles], dtype=np.int64)
     axes = (k, short_gap, guarantee)
-    parts = [(rows, doc)]
-    if len(rows) >= 2 * SPLIT_RUNS:  # two halves of the pairs by left document, one on a helper thread
-        half = int(np.searchsorted(np.cumsum(np.bincount(doc, minlength=len(units))), len(rows) // 2))
-        low = doc <= half
-        parts = [(rows[low], doc[low]), (rows[~low], doc[~low])]
-        del low
-    del rows, doc
-    work = functools.partial(_passing, pair_keys, n, first, pair, left, right, length, units, axes, uniform)
+    parts = [(0, len(pair_keys))]
+    checked = np.cumsum(np.where(todo, seeds, 0))  # the seeds of the pairs to check, so far
+    if checked[-1] >= 2 * SPLIT_RUNS:  # two halves of the pairs (by left document), one on a helper thread
+        half = int(np.searchsorted(checked, checked[-1] / 2)) + 1
+        parts = [(0, half), (half, len(pair_keys))]
+    del checked
+    work = functools.partial(_passing, pair_keys, n, first, pair, left, right, length, units, axes, uniform, todo)
     with contextlib.closing(on_thread_ahead(work, parts[1:])) as beside:
         found = [work(parts[0]), *beside]
     for passing in found:
@@ -117,13 +114,18 @@ def _can_pass(profiles: list[Profile], n: int, pair_keys: np.ndarray, pair: np.n
 
 def _passing(pair_keys: np.ndarray, n: int, first: np.ndarray, pair: np.ndarray, left: np.ndarray,
              right: np.ndarray, length: np.ndarray, units: np.ndarray, axes: tuple, uniform: bool,
-             part: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
-    """The pairs (indexes) among those of the runs `part` = (rows, their left documents) whose
-    seeds can make a passage: `_can_pass`'s work on whole pairs (a pair's runs are all in one
-    part), so the parts can be worked apart. `passages.crowded` sees the runs of the part's
-    pairs alone, over the documents they lie in: its stretches then cover those runs' units (a
-    group of a pair lies in one of them all the same)."""
-    rows, doc = part
+             todo: np.ndarray, part: tuple[int, int]) -> np.ndarray:
+    """The pairs (indexes) among those `todo` numbered from part = (lo, hi) whose seeds can
+    make a passage: `_can_pass`'s work on whole pairs, so that parts can be worked apart.
+    `passages.crowded` sees the runs of the part's pairs alone, over the documents they lie
+    in: its stretches then cover those runs' units (a group of a pair lies in one of them all
+    the same)."""
+    lo, hi = part
+    if lo or hi < len(todo):
+        todo = np.concatenate((np.zeros(lo, bool), todo[lo:hi], np.zeros(len(todo) - hi, bool)))
+    rows = np.flatnonzero(todo[pair])
+    del todo
+    doc = first[pair[rows]]
     k, short_gap, guarantee = axes
     rows = rows[_crowded(doc, left[rows], length[rows], units, axes)]
     if uniform:
