@@ -12,7 +12,7 @@ import numpy as np
 from core.concurrency import CpuSample, idle_core, on_thread_ahead, run_jobs, workers_for
 from core.engine.batches import batches
 from core.engine.normalize import Units, code_points, split_units, unit_batches
-from core.engine.segment import warm_up
+from core.engine.segment import forget_long_runs, warm_up
 from core.engine.simhash import cut_prose, word_features
 from core.engine.winnowing import fingerprints, fingerprints_joined
 from core.models import Document, Fingerprint, Progress
@@ -189,7 +189,10 @@ def profile_documents(
     # one process takes the jobs in order: its helper thread segments on into the next job
     # while this thread weighs the words of the one before
     ahead = on_thread_ahead(cut_prose, (documents[i].text for i in missing)) if workers <= 1 and missing else None
-    with contextlib.closing(ahead) if ahead is not None else contextlib.nullcontext():
+    with contextlib.ExitStack() as ending:  # however the stage ends: the thread stopped, then
+        ending.callback(forget_long_runs)  # the long runs it remembered let go of
+        if ahead is not None:
+            ending.enter_context(contextlib.closing(ahead))
         here = partial(_profile_chunk, segmented=ahead) if ahead is not None else _profile_chunk
         for item in run_jobs(_sent_chunk, jobs, workers, share=True, here=here):
             if item is not None:

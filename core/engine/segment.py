@@ -80,11 +80,17 @@ def _long_run_words(run: str) -> list[str]:
         return known.split(" ") if known else []
     words = _weighed(run)
     if _held[0] + len(run) > REMEMBERED_CHARS:
-        _remembered.clear()
-        _held[0] = 0
+        forget_long_runs()
     _remembered[run] = " ".join(words)  # a Han run's words hold no space
     _held[0] += len(run)
     return words
+
+
+def forget_long_runs() -> None:
+    """Let go of the long runs' remembered words (a check's profile stage does when it ends, so
+    that they do not add to the stages after it)."""
+    _remembered.clear()
+    _held[0] = 0
 
 
 def warm_up() -> None:

@@ -119,3 +119,24 @@ def test_one_process_segments_ahead_across_its_jobs_and_each_profile_is_as_alone
         assert (p.lang, p.simhash) == (alone.lang, alone.simhash)
         for field in ("fp_hashes", "fp_units", "vocab", "vocab_idf"):
             assert (getattr(p, field) == getattr(alone, field)).all()
+
+
+def test_the_stage_lets_go_of_the_long_runs_it_remembered(monkeypatch):
+    """Long unpunctuated runs are remembered while the stage runs (core.engine.segment) and
+    let go of when it ends, finished or closed half way."""
+    from core.engine import segment
+
+    monkeypatch.setattr(segment, "_remembered", {})
+    monkeypatch.setattr(segment, "_held", [0])
+    monkeypatch.setattr(profile_module, "CHUNK_CHARS", 200)
+    long = ZH * 3  # one Han run of 87 characters
+    docs = [Document(i, f"d{i}", "", "txt", f"{long}。{i}") for i in range(20)]
+    stage = profile_module.profile_documents(docs, CheckOptions(workers=1))
+    for progress in stage:
+        if progress.done:
+            break
+    assert long in segment._remembered and segment._held[0] == len(long)
+    stage.close()
+    assert not segment._remembered and segment._held[0] == 0
+    profiled = run(profile_module.profile_documents(docs, CheckOptions(workers=1)))
+    assert len(profiled) == 20 and not segment._remembered
