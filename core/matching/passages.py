@@ -485,24 +485,29 @@ def _one_diagonal(a: Units, b: Units, pa: list[int], pb: list[int], length: list
     if any(y - x != d for x, y in zip(pa, pb)):
         return None
     runs = sorted(zip(pa, length))
-    reach = None
-    for s, n in runs:
-        if reach is not None and s - reach > short_gap:
-            return None
-        reach = s + n - 1 + k if reach is None else max(reach, s + n - 1 + k)
-    covered = _union(runs, k)
-    if covered < min_units:
-        return Alignment([])
-    a_lo, a_hi = runs[0][0], max(s + n for s, n in runs) - 1
-    back = _back(a.hashes, b.hashes, a_lo, a_lo + d)
-    fwd = _forward(a.hashes, b.hashes, a_hi + k, a_hi + d + k)
-    passage = UnitMatch(a_lo - back, a_hi + k + fwd, a_lo + d - back, a_hi + d + k + fwd, covered)
+    covered, reach, a_end = 0, -1, 0  # `_union` of the runs; the furthest reach; a_hi + 1
     merged: list[list[int]] = []  # `_runs`: runs that continue each other joined
     for s, n in runs:
+        e = s + n - 1 + k
+        if covered and s - reach > short_gap:
+            return None
+        if s >= reach:
+            covered += e - s
+            reach = e
+        elif e > reach:
+            covered += e - reach
+            reach = e
+        a_end = max(a_end, s + n)
         if merged and s <= merged[-1][1]:
             merged[-1][1] = max(merged[-1][1], s + n)
         else:
             merged.append([s, s + n])
+    if covered < min_units:
+        return Alignment([])
+    a_lo, a_hi = runs[0][0], a_end - 1
+    back = _back(a.hashes, b.hashes, a_lo, a_lo + d)
+    fwd = _forward(a.hashes, b.hashes, a_hi + k, a_hi + d + k)
+    passage = UnitMatch(a_lo - back, a_hi + k + fwd, a_lo + d - back, a_hi + d + k + fwd, covered)
     long = _union([(s, e - s) for s, e in merged if e - s + k - 1 >= verbatim], k)
     return Alignment([passage], covered, covered, long, long)
 
