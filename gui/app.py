@@ -14,9 +14,9 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, QStandardPaths, Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from core import __version__
+from core.memory import collections_paused
 
 from . import icons
-from .background import collections_paused
 from .i18n import Translations, system_language
 from .main_window import MainWindow
 from .session import jobs

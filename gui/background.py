@@ -11,18 +11,16 @@ coalescing the requests that arrive meanwhile into one more save.
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import logging
 import os
-import threading
 import time
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
 from core.display import safe_name
+from core.memory import collections_paused
 from core.models import Progress
 
 from .worker import Worker, start
@@ -34,46 +32,6 @@ log = logging.getLogger(__name__)
 #: repaints all of it, longer while a save writes beside it, so a dialog that appears sooner
 #: stalls the quick saves it was meant to report (bench/review_bench.py).
 DIALOG_DELAY_MS = 1000
-
-
-_pause_lock = threading.Lock()
-_paused = 0
-
-
-def pause_collections() -> None:
-    """Pause the cyclic garbage collector until the matching `resume_collections` (pauses nest,
-    from any thread)."""
-    global _paused
-    with _pause_lock:
-        _paused += 1
-        gc.disable()
-
-
-def resume_collections() -> None:
-    """End one pause; after the last, what the paused work left joins the long-lived objects
-    (gc.freeze) and the collector runs again."""
-    global _paused
-    with _pause_lock:
-        _paused -= 1
-        if _paused == 0:
-            gc.freeze()
-            gc.enable()
-
-
-@contextlib.contextmanager
-def collections_paused() -> Iterator[None]:
-    """The cyclic garbage collector paused while work on a thread makes many objects (a check's
-    report arriving from its child, an opened check, a PDF's layout, the engines' tables, the
-    window being built): a collection walks every young object while holding the interpreter
-    lock, on whichever thread allocates, and one over a report's objects froze the window
-    (bench/click_bench.py --why lists the passes). At the end, what the work left joins the
-    long-lived objects (gc.freeze, as a shown report does): resuming does not start a pass over
-    all of it either. Objects are still freed by reference counting."""
-    pause_collections()
-    try:
-        yield
-    finally:
-        resume_collections()
 
 
 def without_collections(steps: Generator) -> Generator:

@@ -56,7 +56,7 @@ QT_X11_PACKAGES = ("libxcb-cursor0", "libxcb-icccm4", "libxcb-keysyms1", "libxcb
 #: The modules of core the window imports (with the standard ones they bring) and the standard
 #: ones its own modules use, imported before Qt: once PySide6 is loaded it reads the source of
 #: every module imported after it (to see whether the module asks for a PySide `__feature__`).
-BEFORE_QT = ("core.models", "core.options", "core.errors", "core.rules", "core.steps", "core.data_dir",
+BEFORE_QT = ("core.models", "core.options", "core.errors", "core.rules", "core.steps", "core.data_dir", "core.memory",
              "core.loaders", "core.review.names", "core.review.verdicts", "core.academic", "json", "platform")
 
 

@@ -10,6 +10,7 @@ from core.cli.archive import add_check_arguments, archive_lines, check_generator
 from core.cli.common import EXIT_USAGE, drain, fit, out, show, stdout_closed, warn, width, write_reports
 from core.cli.groups import format_groups, short_names_for
 from core.evidence import label
+from core.memory import collections_paused, one_arena
 from core.models import Report
 from core.options import DEFAULTS, CheckOptions
 from core.review.groups import group_details
@@ -150,6 +151,12 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.top < 0:
         parser.error("--top must be 0 or more")
 
+    one_arena()  # before the check's threads start
+    with collections_paused():  # a check of many pairs makes them once and keeps them to the end
+        return _checked(args, options)
+
+
+def _checked(args: argparse.Namespace, options: CheckOptions) -> int:
     report: Report = drain(check_generator(args, options), args.quiet)
     # reports first: a reader that stops reading stdout early (`| head`) must not cost them
     inputs = [d.path for d in report.documents] + [e.path for e in report.errors]
