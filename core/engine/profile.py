@@ -6,6 +6,7 @@ import contextlib
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
+from itertools import chain
 
 import numpy as np
 
@@ -147,6 +148,10 @@ PARALLEL_CHARS = 2_000_000
 CHUNK_CHARS = 100_000
 
 
+def _cut_job(texts: list[str]) -> list[tuple[str, list[str]]]:
+    return [cut_prose(t) for t in texts]
+
+
 def _profile_chunk(texts: list[str], options: CheckOptions,
                    segmented: Iterator[tuple[str, list[str]]] | None = None) -> list[Profile]:
     return profiles(texts, options, segmented)
@@ -186,14 +191,15 @@ def profile_documents(
         warm_up()
     groups = batches(sizes, CHUNK_CHARS)
     jobs = [([documents[missing[g]].text for g in group], options) for group in groups]
-    # one process takes the jobs in order: its helper thread segments on into the next job
-    # while this thread weighs the words of the one before
-    ahead = on_thread_ahead(cut_prose, (documents[i].text for i in missing)) if workers <= 1 and missing else None
+    # one process takes the jobs in order: its helper thread segments the next job while this
+    # thread weighs the words of the one before (a job ahead at most, whatever its texts' size)
+    ahead = on_thread_ahead(_cut_job, (texts for texts, _ in jobs), ahead=1) if workers <= 1 and jobs else None
     with contextlib.ExitStack() as ending:  # however the stage ends: the thread stopped, then
         ending.callback(forget_long_runs)  # the long runs it remembered let go of
+        here = _profile_chunk
         if ahead is not None:
             ending.enter_context(contextlib.closing(ahead))
-        here = partial(_profile_chunk, segmented=ahead) if ahead is not None else _profile_chunk
+            here = partial(_profile_chunk, segmented=chain.from_iterable(ahead))
         for item in run_jobs(_sent_chunk, jobs, workers, share=True, here=here):
             if item is not None:
                 n, chunk = item
