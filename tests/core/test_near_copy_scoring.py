@@ -8,6 +8,7 @@ import random
 import numpy as np
 import pytest
 
+from core.engine.normalize import Units
 from core.engine.profile import profiles
 from core.matching import alignment, passages, scoring
 from core.matching import compare as compare_module
@@ -199,9 +200,8 @@ def test_the_coverage_of_one_span_is_the_units_inside_it():
             at += rng.randint(0, 2)
             starts.append(at)
             at += n
-        units = profiles(["x"], CheckOptions())[0].units
-        units = type(units)(np.array(starts, np.int32), np.array([s + n for s, n in zip(starts, lengths)], np.int32),
-                            np.zeros(len(starts), np.uint64), np.zeros(len(starts), bool))
+        units = Units(np.array(starts, np.int32), np.array([s + n for s, n in zip(starts, lengths)], np.int32),
+                      np.zeros(len(starts), np.uint64), np.zeros(len(starts), bool))
         lo = rng.randint(0, at + 2)
         span = Span(lo, rng.randint(lo - 3, at + 3))
         inside = sum(1 for s, n in zip(starts, lengths) if s >= span.start and s + n <= span.end)
