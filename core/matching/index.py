@@ -10,7 +10,7 @@ import numpy as np
 
 from core.concurrency import on_thread_ahead
 from core.engine.batches import slices
-from core.engine.hashing import distinct, mix64
+from core.engine.hashing import distinct, find_sorted, mix64
 
 
 def document_frequency_cap(n_docs: int, max_share: float, min_common: int) -> int:
@@ -120,6 +120,10 @@ def _same_members(docs: np.ndarray, starts: np.ndarray, sizes: np.ndarray
 
 #: Pairs of postings expanded together by `candidate_pairs` (bounds its memory).
 PAIR_SLICE = 1 << 21
+
+#: `shared_kgram_runs` looks the pairs it keeps up in a table of every pair key when there are
+#: at most this many (8 MB: classes of up to about 2,900 documents); else it searches them.
+TABLE_KEYS = 1 << 23
 
 #: Pairs of a block's members expanded together by `shared_kgram_runs`: its temporaries stay
 #: small and are reused. From twice this many, the second half of them is expanded on a helper
@@ -316,6 +320,10 @@ def shared_kgram_runs(
     # at a time, the second half of them on a helper thread when there are many
     if callable(pairs):
         pairs = pairs()
+    if pairs is not None and n * n <= TABLE_KEYS:  # every key looked up in a table of the pairs
+        table = np.zeros(n * n, bool)
+        table[pairs] = True
+        pairs = table
     chunks = list(slices(sizes * (sizes - 1) // 2, BLOCK_PAIRS))
     half = (len(chunks) + 1) // 2 if int(sizes @ (sizes - 1)) // 2 >= 2 * BLOCK_PAIRS else len(chunks)
     work = functools.partial(_block_pairs, starts, sizes, length, docs, positions, n, pairs)
@@ -335,7 +343,7 @@ def _block_pairs(starts: np.ndarray, sizes: np.ndarray, length: np.ndarray, docs
                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The runs the blocks chunk = (lo, hi) give (`shared_kgram_runs`): (pair keys, left
     starts, right starts, lengths) of each two members of a block in different documents (of
-    a pair in `pairs` when given), in the blocks' order."""
+    a pair in `pairs` when given, sorted keys or a table of every key), in the blocks' order."""
     lo, hi = chunk
     z = sizes[lo:hi]
     member = np.repeat(starts[lo:hi], z) + concat_ranges(z)
@@ -344,11 +352,15 @@ def _block_pairs(starts: np.ndarray, sizes: np.ndarray, length: np.ndarray, docs
     first = np.repeat(member, after)
     second = first + 1 + concat_ranges(after)
     del member, after
+    if pairs is not None and pairs.dtype == bool:  # a member and one in its own document: a key off the table
+        keys = docs[first].astype(np.int64) * n + docs[second]
+        inside = pairs[keys]
+        return keys[inside], positions[first[inside]], positions[second[inside]], run[inside]
     cross = docs[first] != docs[second]
     first, second, run = first[cross], second[cross], run[cross]
     keys = docs[first].astype(np.int64) * n + docs[second]
     if pairs is not None:
-        inside = np.isin(keys, pairs)
+        inside = find_sorted(pairs, keys)[0]
         keys, first, second, run = keys[inside], first[inside], second[inside], run[inside]
     return keys, positions[first], positions[second], run
 
@@ -521,7 +533,7 @@ def shared_kgrams(
 
     One sort over all k-grams of all documents instead of a set intersection per pair.
     K-grams in `ignored`, repeated more than `max_repeats` times in one document, or present
-    in more than `cap` documents are left out; `pairs` (keys left * n + right) limits the
+    in more than `cap` documents are left out; `pairs` (sorted keys left * n + right) limits the
     result to those pairs.
     """
     n = len(kgram_lists)

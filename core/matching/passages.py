@@ -193,21 +193,22 @@ def crowded(doc: np.ndarray, pos: np.ndarray, length: np.ndarray, units: np.ndar
     def each(per_doc: np.ndarray, at: np.ndarray):
         return per_doc[0] if (per_doc == per_doc[0]).all() else per_doc[at]
 
-    start = offsets[doc] + pos
-    covers = np.bincount(start, minlength=total + 1)
-    covers -= np.bincount(start + length + (each(k, doc) - 1), minlength=total + 1)
-    covered = np.cumsum(covers[:total]) > 0
+    # the documents laid out one after another with more than short_gap units between them,
+    # so that no stretch joins the end of one to the start of the next
+    room = units + (int(short_gap.max()) + 1)
+    placed = np.concatenate(([0], np.cumsum(room)))
+    start = placed[doc] + pos
+    span = int(placed[-1])
+    covers = np.bincount(start, minlength=span + 1)
+    covers -= np.bincount(start + length + (each(k, doc) - 1), minlength=span + 1)
+    covered = np.cumsum(covers[:span]) > 0
     del covers
-    unit = np.arange(total)
-    before = np.maximum.accumulate(np.where(covered, unit, -1))  # the last covered unit so far
-    before = np.concatenate(([-1], before[:-1]))
-    in_doc = np.repeat(np.arange(len(units)), units)
-    opens = covered & ((unit - before - 1 > each(short_gap, in_doc))
-                       | (before < offsets[in_doc]))  # a gap too long, or a new document
-    del before, in_doc, unit
-    stretch = np.cumsum(opens) - 1
-    held = np.bincount(stretch[covered], minlength=int(stretch[-1]) + 1)
-    return held[stretch[start]] >= each(min_units, doc)
+    at = np.flatnonzero(covered)  # the covered units, in order
+    gap = short_gap[0] if (short_gap == short_gap[0]).all() else np.repeat(short_gap, room)[at[1:]]
+    stretch = np.cumsum(np.concatenate(([True], np.diff(at) - 1 > gap))) - 1  # of each covered unit
+    held = np.bincount(stretch)
+    rank = np.cumsum(covered, dtype=np.int64 if span >= 2**31 else np.int32) - 1  # of a covered unit among them
+    return held[stretch[rank[start]]] >= each(min_units, doc)
 
 
 def _covered(starts: np.ndarray, k: int, length: np.ndarray) -> int:

@@ -246,3 +246,48 @@ def test_crowded_runs_by_hand(monkeypatch):
     pos[1], length[1] = 18, 2  # [0, 8) and [18, 24): 14 units, just enough
     assert crowded(doc, pos, length, units, *per_doc).tolist() == [True, True, False, False, False, False]
     assert crowded(doc[:0], pos[:0], length[:0], units, *per_doc).tolist() == []
+
+
+def _crowded_by_definition(doc, pos, length, units, k, short_gap, min_units) -> list[bool]:
+    """Per document, the units the runs' k-grams cover, joined into stretches by gaps of at
+    most the document's short_gap; a run is kept when its stretch covers min_units units."""
+    size = {}
+    for d in range(len(units)):
+        covered = sorted({p + t for dd, p, n in zip(doc, pos, length) if dd == d for t in range(n + k[d] - 1)})
+        stretches: list[list[int]] = []
+        for u in covered:
+            if stretches and u - stretches[-1][-1] - 1 <= short_gap[d]:
+                stretches[-1].append(u)
+            else:
+                stretches.append([u])
+        size.update({(d, u): len(s) for s in stretches for u in s})
+    return [size[(d, p)] >= min_units[d] for d, p in zip(doc.tolist(), pos.tolist())]
+
+
+@pytest.mark.parametrize("uniform", [True, False])
+def test_crowded_runs_are_those_of_stretches_covering_enough_units(uniform, monkeypatch):
+    """Random runs in documents side by side (some empty, some short), with one set of
+    parameters or one per document: crowded() keeps a run exactly when its stretch covers
+    min_units units, whatever the next document holds."""
+    monkeypatch.setattr(passages, "CROWDED_SHARE", 0.0)
+    rng = np.random.default_rng(7 if uniform else 8)
+    dropped = kept = 0
+    for trial in range(300):
+        n = int(rng.integers(1, 8))
+        units = rng.integers(0, 120, n)
+        k, short_gap, min_units = ((np.full(n, int(rng.integers(lo, hi))) if uniform else rng.integers(lo, hi, n))
+                                   for lo, hi in ((2, 6), (0, 20), (1, 40)))
+        runs = []
+        for _ in range(int(rng.integers(1, 40))):
+            d = int(rng.integers(0, n))
+            room = int(units[d] - k[d] + 1)
+            if room > 0:
+                p = int(rng.integers(0, room))
+                runs.append((d, p, int(rng.integers(1, min(room - p, 1 + trial % 6) + 1))))
+        if not runs:
+            continue
+        doc, pos, length = (np.array(x, np.int64) for x in zip(*runs))
+        got = crowded(doc, pos, length, units, k, short_gap, min_units).tolist()
+        assert got == _crowded_by_definition(doc, pos, length, units, k, short_gap, min_units)
+        kept, dropped = kept + sum(got), dropped + len(got) - sum(got)
+    assert kept > 500 and dropped > 500

@@ -297,9 +297,11 @@ def test_runs_found_some_blocks_at_a_time_and_on_two_threads_are_the_same(monkey
 
     monkeypatch.setattr(index, "_block_pairs", noted)
     monkeypatch.setattr(index, "BLOCK_PAIRS", 64)
-    for o, want in zip(options, whole):
-        got = shared_kgram_runs(hashes, lengths, cap=30, max_repeats=40, **o)
-        assert len(want[0]) > 500 and all(a.tolist() == b.tolist() and a.dtype == b.dtype for a, b in zip(got, want))
+    for table in (index.TABLE_KEYS, 0):  # the pairs looked up in a table of every key, or searched
+        monkeypatch.setattr(index, "TABLE_KEYS", table)
+        for o, want in zip(options, whole):
+            got = shared_kgram_runs(hashes, lengths, cap=30, max_repeats=40, **o)
+            assert len(want[0]) > 500 and all(a.tolist() == b.tolist() and a.dtype == b.dtype for a, b in zip(got, want))
     assert len(threads) > 40 and "plagscope-ahead" in threads and threading.current_thread().name in threads
     asked = []
 

@@ -13,7 +13,7 @@ from core.concurrency import on_thread_ahead
 from core.engine.batches import slices
 from core.engine.hashing import kgram_hashes
 from core.engine.profile import Profile
-from core.matching.index import by_key, candidate_pairs, shared_kgram_runs
+from core.matching.index import TABLE_KEYS, by_key, candidate_pairs, shared_kgram_runs
 from core.matching.passages import can_pass, crowded
 from core.matching.sources.base import COMMON, SEEDS, Candidates, Corpus, Seeds
 from core.models import Progress
@@ -35,9 +35,8 @@ def all_kgrams(profiles: list[Profile]) -> tuple[np.ndarray, np.ndarray]:
 #: class of near copies (millions of runs) is checked in slices of bounded memory.
 CAN_PASS_RUNS = 1 << 21
 
-#: `_pairs_of` looks keys up in a table of every pair key up to the largest when it has at most
-#: this many entries (32 MB of int32: classes of up to about 2,900 documents); else it sorts them.
-TABLE_KEYS = 1 << 23
+# `_pairs_of` looks keys up in a table of every pair key up to the largest when it has at most
+# TABLE_KEYS entries (32 MB of int32: classes of up to about 2,900 documents); else it sorts them.
 
 #: `_can_pass` checks the pairs in two halves, one on a helper thread, from twice this many
 #: runs: its array operations let go of the GIL, so the second core works the other half.
