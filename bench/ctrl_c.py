@@ -25,7 +25,8 @@ character changed, or its student's name line on top); `--shape` picks some.
 runs the whole check (no Ctrl-C) on those classes of the same size, one after the other, and
 prints each one's time, peak RSS and pairs: a class of many copies or near copies must stay
 within the memory and time of the class of distinct essays. `--root` adds the same runs of an
-older checkout.
+older checkout. `--from FOLDER` builds every class from that folder's essays instead of random
+characters (real prose: short runs between punctuation, repeated phrases, citations).
 """
 
 from __future__ import annotations
@@ -65,11 +66,20 @@ def make_class(folder: Path, essays: int, chars: int = 3000, seed: int = 1) -> P
     return folder
 
 
-def make_copies(folder: Path, essays: int, texts: int, chars: int = 3000, seed: int = 1) -> Path:
-    """`essays` essays made of `texts` distinct texts, each copied essays/texts times."""
+def make_copies(folder: Path, essays: int, texts: int, chars: int = 3000, seed: int = 1,
+                source: Path | None = None) -> Path:
+    """`essays` essays made of `texts` distinct texts, each copied essays/texts times: random
+    Chinese characters, or with `source` the first `texts` essays of that folder (real prose:
+    punctuated, its runs short, its phrases repeated)."""
     rng = random.Random(seed)
-    alphabet = [chr(c) for c in range(0x4E00, 0x4E00 + 3000)]
-    bodies = ["".join(rng.choice(alphabet) for _ in range(chars)) for _ in range(texts)]
+    if source is None:
+        alphabet = [chr(c) for c in range(0x4E00, 0x4E00 + 3000)]
+        bodies = ["".join(rng.choice(alphabet) for _ in range(chars)) for _ in range(texts)]
+    else:
+        files = sorted(source.glob("*.txt"))[:texts]
+        if len(files) < texts:
+            raise SystemExit(f"{source}: {len(files)} .txt essays, {texts} needed")
+        bodies = [f.read_text(encoding="utf-8") for f in files]
     folder.mkdir(parents=True, exist_ok=True)
     for i in range(essays):
         (folder / f"student_{i:04d}.txt").write_text(bodies[i % texts], encoding="utf-8")
@@ -84,12 +94,12 @@ NEAR_SHAPES = {
 
 
 def make_near_copies(folder: Path, essays: int, texts: int, chars: int = 3000, seed: int = 1,
-                     how: str = "blank") -> Path:
+                     how: str = "blank", source: Path | None = None) -> Path:
     """`make_copies`, no two files identical (so none is compared once for all,
     core/matching/copies.py): each copy ends in its own run of blank lines and spaces
     ("blank"), has one character changed at a place of its own ("char"), or starts with a
     line naming its student ("name")."""
-    make_copies(folder, essays, texts, chars, seed)
+    make_copies(folder, essays, texts, chars, seed, source)
     rng = random.Random(seed + 1)
     alphabet = [chr(c) for c in range(0x4E00 + 3000, 0x4E00 + 6000)]
     for i, path in enumerate(sorted(folder.iterdir())):
@@ -159,25 +169,28 @@ STAGE_ORDER = ("loading", "fingerprinting", "indexing", "comparing", AFTER)
 SHAPES = ("distinct", "copies", "near", "char", "name")
 
 
-def class_shapes(tmp: Path, essays: int, texts: int) -> list[tuple[str, Path]]:
-    """The classes of `essays` essays compared side by side, from one generator: distinct
-    essays, `texts` texts copied, and the same copies made near copies three ways
-    (`make_near_copies`); each folder is named for its shape."""
+def class_shapes(tmp: Path, essays: int, texts: int, source: Path | None = None) -> list[tuple[str, Path]]:
+    """The classes of `essays` essays compared side by side, from one generator (`source`: see
+    `make_copies`): distinct essays, `texts` texts copied, and the same copies made near copies
+    three ways (`make_near_copies`); each folder is named for its shape."""
     per = f"{texts} texts x ~{essays // texts}"
-    return [("distinct essays", make_copies(tmp / "distinct", essays, essays)),
-            (f"{per} copies", make_copies(tmp / "copies", essays, texts)),
-            (f"{per} near copies (blank lines)", make_near_copies(tmp / "near", essays, texts)),
-            (f"{per} near copies (one character)", make_near_copies(tmp / "char", essays, texts, how="char")),
-            (f"{per} near copies (name line)", make_near_copies(tmp / "name", essays, texts, how="name"))]
+    return [("distinct essays", make_copies(tmp / "distinct", essays, essays, source=source)),
+            (f"{per} copies", make_copies(tmp / "copies", essays, texts, source=source)),
+            (f"{per} near copies (blank lines)", make_near_copies(tmp / "near", essays, texts, source=source)),
+            (f"{per} near copies (one character)",
+             make_near_copies(tmp / "char", essays, texts, how="char", source=source)),
+            (f"{per} near copies (name line)",
+             make_near_copies(tmp / "name", essays, texts, how="name", source=source))]
 
 
 def stages_table(essays: int, texts: int, delays: tuple[float, ...] = (0.0, 1.0),
-                 stages: tuple[str, ...] = STAGE_ORDER, shapes_wanted: tuple[str, ...] = ()) -> int:
+                 stages: tuple[str, ...] = STAGE_ORDER, shapes_wanted: tuple[str, ...] = (),
+                 source: Path | None = None) -> int:
     """The stop latency per stage (SIGINT as the stage shows, and `delays` later), for
     distinct essays, many identical copies and many near copies of the same size."""
     rows, worst = [], 0.0
     with tempfile.TemporaryDirectory() as tmp:
-        shapes = class_shapes(Path(tmp), essays, texts)
+        shapes = class_shapes(Path(tmp), essays, texts, source)
         for shape, folder in shapes:
             if shapes_wanted and folder.name not in shapes_wanted:
                 continue
@@ -220,12 +233,13 @@ def full_check(root: Path, folder: Path) -> tuple[float, float, int, int, float]
             usage.ru_utime + usage.ru_stime)
 
 
-def copies_table(essays: int, texts: int, roots: list[Path], shapes_wanted: tuple[str, ...] = ()) -> int:
+def copies_table(essays: int, texts: int, roots: list[Path], shapes_wanted: tuple[str, ...] = (),
+                 source: Path | None = None) -> int:
     """Time and peak memory of a whole check, distinct essays, many copies and many near
     copies, side by side."""
     rows, ratios = [], []
     with tempfile.TemporaryDirectory() as tmp:
-        shapes = [(shape, folder) for shape, folder in class_shapes(Path(tmp), essays, texts)
+        shapes = [(shape, folder) for shape, folder in class_shapes(Path(tmp), essays, texts, source)
                   if not shapes_wanted or folder.name in shapes_wanted or folder.name == "distinct"]
         for root in roots:
             measured = []
@@ -238,7 +252,8 @@ def copies_table(essays: int, texts: int, roots: list[Path], shapes_wanted: tupl
             _, took0, peak0, cpu0 = measured[0]
             ratios += [f"{root.name}: {shape} / distinct = {took / took0:.2f}x time, {cpu / cpu0:.2f}x CPU, "
                        f"{peak / peak0:.2f}x peak RSS" for shape, took, peak, cpu in measured[1:]]
-    print(f"{essays} essays of 3,000 characters, load average " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    made = f"essays of {source}" if source else "essays of 3,000 random characters"
+    print(f"{essays} {made}, load average " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
     print("| checkout | class | seconds | CPU s | peak RSS MB | pairs | exit | load at start |\n"
           "|---|---|---|---|---|---|---|---|")
     print("\n".join(rows))
@@ -314,12 +329,15 @@ def main() -> int:
                         help="time and peak memory of whole checks: many copies vs distinct essays")
     parser.add_argument("--root", type=Path, action="append", default=[],
                         help="with --copies: also run an older checkout (repeatable)")
+    parser.add_argument("--from", dest="source", type=Path,
+                        help="with --stages or --copies: build the classes from this folder's .txt essays "
+                             "(real prose, e.g. bench/out/corpora/zh-2000-s0-v5/docs) instead of random characters")
     args = parser.parse_args()
     if args.copies:
-        return copies_table(args.essays, args.texts, [ROOT, *args.root], tuple(args.shape))
+        return copies_table(args.essays, args.texts, [ROOT, *args.root], tuple(args.shape), args.source)
     if args.stages:
         return stages_table(args.essays, args.texts, stages=tuple(args.stage) or STAGE_ORDER,
-                            shapes_wanted=tuple(args.shape))
+                            shapes_wanted=tuple(args.shape), source=args.source)
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory() as tmp:
         folder = make_class(Path(tmp) / "class", args.essays)
