@@ -106,12 +106,10 @@ def to_json(report: Report, verdicts: Verdicts | None = None, *, version: int | 
             for key, value in _fields(report, verdicts, version)}
 
 
-def _fields(report: Report, verdicts: Verdicts | None, version: int | None,
-            text: bool = False) -> list[tuple[str, Any]]:
+def _fields(report: Report, verdicts: Verdicts | None, version: int | None) -> list[tuple[str, Any]]:
     """`to_json`'s top-level fields in order, the documents and the pairs as iterators of their
     items (each made when read: `render_json` encodes one and lets it go before making the
-    next, so a report of many pairs never holds them all as objects at once). With `text`,
-    a pair `_pair_text` can write comes as its JSON text."""
+    next, so a report of many pairs never holds them all as objects at once)."""
     schema = VERSION if version is None else version
     if len(report.simhashes) != len(report.documents):
         raise ValueError(f"the report has {len(report.documents)} documents but "
@@ -121,11 +119,7 @@ def _fields(report: Report, verdicts: Verdicts | None, version: int | None,
     analyses = Analyses.of(report.documents) if academic else None
     documents = (_document_item(i, doc, value, report, figures, verdicts)
                  for i, (doc, value) in enumerate(zip(report.documents, report.simhashes)))
-    if text and analyses is not None and not verdicts:
-        pairs = ((pair.semantic is None and _pair_text(pair, analyses)) or _pair_item(pair, report, analyses, None)
-                 for pair in report.pairs)
-    else:
-        pairs = (_pair_item(pair, report, analyses, verdicts) for pair in report.pairs)
+    pairs = (_pair_item(pair, report, analyses, verdicts) for pair in report.pairs)
     return [("version", COMPATIBLE if version is None else version),
             *([("schema", schema)] if academic else []),  # version 1's shape has no schema
             ("options", _plain(report.options.to_dict())),
@@ -155,39 +149,6 @@ def _pair_item(pair: PairResult, report: Report, analyses: Analyses | None, verd
     if verdicts:
         _verdict_fields(item, verdicts.pair(report, pair))
     return item
-
-
-_string = json.encoder.encode_basestring  # the encoder's own form of a str (ensure_ascii=False)
-
-
-def _pair_text(pair: PairResult, analyses: Analyses) -> str | None:
-    """The JSON text of `_pair_item` of a version-2 pair without meaning evidence or verdict,
-    written directly (the encoder's bytes: a class of near copies reports thousands of pairs);
-    None when a figure is not finite (the encoder refuses it)."""
-    figures = (float(pair.similarity), float(pair.left_coverage), float(pair.right_coverage), float(pair.copied))
-    if not all(map(math.isfinite, figures)):
-        return None
-    similarity, left_coverage, right_coverage, copied = map(float.__repr__, figures)
-    matches = ", ".join(_match_text(m, pair.left, pair.right, analyses) for m in pair.matches)
-    return (f'{{"left": {int(pair.left)}, "right": {int(pair.right)}, "hamming": {int(pair.hamming)}, '
-            f'"similarity": {similarity}, "left_coverage": {left_coverage}, "right_coverage": {right_coverage}, '
-            f'"longest": {int(pair.longest)}, "matches": [{matches}], "copied": {copied}, '
-            f'"kind": {_string(pair.kind)}}}')
-
-
-def _match_text(m: Match, left: int, right: int, analyses: Analyses) -> str:
-    """One match's object of `_pair_text` (`_pair`'s fields, then `academic_matches`')."""
-    left_class, right_class = side_classes(m, left, right, analyses)
-    shared = f', "shared_by": {int(m.shared_by)}' if m.shared_by else ""
-    return (f'{{"left": [{int(m.left.start)}, {int(m.left.end)}], '
-            f'"right": [{int(m.right.start)}, {int(m.right.end)}], "units": {int(m.units)}, '
-            f'"kind": {_string(match_kind(m))}, "class": {_string(m.attribution)}, '
-            f'"left_class": {_string(left_class)}, "right_class": {_string(right_class)}, '
-            f'"left_changes": {_spans_text(m.left_changes)}, "right_changes": {_spans_text(m.right_changes)}{shared}}}')
-
-
-def _spans_text(spans: tuple[Span, ...]) -> str:
-    return "[" + ", ".join(f"[{int(c.start)}, {int(c.end)}]" for c in spans) + "]"
 
 
 # ----- one place per field group ----------------------------------------------------------
@@ -279,12 +240,12 @@ def render_json(report: Report, verdicts: Verdicts | None = None, *, version: in
     dump = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode  # json.dumps' own, made once
 
     def block(items) -> str:
-        encoded = [item if isinstance(item, str) else dump(item) for item in items]
+        encoded = [dump(item) for item in items]
         if not encoded:
             return "[]"
         return "[\n  " + ",\n  ".join(encoded) + "\n ]"
 
-    fields = _fields(report, verdicts, version, text=True)
+    fields = _fields(report, verdicts, version)
     lines = [("{" if n == 0 else " ") + f"{dump(key)}: "
              + (block(value) if isinstance(value, (list, Iterator)) else dump(value))
              + ("}" if n == len(fields) - 1 else ",")
