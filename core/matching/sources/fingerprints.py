@@ -136,13 +136,13 @@ def _passing(pair_keys: np.ndarray, n: int, first: np.ndarray, pair: np.ndarray,
     starts = np.flatnonzero(np.diff(of, prepend=-1))
     counts = np.diff(np.append(starts, len(rows)))
     found = []
-    for lo, hi in slices(counts, CAN_PASS_RUNS):
-        part = of[starts[lo:hi]]
-        runs = rows[starts[lo]:starts[hi - 1] + counts[hi - 1]]
-        local = np.repeat(np.arange(hi - lo), counts[lo:hi])
-        doc = first[part]
-        found.append(part[can_pass(local, left[runs], right[runs], k[doc], short_gap[doc], guarantee[doc],
-                                   hi - lo, length[runs])])
+    for a, b in slices(counts, CAN_PASS_RUNS):  # the part's pairs a..b-1, in slices of bounded runs
+        these = of[starts[a:b]]
+        runs = rows[starts[a]:starts[b - 1] + counts[b - 1]]
+        local = np.repeat(np.arange(b - a), counts[a:b])
+        doc = first[these]
+        found.append(these[can_pass(local, left[runs], right[runs], k[doc], short_gap[doc], guarantee[doc],
+                                    b - a, length[runs])])
     return np.concatenate(found) if found else np.zeros(0, np.int64)
 
 
