@@ -154,6 +154,19 @@ class Attribution:
         return Counter(self.text)
 
     @cached_property
+    def reading(self) -> tuple:
+        """What classing the spans of this text reads: two texts with equal `reading` class
+        every span alike. White space after the last character is left out of a plain text's
+        (no quotation, citation, reference or paragraph part holds it): all it can change is
+        which paragraphs are block quotes (a blank line and an indentation at the end make a
+        paragraph whose indentation counts), so the block quotes found are part of the key."""
+        if self._layout != Layout():  # a file's layout spans may reach into that white space
+            return (self._paragraph_break, self._layout, self.text)
+        end = len(self.text.rstrip())
+        return (self._paragraph_break, self.text[:end],
+                tuple((s, min(e, end), emphasis) for s, e, _, emphasis in self._blocks))
+
+    @cached_property
     def paragraph_breaks(self) -> list[tuple[int, int]]:
         """(end of a paragraph, start of the next) at every paragraph break: blank lines (a docx:
         every line break), and a single line break after a sentence's final punctuation or a

@@ -40,6 +40,8 @@ class Analyses:
         self.documents = documents
         self._done: dict[int, Attribution] = {}
         self._same: dict[tuple, Attribution] = {}  # identical documents share one analysis
+        self._readers: dict[int, Attribution] = {}
+        self._by_reading: dict[tuple, Attribution] = {}
 
     @classmethod
     def of(cls, documents: Sequence[Document]) -> Analyses:
@@ -62,6 +64,17 @@ class Analyses:
             if found is None:
                 found = self._same[same] = analyse(document)
             self._done[index] = found
+        return found
+
+    def reader(self, index: int) -> Attribution:
+        """The analysis that classes the spans of document `index`: one for all documents that
+        read alike (`Attribution.reading`: copies saved with different white space at their
+        end), so a passage they share is classed once. Figures of the whole document (its
+        characters, sections) come from its own analysis, `self[index]`."""
+        found = self._readers.get(index)
+        if found is None:
+            own = self[index]
+            found = self._readers[index] = self._by_reading.setdefault(own.reading, own)
         return found
 
 
@@ -111,18 +124,18 @@ def attribute(
     analyses = analyses or Analyses.of(documents)
     templ = _Template(template, options) if template is not None else None
     out = []
-    # copies of a pair (identical documents) share their analyses and their passages' tuple
-    # (copies.spread): keyed by identity, so no passage is hashed; None: none changed
+    # copies of a pair (documents that read alike) share their readers and their passages'
+    # tuple (copies.spread): keyed by identity, so no passage is hashed; None: none changed
     done: dict[tuple[int, int, int], tuple[Match, ...] | None] = {}
     for pair in pairs:
         if not pair.matches:
             out.append(pair)
             continue
-        key = (id(analyses[pair.left]), id(analyses[pair.right]), id(pair.matches))
+        key = (id(analyses.reader(pair.left)), id(analyses.reader(pair.right)), id(pair.matches))
         if key not in done:
             matches = []
             for whole in pair.matches:
-                pieces = _cut(whole, pair.left, pair.right, documents, analyses)
+                pieces = _cut(whole, pair.left, pair.right, analyses)
                 classes = [_class(m, pair.left, pair.right, documents, analyses, templ) for m in pieces]
                 if len(set(classes)) == 1 and len(pieces) > 1:  # the cut separates nothing
                     pieces, classes = [whole], [_class(whole, pair.left, pair.right, documents, analyses, templ)]
@@ -135,27 +148,29 @@ def attribute(
     return out
 
 
-def _cut(m: Match, i: int, j: int, documents, analyses: Analyses) -> list[Match]:
+def _cut(m: Match, i: int, j: int, analyses: Analyses) -> list[Match]:
     """The passage cut at the paragraph breaks where a citation's credit stops, on the one side
     whose citation credits part of it (the other side is cut where the units taken before the
     break end). Whole when neither side has such a break, when both have (the citation was
     copied with the text: it credits nothing one document did not take from the other), and
     by `_pieces` when a piece would be too short or the credit is not the passage's own."""
-    left, right = analyses[i].credit_breaks(m.left), analyses[j].credit_breaks(m.right)
+    a, b = analyses.reader(i), analyses.reader(j)
+    left, right = a.credit_breaks(m.left), b.credit_breaks(m.right)
     if bool(left) == bool(right):
         return [m]
     side, breaks = ("left", left) if left else ("right", right)
-    return _pieces(m, side, breaks, documents[i].text, documents[j].text, analyses, i, j)
+    return _pieces(m, side, breaks, a, b)
 
 
-def _pieces(m: Match, side: str, breaks: list[tuple[int, int]], left_text: str, right_text: str,
-            analyses: Analyses, i: int, j: int) -> list[Match]:
+def _pieces(m: Match, side: str, breaks: list[tuple[int, int]], left_doc: Attribution,
+            right_doc: Attribution) -> list[Match]:
     """The pieces of `m` cut at `breaks` (paragraph breaks on `side`), or [m] when a piece
     would be shorter than a part that counts on the other side, when a credited piece has no
     citation of its own (a mark in the text it took or right after it), or when the other text
     carries the same marks."""
     flip = side == "right"  # work as if the cited side were the left one
     a_span, b_span = (m.right, m.left) if flip else (m.left, m.right)
+    left_text, right_text = left_doc.text, right_doc.text
     a_text, b_text = (right_text, left_text) if flip else (left_text, right_text)
     a_changes, b_changes = (m.right_changes, m.left_changes) if flip else (m.left_changes, m.right_changes)
     a_units = units(a_text[a_span.start:a_span.end])
@@ -175,7 +190,7 @@ def _pieces(m: Match, side: str, breaks: list[tuple[int, int]], left_text: str, 
         cuts.append((end, start, b_end, b_next))
     bounds_a = [a_span.start] + [x for c in cuts for x in c[:2]] + [a_span.end]
     bounds_b = [b_span.start] + [x for c in cuts for x in c[2:]] + [b_span.end]
-    a_doc, b_doc = analyses[j if flip else i], analyses[i if flip else j]
+    a_doc, b_doc = (right_doc, left_doc) if flip else (left_doc, right_doc)
     pieces, copied_credit = [], True
     for k in range(0, len(bounds_a), 2):
         a_piece, b_piece = Span(bounds_a[k], bounds_a[k + 1]), Span(bounds_b[k], bounds_b[k + 1])
@@ -221,18 +236,18 @@ def side_classes(match: Match, left: int, right: int, analyses: Analyses) -> tup
     """The class of each side of a passage in its own document (`template` kept from the match)."""
     if match.attribution == "template":
         return "template", "template"
-    return analyses[left].side_class(match.left), analyses[right].side_class(match.right)
+    return analyses.reader(left).side_class(match.left), analyses.reader(right).side_class(match.right)
 
 
 def _class(m: Match, i: int, j: int, documents, analyses: Analyses, templ: _Template | None) -> str:
     if templ is not None and min(templ.share(i, documents[i].text, m.left),
                                  templ.share(j, documents[j].text, m.right)) >= TEMPLATE_SHARE:
         return "template"
-    return match_class(analyses[i].side_class(m.left), analyses[j].side_class(m.right))
+    return match_class(analyses.reader(i).side_class(m.left), analyses.reader(j).side_class(m.right))
 
 
 def passage_classes(left: Document, right: Document, pair: PairResult) -> tuple[list[str], list[str]]:
     """The class of every passage of `pair` in the left and in the right document's own text."""
-    found = {pair.left: analyse(left), pair.right: analyse(right)}
+    found = Analyses({pair.left: left, pair.right: right})
     classes = [side_classes(m, pair.left, pair.right, found) for m in pair.matches]
     return [c[0] for c in classes], [c[1] for c in classes]

@@ -140,8 +140,17 @@ def counted(text: str, mine: Sequence[Passage], options: CheckOptions,
             count: Counter | None = None) -> list[Passage]:
     """The passages that count: long enough and of a class the options do not exclude."""
     count = count or Counter(text)
-    return [p for p in mine if not excluded(p.cls, options)
-            and _long_enough(count, p.span.start, p.span.end, options)]
+    verdicts: dict[tuple[int, int, str], bool] = {}  # by span and class: copies repeat a passage
+    out = []
+    for p in mine:
+        key = (p.span.start, p.span.end, p.cls)
+        keep = verdicts.get(key)
+        if keep is None:
+            keep = verdicts[key] = (not excluded(p.cls, options)
+                                    and _long_enough(count, p.span.start, p.span.end, options))
+        if keep:
+            out.append(p)
+    return out
 
 
 def _long_enough(count: Counter, start: int, end: int, options: CheckOptions) -> bool:
@@ -168,15 +177,24 @@ def found_elsewhere(text: str, mine: Sequence[Passage], options: CheckOptions,
 
 def _coverage(kept: Sequence[Passage], count: Counter, chars: int) -> Coverage:
     """`found_elsewhere` of the passages that count (`counted`), in a text of `chars` code points."""
-    spans = merge((p.span.start, p.span.end) for p in kept)
+    spans = merge({(p.span.start, p.span.end) for p in kept})
     raw: dict[int, list[tuple[int, int]]] = {}
     for p in kept:
         raw.setdefault(p.other, []).append((p.span.start, p.span.end))
-    by_source = {other: tuple(merge(s)) for other, s in raw.items()}
+    # many sources share the same passages (copies of one text): each set merged and counted once
+    merged: dict[tuple, tuple[tuple[int, int], ...]] = {}
+    held: dict[tuple, int] = {}
+    by_source, source_chars = {}, {}
+    for other, found in raw.items():
+        key = tuple(found)
+        mine = merged.get(key)
+        if mine is None:
+            mine = merged[key] = tuple(merge(found))
+            held[mine] = sum(count(s, e) for s, e in mine)
+        by_source[other], source_chars[other] = mine, held[mine]
     return Coverage(
         chars=count(0, chars), copied_chars=sum(count(s, e) for s, e in spans), spans=tuple(spans),
-        by_source=by_source,
-        source_chars={other: sum(count(s, e) for s, e in s_) for other, s_ in by_source.items()},
+        by_source=by_source, source_chars=source_chars,
         unattributed_sources=frozenset(p.other for p in kept if p.cls == "unattributed"))
 
 
@@ -265,18 +283,21 @@ class FigureTable:
     def _compute(self, index: int) -> Figures:
         doc, options, analyses = self.report.documents[index], self.options, self.analyses
         count = analyses[index].count
-        kept = counted(doc.text, self._passages[index], options, count)
+        # the passages' units are counted where they were classed: copies that differ only in
+        # white space at their end share that reader and its counts
+        mine = self._passages[index]
+        kept = counted(doc.text, mine, options, analyses.reader(index).count) if mine else []
         found = _coverage(kept, count, len(doc.text))
-        strict = merge((p.span.start, p.span.end) for p in kept if p.cls not in QUOTED)
+        strict = merge({(p.span.start, p.span.end) for p in kept if p.cls not in QUOTED})
         return _figures(doc.text, count, found, strict, _sections(doc.text, index, analyses))
 
 
 def _figures(text, count, found: Coverage, strict, sections) -> Figures:
     total = found.chars
-    ranked = sorted(((other, found.source_ratio(other)) for other in found.by_source),
-                    key=lambda item: (-item[1], item[0]))
+    ranked = sorted(((other, held / total if total else 0.0) for other, held in found.source_chars.items()),
+                    key=lambda item: (-item[1], item[0]))  # each source's `source_ratio`
     spans = list(found.spans)
-    parts = tuple(Section(title, s, e, (overlap(spans, s, e, count) / count(s, e)) if count(s, e) else 0.0)
+    parts = tuple(Section(title, s, e, (overlap(spans, s, e, count) / held) if (held := count(s, e)) else 0.0)
                   for title, s, e in sections)
     return Figures(
         chars=total,
