@@ -120,39 +120,54 @@ def _fill(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int] | None = N
 
 
 def _one_diagonal(hx, hy, a0, b0, k, tx, ty) -> list[tuple[int, int, int]] | None:
-    """`_anchors` for a region of two equally long sides whose equal k-grams on the main
-    diagonal are one stretch that ends less than k units from each end (two copies each with
-    a small edit of their own: equal but for the ends), or None when that cannot be shown
-    without `_anchors`' work.
+    """`_anchors` for a free region whose equal k-grams on one diagonal (the one through the
+    region's start or its end) are one stretch that leaves less than k units free at each end
+    of x (two copies each with a small edit of their own, the sides equally long or not), or
+    None when that cannot be shown without `_anchors`' work.
 
-    Shown so: the stretch is one run of ok k-grams (no k-gram in hx more than MAX_OCCURRENCES
-    - o times, o the k-grams outside the stretch, so none of the stretch is in hx or hy more
-    than MAX_OCCURRENCES times); every other diagonal holds fewer equal k-grams than the
-    stretch (checked on the diagonals with room for as many), so the stretch is the longest
-    run and `_anchors` takes it first, whole (the region is free). Every other run then finds
-    free units only in the ends, each shorter than k, and is dropped."""
-    n = len(hx)
-    if n != len(hy) or np.count_nonzero(tx[a0:a0 + n + k - 1]) or np.count_nonzero(ty[b0:b0 + n + k - 1]):
+    Shown so: the stretch is one run of ok k-grams (none in hx more than MAX_OCCURRENCES
+    times; in hy, a k-gram occurs as often as in the stretch of hx, plus its occurrences
+    outside hy's stretch, checked for those); every other diagonal holds fewer equal k-grams
+    than the stretch (checked on the diagonals with room for as many), so the stretch is the
+    longest run and `_anchors` takes it first, whole (the region is free). Every other run
+    then finds free units of x only in its ends, each shorter than k, and is dropped."""
+    n, m = len(hx), len(hy)
+    if not n or not m or np.count_nonzero(tx[a0:a0 + n + k - 1]) or np.count_nonzero(ty[b0:b0 + m + k - 1]):
         return None
-    same = np.flatnonzero(hx == hy)
-    if not len(same):
-        return None
-    s, r = int(same[0]), int(same[-1]) + 1
-    count = r - s
-    if len(same) != count or s >= k or n - r >= k:  # units left free at the ends: s, n - r
+    for d in (0, m - n) if m != n else (0,):  # hy[i + d] against hx[i]
+        lo, hi = max(0, -d), min(n, m - d)
+        same = np.flatnonzero(hx[lo:hi] == hy[lo + d:hi + d]) + lo
+        if not len(same):
+            continue
+        s, r = int(same[0]), int(same[-1]) + 1
+        count = r - s
+        if len(same) == count and s < k and n - r < k:  # units left free at x's ends: s, n - r
+            break
+    else:
         return None
     ux = np.sort(hx)
     bounds = np.flatnonzero(np.concatenate(([True], ux[1:] != ux[:-1], [True])))
-    if int(np.diff(bounds).max()) + n - count > MAX_OCCURRENCES:
+    if int(np.diff(bounds).max()) > MAX_OCCURRENCES:
         return None
-    for d in range(1, n - count + 1):  # diagonals with room for `count` k-grams
-        if (np.count_nonzero(hx[:n - d] == hy[d:]) >= count
-                or np.count_nonzero(hx[d:] == hy[:n - d]) >= count):
+    outside = np.concatenate((hy[:s + d], hy[r + d:]))  # hy's k-grams off its stretch
+    if len(outside):
+        extra, times = np.unique(outside, return_counts=True)
+        in_x = np.searchsorted(ux, extra, "right") - np.searchsorted(ux, extra, "left")
+        if int((in_x + times).max()) > MAX_OCCURRENCES:
+            return None
+    for e in range(count - n, m - count + 1):  # every other diagonal with room for `count` k-grams
+        start, stop = max(0, -e), min(n, m - e)
+        if e == d or stop - start < count:
+            continue
+        first = stop - count + 1  # more unequal k-grams than the rest leaves room for
+        if not np.count_nonzero(hx[start:first] == hy[start + e:first + e]):
+            continue
+        if np.count_nonzero(hx[start:stop] == hy[start + e:stop + e]) >= count:
             return None
     size = count + k - 1
     tx[a0 + s:a0 + s + size] = True
-    ty[b0 + s:b0 + s + size] = True
-    return [(a0 + s, b0 + s, size)]
+    ty[b0 + s + d:b0 + s + d + size] = True
+    return [(a0 + s, b0 + s + d, size)]
 
 
 def _in_line(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int],

@@ -1,4 +1,4 @@
-"""Shared k-grams of two documents -> merged passages (Matches) and the pair's evidence.
+"""Shared k-grams of two documents -> merged passages (Matches).
 
 Seeds are every k-gram the two documents share (index.shared_kgram_runs), not only the
 winnowed ones, which serve to find candidate pairs; they are worked as runs along diagonals
@@ -256,15 +256,9 @@ class UnitMatch:
 
 @dataclass(frozen=True, slots=True)
 class Alignment:
-    """Passages of a pair in unit ranges, and the evidence behind them on each side: units
-    inside shared k-grams (`exact_*`) and units inside shared runs of at least the verbatim
-    length (`verbatim_*`)."""
+    """Passages of a pair in unit ranges, ordered by left position."""
 
     passages: list[UnitMatch]
-    exact_left: int = 0
-    exact_right: int = 0
-    verbatim_left: int = 0
-    verbatim_right: int = 0
 
 
 def _runs(pa: np.ndarray, pb: np.ndarray, length: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -378,7 +372,7 @@ def _grow(kept: list[bool], box: list[tuple[int, int, int, int]], gap: int, slac
 
 def align(
     a: Units, b: Units, pa: np.ndarray, pb: np.ndarray, k: int, gap: int, min_units: int,
-    verbatim: int, short_gap: int | None = None, dense: int = 0, length: np.ndarray | None = None,
+    short_gap: int | None = None, dense: int = 0, length: np.ndarray | None = None,
     groups: list[tuple[np.ndarray, bool]] | None = None,
 ) -> Alignment:
     """Passages of two documents from their shared k-grams (seed start positions `pa` in a,
@@ -395,7 +389,7 @@ def align(
         pa, pb, length = _runs(pa, pb, np.ones(len(pa), np.int64))
     if len(pa) <= _FEW:
         one = _one_diagonal(a, b, pa.tolist(), pb.tolist(), length.tolist(), k,
-                            min(gap, gap if short_gap is None else short_gap), min_units, verbatim)
+                            min(gap, gap if short_gap is None else short_gap), min_units)
         if one is not None:
             return one
     found: list[UnitMatch] = []
@@ -423,27 +417,7 @@ def align(
         ends = gb + gl - 1 == b_hi
         fwd_b = _forward(a.hashes, b.hashes, int((ga + gl - 1)[ends].min()) + k, b_hi + k)
         found.append(UnitMatch(a_lo - back, a_hi + k + fwd, b_lo - back_b, b_hi + k + fwd_b, covered))
-    kept = _drop_shadowed(_merge(found))
-    if not kept:
-        return Alignment([])
-    # the seeds inside the kept passages, as runs
-    ra, rb, rl = [], [], []
-    for m in kept:
-        lo = np.maximum(0, np.maximum(m.a0 - pa, m.b0 - pb))
-        hi = np.minimum(length, np.minimum(m.a1 - pa, m.b1 - pb))
-        inside = hi > lo
-        ra.append(pa[inside] + lo[inside])
-        rb.append(pb[inside] + lo[inside])
-        rl.append((hi - lo)[inside])
-    ra, rb, count = _runs(np.concatenate(ra), np.concatenate(rb), np.concatenate(rl))
-    long = count + k - 1 >= verbatim
-    return Alignment(
-        kept,
-        exact_left=_covered(ra, k, count),
-        exact_right=_covered(rb, k, count),
-        verbatim_left=_covered(ra[long], k, count[long]),
-        verbatim_right=_covered(rb[long], k, count[long]),
-    )
+    return Alignment(_drop_shadowed(_merge(found)))
 
 
 _FEW = 16  # runs a pair may have for `_one_diagonal` to be tried (it works on Python ints)
@@ -461,6 +435,29 @@ def on_one_diagonal(count: np.ndarray, pa: np.ndarray, pb: np.ndarray) -> np.nda
     return (count <= _FEW) & (np.maximum.reduceat(d, first) == np.minimum.reduceat(d, first))
 
 
+def one_piece(count: np.ndarray, pa: np.ndarray, pb: np.ndarray, length: np.ndarray, k: np.ndarray,
+              gap: np.ndarray) -> np.ndarray:
+    """Of many pairs' runs (pair i: the next `count[i]` >= 1 runs from `pa`, `pb` of `length`
+    seeds; per pair `k` and `gap`), whether no gap of more than `gap` units separates them on
+    either axis (`_one_piece` of each pair on both). At gap = the smaller of `align`'s gap and
+    short gap, the runs are one group that `cluster` never cuts and one piece of it for
+    `_solid`: `solid_groups` finds the group of all of them, kept whole when it is solid (which
+    `align` checks again), and nothing else."""
+    n = len(count)
+    if not n:
+        return np.zeros(0, bool)
+    pair = np.repeat(np.arange(n), count)
+    reach = pa.max(initial=0) + pb.max(initial=0) + length.max(initial=0) + int(k.max()) + 1
+    cut = np.zeros(n, bool)
+    for v in (pa, pb):
+        order = np.argsort(pair * reach + v, kind="stable")
+        p, s = pair[order], v[order]
+        ends = _running_max(s + length[order] - 1 + k[p], p)
+        apart = (p[1:] == p[:-1]) & (s[1:] - ends[:-1] > gap[p[1:]])
+        cut[p[1:][apart]] = True
+    return ~cut
+
+
 def _union(runs: list[tuple[int, int]], k: int) -> int:
     """Units covered by the k-grams of runs (start, seed count) sorted by start: `_covered`."""
     total, reach = 0, None
@@ -476,7 +473,7 @@ def _union(runs: list[tuple[int, int]], k: int) -> int:
 
 
 def _one_diagonal(a: Units, b: Units, pa: list[int], pb: list[int], length: list[int], k: int,
-                  short_gap: int, min_units: int, verbatim: int) -> Alignment | None:
+                  short_gap: int, min_units: int) -> Alignment | None:
     """`align` for runs all on one diagonal, no two further apart than `short_gap` (the
     smaller of gap and short_gap), in plain arithmetic: such runs are one group that `cluster`
     never cuts (on each axis the same gaps) and one piece for `_solid`, whose passage ends at
@@ -487,7 +484,6 @@ def _one_diagonal(a: Units, b: Units, pa: list[int], pb: list[int], length: list
         return None
     runs = sorted(zip(pa, length))
     covered, reach, a_end = 0, -1, 0  # `_union` of the runs; the furthest reach; a_hi + 1
-    merged: list[list[int]] = []  # `_runs`: runs that continue each other joined
     for s, n in runs:
         e = s + n - 1 + k
         if covered and s - reach > short_gap:
@@ -499,18 +495,13 @@ def _one_diagonal(a: Units, b: Units, pa: list[int], pb: list[int], length: list
             covered += e - reach
             reach = e
         a_end = max(a_end, s + n)
-        if merged and s <= merged[-1][1]:
-            merged[-1][1] = max(merged[-1][1], s + n)
-        else:
-            merged.append([s, s + n])
     if covered < min_units:
         return Alignment([])
     a_lo, a_hi = runs[0][0], a_end - 1
     back = _back(a.hashes, b.hashes, a_lo, a_lo + d)
     fwd = _forward(a.hashes, b.hashes, a_hi + k, a_hi + d + k)
     passage = UnitMatch(a_lo - back, a_hi + k + fwd, a_lo + d - back, a_hi + d + k + fwd, covered)
-    long = _union([(s, e - s) for s, e in merged if e - s + k - 1 >= verbatim], k)
-    return Alignment([passage], covered, covered, long, long)
+    return Alignment([passage])
 
 
 def _overlap(lo1: int, hi1: int, lo2: int, hi2: int) -> int:

@@ -17,7 +17,7 @@ from core.engine.hashing import distinct, find_sorted, kgram_hashes
 from core.engine.profile import Profile
 from core.matching.alignment import Taken, aligned_matches
 from core.matching.index import concat_ranges
-from core.matching.passages import Alignment, align, coverage, on_one_diagonal, solid_groups
+from core.matching.passages import Alignment, align, coverage, on_one_diagonal, one_piece, solid_groups
 from core.matching.sources import SEEDS, SEMANTIC, SHARES, Corpus
 from core.models import Match, PairResult
 from core.rules import hamming
@@ -172,6 +172,14 @@ def plan(corpus: Corpus, keys: np.ndarray) -> None:
         count = np.array([len(runs[0]) for _, runs in ready], np.int64)
         alone = on_one_diagonal(count, *(np.concatenate([runs[i] for _, runs in ready]) for i in range(2)))
         ready = [pair for pair, settled in zip(ready, alone.tolist()) if not settled]
+    if ready:  # those in one piece are one group (near copies of a text that repeats phrases)
+        count = np.array([len(runs[0]) for _, runs in ready], np.int64)
+        params = [corpus.profiles[key // n].params for key, _ in ready]
+        whole = one_piece(count, *(np.concatenate([runs[i] for _, runs in ready]) for i in range(3)),
+                          np.array([q.k for q in params], np.int64),
+                          np.array([min(q.gap, q.short_gap) for q in params], np.int64))
+        found.update((key, [(np.arange(len(runs[0])), True)]) for (key, runs), one in zip(ready, whole.tolist()) if one)
+        ready = [pair for pair, one in zip(ready, whole.tolist()) if not one]
     if not ready:
         return
     params = [corpus.profiles[key // n].params for key, _ in ready]
@@ -203,7 +211,7 @@ def score_pair(corpus: Corpus, i: int, j: int, listed: bool) -> PairResult | Non
         # fewer seeds cannot make a passage
         groups = None if joined_here else corpus.evidence.get(GROUPS, {}).get(i * corpus.n + j)
         found = align(a.units, b.units, pa, pb, params.k, params.gap, params.guarantee,
-                      params.verbatim, params.short_gap, params.dense, length=length, groups=groups)
+                      params.short_gap, params.dense, length=length, groups=groups)
     texts = (corpus.texts[i], corpus.texts[j]) if corpus.texts else None
     matches, taken = aligned_matches(a.units, b.units, found.passages, params.k,
                                      options.min_passage, params.guarantee, params.dense, texts,

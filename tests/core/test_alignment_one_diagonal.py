@@ -305,3 +305,106 @@ def test_the_shortcut_answers_alike_with_and_without_the_one_unit_rule(seed, mon
         slow = answers()
     assert fast == slow
     assert sum(a is not None for a, *_ in fast) > 50
+
+
+def _shifted_region(rng: np.random.Generator, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """Two copies of one text as `_fill` hands them over, not equally long: each with an edit
+    of its own at one end (a unit changed, inserted or deleted, or a few), so that the equal
+    k-grams lie on the diagonal through the region's start or through its end; in texts that
+    repeat units, phrases (some more than MAX_OCCURRENCES times) or periods."""
+    size = int(rng.integers(2 * k + 4, 120))
+    shape = rng.integers(0, 4)
+    if shape == 0:
+        base = rng.integers(0, int(rng.integers(2, 40)), size)
+    elif shape == 1:  # periodic
+        base = np.resize(rng.integers(0, 1000, int(rng.integers(1, 2 * k + 2))), size)
+    elif shape == 2:  # a phrase repeated among other text
+        base = rng.integers(100, 100 + int(rng.integers(20, 400)), size)
+        phrase = rng.integers(0, 50, k + int(rng.integers(0, 3)))
+        for at in rng.choice(size - len(phrase), min(size - len(phrase), int(rng.integers(1, 14))), replace=False):
+            base[at:at + len(phrase)] = phrase
+    else:
+        base = rng.integers(0, 100000, size)
+    x, y = list(base), list(base)
+    for side, end in ((x, 0), (y, -1)) if rng.integers(0, 2) else ((x, -1), (y, 0)):
+        for _ in range(int(rng.integers(1, 3))):
+            at = int(rng.integers(0, k)) if end == 0 else len(side) - 1 - int(rng.integers(0, k))
+            op = int(rng.integers(0, 3))
+            if op == 0:
+                side[at] = 5000 + int(rng.integers(0, 3))
+            elif op == 1:
+                side.insert(at, 5000 + int(rng.integers(0, 3)))
+            elif len(side) > 2 * k:
+                del side[at]
+    if rng.integers(0, 3) == 0:  # a unit more at one end of one side: the sides' lengths differ
+        (x if rng.integers(0, 2) else y).insert(0 if rng.integers(0, 2) else len(base), 6000)
+    x[0], y[0], x[-1], y[-1] = 9000, 9001, 9002, 9003  # a region starts and ends on a change
+    return np.array(x, np.uint64), np.array(y, np.uint64)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_shortcut_gives_the_anchors_on_sides_of_unequal_length(seed):
+    """Where the edits at the ends shift one copy against the other, the shortcut takes the
+    anchor `_anchors` takes (on the diagonal through the start or through the end), and
+    answers for neither diagonal alone."""
+    rng = np.random.default_rng(400 + seed)
+    taken = fell_back = 0
+    diagonals = set()
+    for _ in range(500):
+        k = int(rng.integers(2, 8))
+        x, y = _shifted_region(rng, k)
+        if len(x) < k or len(y) < k:
+            continue
+        pad = int(rng.integers(0, 5))
+        hx, hy = kgram_hashes(x, k), kgram_hashes(y, k)
+        fast_x, fast_y = np.zeros(len(x) + 2 * pad, bool), np.zeros(len(y) + 2 * pad, bool)
+        fast = _one_diagonal(hx, hy, pad, pad, k, fast_x, fast_y)
+        if _same_as_anchors(fast, fast_x, fast_y, hx, hy, pad, k):
+            taken += 1
+            diagonals.add(("start" if fast[0][1] == fast[0][0] else "end") if len(x) != len(y) else "equal")
+        else:
+            fell_back += 1
+    assert taken > 60 and fell_back > 50
+    assert diagonals == {"start", "end", "equal"}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_shortcut_gives_the_anchors_on_short_hash_sequences(seed):
+    """On short k-gram hash sequences over a few values (ties between diagonals, a value
+    just at MAX_OCCURRENCES on one side and over it on the other), the shortcut answers only
+    with what `_anchors` gives."""
+    rng = np.random.default_rng(500 + seed)
+    taken = 0
+    for _ in range(3000):
+        k = int(rng.integers(2, 5))
+        hx = list(rng.integers(0, int(rng.integers(1, 5)), int(rng.integers(1, 14))))
+        hy = list(hx)
+        for _ in range(int(rng.integers(1, 4))):
+            side = hx if rng.integers(0, 2) else hy
+            at = int(rng.integers(0, k)) if rng.integers(0, 2) else len(side) - int(rng.integers(0, k)) - 1
+            at = min(max(at, 0), len(side))
+            op = int(rng.integers(0, 3))
+            if op == 0 and at < len(side):
+                side[at] = int(rng.integers(0, 6))
+            elif op == 1:
+                side.insert(at, int(rng.integers(0, 6)))
+            elif len(side) > 1 and at < len(side):
+                del side[at]
+        hx, hy = np.array(hx, np.uint64), np.array(hy, np.uint64)
+        fast_x, fast_y = np.zeros(len(hx) + k + 1, bool), np.zeros(len(hy) + k + 1, bool)
+        fast = _one_diagonal(hx, hy, 1, 1, k, fast_x, fast_y)
+        taken += _same_as_anchors(fast, fast_x, fast_y, hx, hy, 1, k)
+    assert taken > 300
+
+
+def test_a_value_over_the_bound_only_in_the_other_side_ends_the_shortcut():
+    """A k-gram held MAX_OCCURRENCES times by x's stretch and once more by y's start, where
+    y's stretch begins one further on: `_anchors` leaves it out (too frequent in y), so the
+    stretch is no single anchor."""
+    often = [7] * alignment.MAX_OCCURRENCES
+    hx = np.array([1, 2, 3, *often, 4, 5, 6], np.uint64)
+    hy = np.array([7, 1, 2, 3, *often, 4, 5, 6], np.uint64)
+    tx, ty = np.zeros(len(hx) + 4, bool), np.zeros(len(hy) + 4, bool)
+    assert _one_diagonal(hx, hy, 0, 0, 4, tx, ty) is None
+    hy[0] = 8  # not that k-gram: the stretch is the anchor
+    assert _same_as_anchors(_one_diagonal(hx, hy, 0, 0, 4, tx, ty), tx, ty, hx, hy, 0, 4)

@@ -83,7 +83,7 @@ def test_a_rejected_pair_has_no_passage(seed):
     for key, lo, size in zip(pair_keys.tolist(), first.tolist(), count.tolist()):
         a, b = found[key // len(found)], found[key % len(found)]
         pa, pb = left[lo:lo + size], right[lo:lo + size]
-        passages.append(bool(align(a.units, b.units, pa, pb, p.k, p.gap, p.guarantee, p.verbatim,
+        passages.append(bool(align(a.units, b.units, pa, pb, p.k, p.gap, p.guarantee,
                                    p.short_gap, p.dense).passages))
     passages = np.array(passages)
     assert not (passages & ~possible).any()  # never rejects a pair with a passage

@@ -1,6 +1,7 @@
 """The scoring step's shortcuts for near copies give what the general steps give: the in-passage
 alignment's one-unit gaps (`alignment._fill`), pairs left out of `scoring.plan` because their
-few runs lie on one diagonal (`passages.on_one_diagonal`), and the coverage of one passage."""
+few runs lie on one diagonal (`passages.on_one_diagonal`), pairs whose runs are in one piece
+given their one group (`passages.one_piece`), and the coverage of one passage."""
 
 import itertools
 import random
@@ -14,6 +15,7 @@ from core.matching import alignment, passages, scoring
 from core.matching import compare as compare_module
 from core.matching.alignment import align_units
 from core.matching.compare import compare
+from core.matching.index import shared_kgram_runs
 from core.matching.sources import SEEDS
 from core.models import Span
 from core.options import CheckOptions
@@ -207,3 +209,88 @@ def test_the_coverage_of_one_span_is_the_units_inside_it():
         inside = sum(1 for s, n in zip(starts, lengths) if s >= span.start and s + n <= span.end)
         assert passages.coverage(units, [span]) == inside / len(starts)
         assert passages.coverage(units, [span, span]) == inside / len(starts)
+
+
+def _prose(rng: random.Random, phrases: list[str], size: int) -> str:
+    """Text that repeats phrases as prose does (a few stock phrases among sentences of their
+    own), punctuated."""
+    alphabet = [chr(c) for c in range(0x4E00, 0x4E00 + 3000)]
+    out = []
+    while sum(map(len, out)) < size:
+        out.append(rng.choice(phrases) if rng.random() < 0.3 else
+                   "".join(rng.choice(alphabet) for _ in range(rng.randint(3, 12))))
+        out.append(rng.choice("，。；"))
+    return "".join(out)
+
+
+def test_runs_in_one_piece_are_the_one_group_solid_groups_finds():
+    """`one_piece` is `_one_piece` on both axes, pair by pair; where it holds, `solid_groups`
+    finds one group of all the pair's runs, kept whole, or none (too few units, which `align`
+    checks again)."""
+    rng = random.Random(8)
+    options = CheckOptions(semantic=False)
+    phrases = ["".join(rng.choice("甲乙丙丁戊己庚辛") for _ in range(rng.randint(5, 9))) for _ in range(6)]
+    seen = {True: 0, False: 0}
+    for _ in range(100):
+        base = _prose(rng, phrases, rng.randint(60, 500))
+        left, right = base, list(base)
+        for _ in range(rng.randint(1, 3)):
+            at = rng.randrange(len(right))
+            right[at:at + rng.choice([1, 1, 20])] = rng.choice(["鑫", "鑫" * 20])  # a gap on either side
+        a, b = profiles([left, "".join(right)], options)
+        p = a.params
+        ha, hb = alignment.kgram_hashes(a.units.hashes, p.k), alignment.kgram_hashes(b.units.hashes, p.k)
+        _, ra, rb, rl = shared_kgram_runs(np.concatenate((ha, hb)), np.array([len(ha), len(hb)]),
+                                          cap=10, max_repeats=8)
+        if len(ra) < 2:
+            continue
+        for gap in (p.short_gap, 3, 1):
+            got = bool(passages.one_piece(np.array([len(ra)]), ra, rb, rl, np.array([p.k]), np.array([gap]))[0])
+            want = passages._one_piece(ra, rl, p.k, gap) and passages._one_piece(rb, rl, p.k, gap)
+            assert got == want
+            seen[got] += 1
+        if passages.one_piece(np.array([len(ra)]), ra, rb, rl, np.array([p.k]),
+                              np.array([min(p.gap, p.short_gap)]))[0]:
+            groups = passages.solid_groups(np.zeros(len(ra), np.int64), ra, rb, rl, p.k, p.gap, p.short_gap,
+                                           p.guarantee, p.dense, 1)[0]
+            assert not groups or (len(groups) == 1 and groups[0][1]
+                                  and groups[0][0].tolist() == list(range(len(ra))))
+    assert seen[True] > 30 and seen[False] > 30
+
+
+def test_a_check_of_near_copies_of_prose_finds_the_same_with_their_runs_in_one_piece(monkeypatch):
+    """Near copies of texts that repeat phrases (runs off the diagonal, in one piece): `plan`
+    gives them one group without `solid_groups`; the check finds what it finds when every
+    pair's groups are found pair by pair."""
+    rng = random.Random(21)
+    phrases = ["".join(rng.choice("甲乙丙丁戊己庚辛") for _ in range(rng.randint(5, 9))) for _ in range(6)]
+    sources = [_prose(rng, phrases, 500) for _ in range(3)]
+    texts = []
+    for s in sources:
+        for how in range(7):
+            chars = list(s)
+            at = rng.randrange(len(chars))
+            if how < 3:
+                chars[at] = rng.choice("鑫A")
+            elif how < 5:
+                chars[at:at + 1] = "鑫鑫"
+            elif how == 5:
+                chars[:0] = f"姓名：{rng.choice('张王李')}  学号：{rng.randint(10, 99)}\n\n"
+            else:  # a stretch wider than the gap inserted: two groups, not one piece
+                at = rng.randrange(100, len(chars) - 100)
+                chars[at:at] = "鑫" * 60
+            texts.append("".join(chars))
+    options = CheckOptions(semantic=False)
+    whole = []
+    real_plan = scoring.plan
+
+    def plan(corpus, keys):
+        real_plan(corpus, keys)
+        whole.extend(len(g) == 1 and g[0][1] and len(g[0][0]) > 1 for g in corpus.evidence[scoring.GROUPS].values())
+
+    monkeypatch.setattr(compare_module, "plan", plan)
+    together = run(compare(profiles(texts, options), options, texts=texts))
+    monkeypatch.setattr(compare_module, "plan", lambda corpus, keys: None)
+    by_pair = run(compare(profiles(texts, options), options, texts=texts))
+    assert together == by_pair
+    assert sum(whole) >= 20

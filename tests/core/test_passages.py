@@ -13,10 +13,10 @@ def seeds(a, b, k):
     return [x.tolist() for x in found.get((0, 1), ([], []))]
 
 
-def run(a_text, b_text, k=3, gap=4, min_units=3, verbatim=4):
+def run(a_text, b_text, k=3, gap=4, min_units=3):
     a, b = units(a_text), units(b_text)
     pa, pb = (np.array(x, dtype=np.int64) for x in seeds(a, b, k))
-    found = align(a, b, pa, pb, k, gap, min_units, verbatim)
+    found = align(a, b, pa, pb, k, gap, min_units)
     return found, to_matches(a, b, found.passages, 0)
 
 
@@ -24,8 +24,8 @@ def test_hand_worked_shared_run():
     # 10 units each; they share 丙丁戊己庚 (5 units >= t = k + w - 1 = 4 for k=3, w=2)
     found, matches = run("甲乙丙丁戊己庚辛壬癸", "子丑丙丁戊己庚寅卯辰")
     assert [(m.left, m.right, m.units) for m in matches] == [(Span(2, 7), Span(2, 7), 5)]
-    # k-grams 丙丁戊, 丁戊己, 戊己庚 -> 5 exact units, one verbatim run of 5 >= 4
-    assert (found.exact_left, found.verbatim_left, found.exact_right) == (5, 5, 5)
+    # k-grams 丙丁戊, 丁戊己, 戊己庚 -> 5 units inside shared k-grams
+    assert [m.evidence for m in found.passages] == [5]
 
 
 def test_seeds_are_all_shared_kgrams():
@@ -60,7 +60,7 @@ def test_edited_passage_joins_across_the_gap():
     found, matches = run(a, b)
     assert [(m.left, m.right) for m in matches] == [(Span(0, 20), Span(0, 20))]
     # every unit but the edited one lies in a shared k-gram: runs of 9 and 10 units
-    assert (found.exact_left, found.verbatim_left) == (19, 19)
+    assert [m.evidence for m in found.passages] == [19]
 
 
 def test_coverage():

@@ -54,14 +54,13 @@ def test_one_diagonal_finds_what_align_finds(seed, monkeypatch):
             ra, rb, rl = ra[rl > 0], rb[rl > 0], rl[rl > 0]
         # thresholds around what the runs hold, so each way out is taken
         short_gap = rng.choice((None, 0, 1, 3, p.short_gap))
-        args = (p.k, rng.choice((1, 4, p.gap)), rng.choice((5, 20, p.guarantee, 200)),
-                rng.choice((5, p.verbatim, 60)), short_gap, p.dense)
+        args = (p.k, rng.choice((1, 4, p.gap)), rng.choice((5, 20, p.guarantee, 200)), short_gap, p.dense)
         order = rng.sample(range(len(ra)), len(ra))  # any order of runs
         cases.append((a.units, b.units, ra[order], rb[order], rl[order], args))
     fast = [passages.align(a, b, ra, rb, *args, length=rl) for a, b, ra, rb, rl, args in cases]
     taken = sum(passages._one_diagonal(a, b, ra.tolist(), rb.tolist(), rl.tolist(), args[0],
-                                       min(args[1], args[1] if args[4] is None else args[4]),
-                                       args[2], args[3]) is not None
+                                       min(args[1], args[1] if args[3] is None else args[3]),
+                                       args[2]) is not None
                 for a, b, ra, rb, rl, args in cases)
     monkeypatch.setattr(passages, "_FEW", -1)  # the general way only
     slow = [passages.align(a, b, ra, rb, *args, length=rl) for a, b, ra, rb, rl, args in cases]

@@ -76,26 +76,7 @@ def _solid(pa, pb, group, k, short_gap, min_units, gap, dense):
     return np.sort(group[np.concatenate(kept)]) if kept else group[:0]
 
 
-def _union(n, starts, ends):
-    if not len(starts):
-        return 0
-    delta = np.zeros(n + 1, dtype=np.int64)
-    np.add.at(delta, starts, 1)
-    np.add.at(delta, ends, -1)
-    return int((np.cumsum(delta[:-1]) > 0).sum())
-
-
-def _seed_runs(pa, pb):
-    diagonal = pb - pa
-    order = np.lexsort((pa, diagonal))
-    a, d = pa[order], diagonal[order]
-    breaks = np.flatnonzero((d[1:] != d[:-1]) | (a[1:] != a[:-1] + 1)) + 1
-    first = np.concatenate(([0], breaks))
-    count = np.diff(np.concatenate((first, [len(a)])))
-    return a[first], a[first] + d[first], count
-
-
-def align_seeds(a, b, pa, pb, k, gap, min_units, verbatim, short_gap, dense):
+def align_seeds(a, b, pa, pb, k, gap, min_units, short_gap, dense):
     """`align` as written on seeds (given in order of left, then right position)."""
     if not len(pa):
         return Alignment([])
@@ -116,18 +97,7 @@ def align_seeds(a, b, pa, pb, k, gap, min_units, verbatim, short_gap, dense):
         fwd_b = _forward(a.hashes, b.hashes, int(ga[last_b]) + k, int(gb[last_b]) + k)
         b0, b1 = int(gb.min()) - back_b, int(gb.max()) + k + fwd_b
         found.append(UnitMatch(a0, a1, b0, b1, _covered(ga, k)))
-    kept = _drop_shadowed(_merge(found))
-    if not kept:
-        return Alignment([])
-    inside = np.zeros(len(pa), dtype=bool)
-    for m in kept:
-        inside |= (pa >= m.a0) & (pa < m.a1) & (pb >= m.b0) & (pb < m.b1)
-    pa, pb = pa[inside], pb[inside]
-    ra, rb, count = _seed_runs(pa, pb)
-    long = count + k - 1 >= verbatim
-    return Alignment(kept, _union(len(a), pa, pa + k), _union(len(b), pb, pb + k),
-                     _union(len(a), ra[long], ra[long] + count[long] + k - 1),
-                     _union(len(b), rb[long], rb[long] + count[long] + k - 1))
+    return Alignment(_drop_shadowed(_merge(found)))
 
 
 # -- pairs that stress it ----------------------------------------------------------------------
@@ -172,7 +142,7 @@ def test_runs_find_what_seeds_find(seed):
         pa, pb = np.repeat(ra, rl) + step, np.repeat(rb, rl) + step
         order = np.lexsort((pb, pa))
         pa, pb = pa[order], pb[order]
-        args = (p.k, p.gap, p.guarantee, p.verbatim, p.short_gap, p.dense)
+        args = (p.k, p.gap, p.guarantee, p.short_gap, p.dense)
         want = align_seeds(a.units, b.units, pa, pb, *args)
         assert align(a.units, b.units, ra, rb, *args, length=rl) == want
         assert align(a.units, b.units, pa, pb, *args) == want  # seeds one by one

@@ -170,7 +170,7 @@ def test_align_given_the_groups_finds_what_each_group_through_solid_finds(seed, 
     found = 0
     for a, b, ra, rb, rl in _pairs_runs(seed, 30):
         p = a.params if gaps is None else replace(a.params, gap=gaps[0], short_gap=gaps[1])
-        args = (p.k, p.gap, p.guarantee, p.verbatim, p.short_gap, p.dense)
+        args = (p.k, p.gap, p.guarantee, p.short_gap, p.dense)
         one_by_one = [(g, False) for g in passages.cluster(ra, rb, rl, p.k, p.gap, -(-p.guarantee // p.k))]
         want = passages.align(a.units, b.units, ra, rb, *args, length=rl, groups=one_by_one)
         assert passages.align(a.units, b.units, ra, rb, *args, length=rl) == want
