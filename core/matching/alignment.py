@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 import unicodedata
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -105,7 +106,7 @@ def _fill(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int] | None = N
     anchors = None if repeats is None else _in_line(x, y, a0, a1, b0, b1, k, tx, ty, repeats, differ)
     if anchors is None:
         hx, hy = kgram_hashes(x[a0:a1], k), kgram_hashes(y[b0:b1], k)
-        anchors = _one_diagonal(hx, hy, a0, b0, k, tx, ty)
+        anchors = _one_diagonal(hx, hy, a0, b0, k, tx, ty, repeats)
         if anchors is None:
             anchors = _anchors(hx, hy, a0, b0, k, tx, ty)
     anchors.sort()
@@ -119,7 +120,8 @@ def _fill(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int] | None = N
             _fill(x, y, ga0, qa, gb0, qb, k - 1, tx, ty)
 
 
-def _one_diagonal(hx, hy, a0, b0, k, tx, ty) -> list[tuple[int, int, int]] | None:
+def _one_diagonal(hx, hy, a0, b0, k, tx, ty,
+                  repeats: Callable[[], int] | None = None) -> list[tuple[int, int, int]] | None:
     """`_anchors` for a free region whose equal k-grams on one diagonal (the one through the
     region's start or its end) are one stretch that leaves less than k units free at each end
     of x (two copies each with a small edit of their own, the sides equally long or not), or
@@ -130,7 +132,9 @@ def _one_diagonal(hx, hy, a0, b0, k, tx, ty) -> list[tuple[int, int, int]] | Non
     outside hy's stretch, checked for those); every other diagonal holds fewer equal k-grams
     than the stretch (checked on the diagonals with room for as many), so the stretch is the
     longest run and `_anchors` takes it first, whole (the region is free). Every other run
-    then finds free units of x only in its ends, each shorter than k, and is dropped."""
+    then finds free units of x only in its ends, each shorter than k, and is dropped.
+    `repeats` (see align_units), when given, bounds how often any k-gram occurs in x: the
+    k-grams of x need not be counted when it is low enough."""
     n, m = len(hx), len(hy)
     if not n or not m or np.count_nonzero(tx[a0:a0 + n + k - 1]) or np.count_nonzero(ty[b0:b0 + m + k - 1]):
         return None
@@ -145,16 +149,18 @@ def _one_diagonal(hx, hy, a0, b0, k, tx, ty) -> list[tuple[int, int, int]] | Non
             break
     else:
         return None
-    ux = np.sort(hx)
-    bounds = np.flatnonzero(np.concatenate(([True], ux[1:] != ux[:-1], [True])))
-    if int(np.diff(bounds).max()) > MAX_OCCURRENCES:
-        return None
-    outside = np.concatenate((hy[:s + d], hy[r + d:]))  # hy's k-grams off its stretch
-    if len(outside):
-        extra, times = np.unique(outside, return_counts=True)
-        in_x = np.searchsorted(ux, extra, "right") - np.searchsorted(ux, extra, "left")
-        if int((in_x + times).max()) > MAX_OCCURRENCES:
+    outside = Counter(hy[:s + d].tolist() + hy[r + d:].tolist())  # hy's k-grams off its stretch
+    most = repeats() if repeats is not None else MAX_OCCURRENCES + 1  # no k-gram of x more often
+    if most + max(outside.values(), default=0) > MAX_OCCURRENCES:
+        ux = np.sort(hx)
+        bounds = np.flatnonzero(np.concatenate(([True], ux[1:] != ux[:-1], [True])))
+        if int(np.diff(bounds).max()) > MAX_OCCURRENCES:
             return None
+        if outside:
+            extra = np.fromiter(outside.keys(), np.uint64, len(outside))
+            in_x = np.searchsorted(ux, extra, "right") - np.searchsorted(ux, extra, "left")
+            if int((in_x + np.fromiter(outside.values(), np.int64, len(outside))).max()) > MAX_OCCURRENCES:
+                return None
     for e in range(count - n, m - count + 1):  # every other diagonal with room for `count` k-grams
         start, stop = max(0, -e), min(n, m - e)
         if e == d or stop - start < count:

@@ -373,7 +373,7 @@ def _grow(kept: list[bool], box: list[tuple[int, int, int, int]], gap: int, slac
 def align(
     a: Units, b: Units, pa: np.ndarray, pb: np.ndarray, k: int, gap: int, min_units: int,
     short_gap: int | None = None, dense: int = 0, length: np.ndarray | None = None,
-    groups: list[tuple[np.ndarray, bool]] | None = None,
+    groups: list[tuple[np.ndarray, bool]] | Box | None = None,
 ) -> Alignment:
     """Passages of two documents from their shared k-grams (seed start positions `pa` in a,
     `pb` in b; given `length`, runs of that many seeds along a diagonal from each, no seed in
@@ -382,7 +382,8 @@ def align(
     on each side, in pieces whose seeds are at most `short_gap` units apart (see _solid;
     None: any gap up to `gap`). Seeds are worked as runs: a copy's thousands of seeds on
     one diagonal are one run. `groups`: `solid_groups` of these runs, when already found
-    with those of other pairs (a group marked False goes through `_solid`)."""
+    with those of other pairs (a group marked False goes through `_solid`), or the `Box` of all
+    the runs when they are one group kept whole (`one_piece`)."""
     if not len(pa):
         return Alignment([])
     if length is None:  # seeds one by one: as their runs
@@ -398,6 +399,9 @@ def align(
                   if short_gap is None else
                   solid_groups(np.zeros(len(pa), np.int64), pa, pb, length, k, gap, short_gap,
                                min_units, dense, 1)[0])
+    if isinstance(groups, Box):  # one group of all the runs, kept whole
+        ok = groups.covered_a >= min_units and groups.covered_b >= min_units
+        return Alignment([_passage(a, b, groups, k)] if ok else [])
     for group, kept in groups:
         if not kept:
             group = _solid(pa, pb, length, group, k, short_gap, min_units, gap, dense)
@@ -405,19 +409,64 @@ def align(
                 continue
         ga, gb, gl = pa[group], pb[group], length[group]
         covered = _covered(ga, k, gl)
-        if covered < min_units or _covered(gb, k, gl) < min_units:
+        covered_b = _covered(gb, k, gl) if covered >= min_units else 0
+        if covered < min_units or covered_b < min_units:
             continue
-        # the seeds at the ends of each side (of equal ones, the first on the other side)
-        a_lo, a_hi = int(ga.min()), int((ga + gl).max()) - 1
-        b_lo, b_hi = int(gb.min()), int((gb + gl).max()) - 1
-        back = _back(a.hashes, b.hashes, a_lo, int(gb[ga == a_lo].min()))
-        ends = ga + gl - 1 == a_hi
-        fwd = _forward(a.hashes, b.hashes, a_hi + k, int((gb + gl - 1)[ends].min()) + k)
-        back_b = _back(a.hashes, b.hashes, int(ga[gb == b_lo].min()), b_lo)
-        ends = gb + gl - 1 == b_hi
-        fwd_b = _forward(a.hashes, b.hashes, int((ga + gl - 1)[ends].min()) + k, b_hi + k)
-        found.append(UnitMatch(a_lo - back, a_hi + k + fwd, b_lo - back_b, b_hi + k + fwd_b, covered))
+        a_lo, a_end = int(ga.min()), int((ga + gl).max()) - 1
+        b_lo, b_end = int(gb.min()), int((gb + gl).max()) - 1
+        found.append(_passage(a, b, Box(covered, covered_b, a_lo, a_end, b_lo, b_end, int(gb[ga == a_lo].min()),
+                                        int((gb + gl - 1)[ga + gl - 1 == a_end].min()),
+                                        int(ga[gb == b_lo].min()), int((ga + gl - 1)[gb + gl - 1 == b_end].min())), k))
     return Alignment(_drop_shadowed(_merge(found)))
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """What `align` reads of a group of runs to make its passage: the units their k-grams
+    cover on each side, the first and the last seed on each side (`a_lo`, `a_end`, `b_lo`,
+    `b_end`), and where the seeds at those ends are on the other side (of several, the first)."""
+
+    covered_a: int
+    covered_b: int
+    a_lo: int
+    a_end: int
+    b_lo: int
+    b_end: int
+    b_at_a_lo: int
+    b_at_a_end: int
+    a_at_b_lo: int
+    a_at_b_end: int
+
+
+def _passage(a: Units, b: Units, box: Box, k: int) -> UnitMatch:
+    """A group's passage: from the seeds at its ends, extended along equal units."""
+    back = _back(a.hashes, b.hashes, box.a_lo, box.b_at_a_lo)
+    fwd = _forward(a.hashes, b.hashes, box.a_end + k, box.b_at_a_end + k)
+    back_b = _back(a.hashes, b.hashes, box.a_at_b_lo, box.b_lo)
+    fwd_b = _forward(a.hashes, b.hashes, box.a_at_b_end + k, box.b_end + k)
+    return UnitMatch(box.a_lo - back, box.a_end + k + fwd, box.b_lo - back_b, box.b_end + k + fwd_b, box.covered_a)
+
+
+def boxes(count: np.ndarray, pa: np.ndarray, pb: np.ndarray, length: np.ndarray, k: np.ndarray) -> list[Box]:
+    """The `Box` of all the runs of each of many pairs at once (pair i: the next `count[i]` >= 1
+    runs from `pa`, `pb` of `length` seeds; per pair `k`): for pairs whose runs are one group
+    kept whole (`one_piece`), what `align` reads to make their passage."""
+    if not len(count):
+        return []
+    first = np.concatenate(([0], np.cumsum(count[:-1])))
+    pair = np.repeat(np.arange(len(count)), count)
+    ea, eb = pa + length - 1, pb + length - 1
+    a_lo, a_end = np.minimum.reduceat(pa, first), np.maximum.reduceat(ea, first)
+    b_lo, b_end = np.minimum.reduceat(pb, first), np.maximum.reduceat(eb, first)
+    none = np.iinfo(np.int64).max
+
+    def least(values: np.ndarray, where: np.ndarray) -> np.ndarray:
+        return np.minimum.reduceat(np.where(where, values, none), first)
+
+    fields = (_covered_each(pair, pa, k[pair], length, len(count)), _covered_each(pair, pb, k[pair], length, len(count)),
+              a_lo, a_end, b_lo, b_end, least(pb, pa == a_lo[pair]), least(eb, ea == a_end[pair]),
+              least(pa, pb == b_lo[pair]), least(ea, eb == b_end[pair]))
+    return [Box(*box) for box in zip(*(f.tolist() for f in fields))]
 
 
 _FEW = 16  # runs a pair may have for `_one_diagonal` to be tried (it works on Python ints)

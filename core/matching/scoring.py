@@ -17,7 +17,7 @@ from core.engine.hashing import distinct, find_sorted, kgram_hashes
 from core.engine.profile import Profile
 from core.matching.alignment import Taken, aligned_matches
 from core.matching.index import concat_ranges
-from core.matching.passages import Alignment, align, coverage, on_one_diagonal, one_piece, solid_groups
+from core.matching.passages import Alignment, align, boxes, coverage, on_one_diagonal, one_piece, solid_groups
 from core.matching.sources import SEEDS, SEMANTIC, SHARES, Corpus
 from core.models import Match, PairResult
 from core.rules import hamming
@@ -178,7 +178,12 @@ def plan(corpus: Corpus, keys: np.ndarray) -> None:
         whole = one_piece(count, *(np.concatenate([runs[i] for _, runs in ready]) for i in range(3)),
                           np.array([q.k for q in params], np.int64),
                           np.array([min(q.gap, q.short_gap) for q in params], np.int64))
-        found.update((key, [(np.arange(len(runs[0])), True)]) for (key, runs), one in zip(ready, whole.tolist()) if one)
+        kept = [pair for pair, one in zip(ready, whole.tolist()) if one]
+        if kept:
+            found.update(zip((key for key, _ in kept), boxes(
+                np.array([len(runs[0]) for _, runs in kept], np.int64),
+                *(np.concatenate([runs[i] for _, runs in kept]) for i in range(3)),
+                np.array([corpus.profiles[key // n].params.k for key, _ in kept], np.int64))))
         ready = [pair for pair, one in zip(ready, whole.tolist()) if not one]
     if not ready:
         return

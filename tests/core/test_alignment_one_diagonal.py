@@ -358,7 +358,7 @@ def test_shortcut_gives_the_anchors_on_sides_of_unequal_length(seed):
         pad = int(rng.integers(0, 5))
         hx, hy = kgram_hashes(x, k), kgram_hashes(y, k)
         fast_x, fast_y = np.zeros(len(x) + 2 * pad, bool), np.zeros(len(y) + 2 * pad, bool)
-        fast = _one_diagonal(hx, hy, pad, pad, k, fast_x, fast_y)
+        fast = _one_diagonal(hx, hy, pad, pad, k, fast_x, fast_y, _told(rng, hx))
         if _same_as_anchors(fast, fast_x, fast_y, hx, hy, pad, k):
             taken += 1
             diagonals.add(("start" if fast[0][1] == fast[0][0] else "end") if len(x) != len(y) else "equal")
@@ -392,7 +392,7 @@ def test_shortcut_gives_the_anchors_on_short_hash_sequences(seed):
                 del side[at]
         hx, hy = np.array(hx, np.uint64), np.array(hy, np.uint64)
         fast_x, fast_y = np.zeros(len(hx) + k + 1, bool), np.zeros(len(hy) + k + 1, bool)
-        fast = _one_diagonal(hx, hy, 1, 1, k, fast_x, fast_y)
+        fast = _one_diagonal(hx, hy, 1, 1, k, fast_x, fast_y, _told(rng, hx))
         taken += _same_as_anchors(fast, fast_x, fast_y, hx, hy, 1, k)
     assert taken > 300
 
@@ -405,6 +405,18 @@ def test_a_value_over_the_bound_only_in_the_other_side_ends_the_shortcut():
     hx = np.array([1, 2, 3, *often, 4, 5, 6], np.uint64)
     hy = np.array([7, 1, 2, 3, *often, 4, 5, 6], np.uint64)
     tx, ty = np.zeros(len(hx) + 4, bool), np.zeros(len(hy) + 4, bool)
-    assert _one_diagonal(hx, hy, 0, 0, 4, tx, ty) is None
+    for told in (None, lambda: alignment.MAX_OCCURRENCES):  # x's k-grams counted, or bounded
+        assert _one_diagonal(hx, hy, 0, 0, 4, tx, ty, told) is None
     hy[0] = 8  # not that k-gram: the stretch is the anchor
     assert _same_as_anchors(_one_diagonal(hx, hy, 0, 0, 4, tx, ty), tx, ty, hx, hy, 0, 4)
+    tx[:], ty[:] = False, False
+    assert _same_as_anchors(_one_diagonal(hx, hy, 0, 0, 4, tx, ty, lambda: 8), tx, ty, hx, hy, 0, 4)
+
+
+def _told(rng: np.random.Generator, hx: np.ndarray):
+    """None, or how often x's most repeated k-gram occurs in it (or a little more), as
+    `align_units` is told it."""
+    if not len(hx) or rng.integers(0, 2):
+        return None
+    most = int(np.unique(hx, return_counts=True)[1].max()) + int(rng.integers(0, 2))
+    return lambda: most

@@ -258,6 +258,54 @@ def test_runs_in_one_piece_are_the_one_group_solid_groups_finds():
     assert seen[True] > 30 and seen[False] > 30
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_the_box_of_all_runs_makes_the_passage_their_group_makes(seed):
+    """`align` given the `Box` of a pair's runs (found with other pairs' by `boxes`) makes the
+    passage it makes from the group of all of them: runs of near copies of prose, whatever
+    their order, several starting or ending at a passage's ends, and too few units."""
+    rng = random.Random(30 + seed)
+    options = CheckOptions(semantic=False)
+    phrases = ["".join(rng.choice("甲乙丙丁戊己庚辛") for _ in range(rng.randint(5, 9))) for _ in range(6)]
+    cases = []
+    for _ in range(40):
+        base = _prose(rng, phrases, rng.randint(40, 400))
+        if rng.random() < 0.6:  # a phrase repeated at an end: runs on several diagonals start (end) there
+            twice = rng.choice(phrases) * rng.randint(2, 10)
+            base = twice + base if rng.random() < 0.5 else base + twice
+        right = list(base)
+        for _ in range(rng.randint(1, 3)):
+            at = rng.randrange(len(right))
+            right[at:at + rng.choice([0, 1, 1, 3])] = rng.choice(["鑫", "鑫鑫", ""])
+        a, b = profiles([base, "".join(right)], options)
+        p = a.params
+        ha, hb = alignment.kgram_hashes(a.units.hashes, p.k), alignment.kgram_hashes(b.units.hashes, p.k)
+        _, ra, rb, rl = shared_kgram_runs(np.concatenate((ha, hb)), np.array([len(ha), len(hb)]),
+                                          cap=10, max_repeats=8)
+        if len(ra) < 2:
+            continue
+        order = rng.sample(range(len(ra)), len(ra))
+        cases.append((a, b, ra[order], rb[order], rl[order]))
+        if rng.random() < 0.5:  # a run cut in two: runs that end, or start, where another does
+            cut = rl[order] // 2
+            keep = cut > 0
+            cases.append((a, b, np.concatenate((ra[order], (ra[order] + cut)[keep])),
+                          np.concatenate((rb[order], (rb[order] + cut)[keep])),
+                          np.concatenate((np.where(keep, cut, rl[order]), (rl[order] - cut)[keep]))))
+    made = passages.boxes(np.array([len(ra) for *_, ra, _, _ in cases]), *(np.concatenate([c[i] for c in cases])
+                                                                        for i in (2, 3, 4)),
+                          np.array([a.params.k for a, *_ in cases]))
+    found = 0
+    for (a, b, ra, rb, rl), box in zip(cases, made):
+        p = a.params
+        for need in (p.guarantee, 1, box.covered_a, box.covered_b):
+            want = passages.align(a.units, b.units, ra, rb, p.k, p.gap, need, p.short_gap, p.dense, length=rl,
+                                  groups=[(np.arange(len(ra)), True)])
+            assert passages.align(a.units, b.units, ra, rb, p.k, p.gap, need, p.short_gap, p.dense,
+                                  length=rl, groups=box) == want
+            found += bool(want.passages)
+    assert found > 40
+
+
 def test_a_check_of_near_copies_of_prose_finds_the_same_with_their_runs_in_one_piece(monkeypatch):
     """Near copies of texts that repeat phrases (runs off the diagonal, in one piece): `plan`
     gives them one group without `solid_groups`; the check finds what it finds when every
@@ -286,7 +334,7 @@ def test_a_check_of_near_copies_of_prose_finds_the_same_with_their_runs_in_one_p
 
     def plan(corpus, keys):
         real_plan(corpus, keys)
-        whole.extend(len(g) == 1 and g[0][1] and len(g[0][0]) > 1 for g in corpus.evidence[scoring.GROUPS].values())
+        whole.extend(isinstance(g, passages.Box) for g in corpus.evidence[scoring.GROUPS].values())
 
     monkeypatch.setattr(compare_module, "plan", plan)
     together = run(compare(profiles(texts, options), options, texts=texts))
@@ -294,3 +342,25 @@ def test_a_check_of_near_copies_of_prose_finds_the_same_with_their_runs_in_one_p
     by_pair = run(compare(profiles(texts, options), options, texts=texts))
     assert together == by_pair
     assert sum(whole) >= 20
+
+
+def test_the_box_reads_the_other_side_of_the_seed_at_each_end():
+    """Where another run reaches further on the other side than the run at one side's first
+    seed, the passage is extended back from that run's place on the other side: the `Box`
+    reads it as the group does (the units before each first seed are equal only there)."""
+    def units(hashes):
+        starts = np.arange(len(hashes), dtype=np.int32)
+        return Units(starts, starts + 1, np.array(hashes, np.uint64), np.ones(len(hashes), bool))
+
+    a = units(list(range(100, 140)))
+    b_hashes = list(range(100, 140))
+    b_hashes[0] = 107  # the unit before b's first seed is the one before a's run there
+    b = units(b_hashes)
+    pa, pb, length = np.array([5, 8, 12]), np.array([5, 1, 30]), np.array([10, 3, 4])
+    k = 3
+    want = passages.align(a, b, pa, pb, k, 45, 1, 16, 0, length=length, groups=[(np.arange(3), True)])
+    box = passages.boxes(np.array([3]), pa, pb, length, np.array([k]))[0]
+    assert passages.align(a, b, pa, pb, k, 45, 1, 16, 0, length=length, groups=box) == want
+    assert (box.b_at_a_lo, box.a_at_b_lo) == (5, 8)
+    m = want.passages[0]
+    assert (m.a0, m.b0) == (1, 0)  # four units back on a's side (b's first differs), one on b's
