@@ -105,7 +105,8 @@ def _fill(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int] | None = N
         return
     anchors = None if repeats is None else _in_line(x, y, a0, a1, b0, b1, k, tx, ty, repeats, differ)
     if anchors is None:
-        hx, hy = kgram_hashes(x[a0:a1], k), kgram_hashes(y[b0:b1], k)
+        both = kgram_hashes(np.concatenate((x[a0:a1], y[b0:b1])), k)  # each k-gram hashed alone
+        hx, hy = both[:a1 - a0 - k + 1], both[a1 - a0:]  # those across the join left out
         anchors = _one_diagonal(hx, hy, a0, b0, k, tx, ty, repeats)
         if anchors is None:
             anchors = _anchors(hx, hy, a0, b0, k, tx, ty)
