@@ -195,22 +195,30 @@ def judged(texts: Sequence[str], pairs: Sequence[PairResult],
            counters: Callable[[int], Counter] | None = None) -> list[PairResult]:
     """Every pair judged (`judge`) and ranked (`rank_key`); `texts` are the documents' texts
     by index, `counters` the Counter of document i's text where the caller has them (the
-    attribution's), else one is made per text. A pair whose documents' texts are missing
+    attribution's; a copy's that differs only in white space at its end counts alike), else
+    one is made per text. Pairs with the same counters and the same passages' tuple (copies:
+    copies.spread) are judged once. A pair whose documents' texts are missing
     ("", a report read back without them) keeps the figures it has."""
     made: dict[str, Counter] = {}  # by text: identical documents share one
+    held: dict[int, Counter] = {}  # by document, kept while judging: a counter's id names it
     judgements: dict[tuple, tuple[float, str]] = {}  # copies of a pair are judged once
 
     def counter(i: int) -> Counter:
-        if counters is not None:
-            return counters(i)
-        if texts[i] not in made:
-            made[texts[i]] = Counter(texts[i])
-        return made[texts[i]]
+        found = held.get(i)
+        if found is None:
+            if counters is not None:
+                found = counters(i)
+            else:
+                found = made.get(texts[i])
+                if found is None:
+                    found = made[texts[i]] = Counter(texts[i])
+            held[i] = found
+        return found
 
     def judged_once(p: PairResult) -> PairResult:
         if p.semantic is not None:
             return judge(p, counter(p.left), counter(p.right))
-        key = (texts[p.left], texts[p.right], id(p.matches))  # copies share their passages' tuple
+        key = (id(counter(p.left)), id(counter(p.right)), id(p.matches))  # copies share their passages' tuple
         if key not in judgements:
             judgements[key] = _verdict(p, counter(p.left), counter(p.right))
         return _with_verdict(p, *judgements[key])
@@ -231,6 +239,10 @@ def _one_passage_verdicts(texts: Sequence[str], pairs: Sequence[PairResult], cou
     from there to the passage's end (a part that ends where it starts counts nothing)."""
     docs, starts, ends, kinds, done = [], [], [], {}, {}
     who, c_start, c_end = [], [], []  # each change's side (an index into docs) and span
+    # copies of a pair share their passages' tuple and, where they read alike, their counters:
+    # such a pair is counted once
+    first: dict[tuple[int, int, int], int] = {}
+    same_as: dict[int, int] = {}
     for k, p in enumerate(pairs):
         if p.semantic is not None or not (texts[p.left] and texts[p.right]) or len(p.matches) > 1:
             continue
@@ -239,6 +251,10 @@ def _one_passage_verdicts(texts: Sequence[str], pairs: Sequence[PairResult], cou
             continue
         m = p.matches[0]
         if m.attribution == "template":
+            continue
+        seen = first.setdefault((id(counter(p.left)), id(counter(p.right)), id(p.matches)), k)
+        if seen != k:
+            same_as[k] = seen
             continue
         kinds[len(docs) // 2] = (k, match_kind(m))
         for doc, span, side in ((p.left, m.left, m.left_changes), (p.right, m.right, m.right_changes)):
@@ -251,6 +267,15 @@ def _one_passage_verdicts(texts: Sequence[str], pairs: Sequence[PairResult], cou
             ends.append(span.end)
     if not docs:
         return done
+    done.update(_counted_sides(docs, starts, ends, kinds, who, c_start, c_end, counter))
+    for k, seen in same_as.items():
+        done[k] = done[seen]
+    return done
+
+
+def _counted_sides(docs, starts, ends, kinds, who, c_start, c_end, counter) -> dict[int, tuple[float, str]]:
+    """`_one_passage_verdicts`' count of the sides gathered (two per pair, left then right)."""
+    done = {}
     span_start, span_end = np.array(starts, dtype=np.int64), np.array(ends, dtype=np.int64)
     at = span_start.copy()  # where each side's last part starts: the furthest change end so far
     part_owner, part_start, part_end = [np.arange(len(docs))], [at], [span_end]

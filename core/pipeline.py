@@ -352,7 +352,7 @@ def _compare(documents: Sequence[Document], options: CheckOptions, template: Doc
         options = options.with_changes(semantic=False)  # the report says what ran: no layer
     analyses = Analyses.of(documents)  # the attribution's, with each text's character counts
     pairs = judged([d.text for d in documents], pairs,  # kinds, copied share, rank (core.evidence)
-                   lambda i: analyses[i].count)
+                   lambda i: analyses.reader(i).count)  # one for copies that read alike
     return Report(
         options=options,
         documents=documents,

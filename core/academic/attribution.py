@@ -139,8 +139,11 @@ class Attribution:
     Each part is found on first use: figures need only the counts and headings of most
     documents, a passage's class the rest, and only in the documents a passage touches."""
 
-    def __init__(self, document: Document):
+    def __init__(self, document: Document, known: dict[str, list[tuple[int, int, bool]]] | None = None):
         self.text = document.text
+        # quotation marks by a paragraph's text (spans from its start, emphasis), shared by the
+        # analyses of one check: near copies repeat most of their paragraphs
+        self._known = {} if known is None else known
         self._layout = document.layout or Layout()
         self._paragraph_break = "\n" if document.format == "docx" else "blank"
         self._cited: dict[tuple[int, int], bool] = {}
@@ -153,7 +156,7 @@ class Attribution:
     def count(self) -> Counter:
         return Counter(self.text)
 
-    @cached_property
+    @property
     def reading(self) -> tuple:
         """What classing the spans of this text reads: two texts with equal `reading` class
         every span alike. White space after the last character is left out of a plain text's
@@ -221,8 +224,13 @@ class Attribution:
         found = self._marks.get(paragraph)
         if found is None:
             start, end = self._paragraphs[0][paragraph]
-            found = self._marks[paragraph] = [(s, e, "marks", self._emphasis(s, e))
+            inner = self.text[start:end]  # all that pairing the marks and their emphasis read
+            marks = self._known.get(inner)
+            if marks is None:
+                marks = self._known[inner] = [(s - start, e - start, self._emphasis(s, e))
                                               for s, e in _marks(self.text, start, end)]
+            found = self._marks[paragraph] = [(start + s, start + e, "marks", emphasis)
+                                              for s, e, emphasis in marks]
         return found
 
     def _quotes_in(self, start: int, end: int) -> list[tuple[int, int, str, bool]]:
@@ -664,9 +672,10 @@ def find_references(text: str, headings: tuple[Heading, ...]) -> list[tuple[int,
     return out
 
 
-def analyse(document: Document) -> Attribution:
-    """The attribution found in one document's text (and its docx layout, if any)."""
-    return Attribution(document)
+def analyse(document: Document, known: dict | None = None) -> Attribution:
+    """The attribution found in one document's text (and its docx layout, if any); `known`:
+    what the analyses of the other documents of a check found in paragraphs (`Attribution`)."""
+    return Attribution(document, known)
 
 
 def match_class(left: str, right: str) -> str:

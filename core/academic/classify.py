@@ -41,6 +41,7 @@ class Analyses:
         self._done: dict[int, Attribution] = {}
         self._same: dict[tuple, Attribution] = {}  # identical documents share one analysis
         self._readers: dict[int, Attribution] = {}
+        self._known: dict = {}  # what the analyses found in paragraphs, shared (attribution.analyse)
         self._by_reading: dict[tuple, Attribution] = {}
 
     @classmethod
@@ -62,7 +63,7 @@ class Analyses:
             same = (document.format, document.layout, document.text)
             found = self._same.get(same)
             if found is None:
-                found = self._same[same] = analyse(document)
+                found = self._same[same] = analyse(document, self._known)
             self._done[index] = found
         return found
 

@@ -80,3 +80,51 @@ def test_reading_leaves_out_only_white_space_at_the_end():
     assert reading(texts["a0"]) != reading(texts["b0"])
     assert reading(texts["a0"]) != reading(texts["a0"], "docx")  # every line break a paragraph
     assert reading(" " + texts["a0"]) != reading(texts["a0"])  # white space at the start is read
+
+
+def test_the_marks_of_a_paragraph_found_once_are_each_documents_own():
+    """The analyses of a check find a paragraph's quotation marks once per paragraph text: each
+    document's quotations are still those its own analysis finds (the same paragraph further
+    on, a mark changed in a paragraph of the same length)."""
+    rng = random.Random(7)
+    body = [_paragraph(rng, 3) for _ in range(3)]
+    quoted = "他说：“" + _paragraph(rng, 2) + "”，又说“好”。" + _paragraph(rng, 1)
+    texts = ["\n\n".join([quoted, *body]),
+             "张三 学号 0001\n\n" + "\n\n".join([quoted, *body]),  # the same paragraphs further on
+             "\n\n".join([quoted.replace("“", "‘", 1), *body]),  # the first mark pairs no more
+             "\n\n".join([*body, quoted])]
+    documents = [Document(i, f"d{i}.txt", f"/virtual/d{i}.txt", "txt", t) for i, t in enumerate(texts)]
+    analyses = Analyses(documents)
+    found = []
+    for i, document in enumerate(documents):
+        alone = Attribution(document)
+        whole = (0, len(document.text))
+        assert analyses[i].quotations == alone.quotations
+        assert analyses[i]._quotes_in(*whole) == alone._quotes_in(*whole)
+        found.append([(q.span.start, q.span.end, q.emphasis) for q in alone.quotations])
+    assert found[0] and found[1] != found[0] and found[2] != found[0]
+    assert len(found[2]) < len(found[0])
+
+
+def test_pairs_sharing_their_passages_are_judged_on_their_own_documents():
+    """Copies share their passages' tuple (copies.spread) and are judged once per pair of
+    counters: pairs of other documents holding the same tuple get their own copied share."""
+    from core.evidence import judged
+    from core.models import Match, PairResult, Span
+
+    shared = (Match(Span(0, 20), Span(0, 20), 20, (), ()),)
+    texts = ["甲" * 20 + "丙" * 20, "甲" * 20 + "乙" * 20, "甲" * 20 + "乙" * 60, "甲" * 20 + "乙" * 80,
+             "甲" * 20 + "乙" * 60 + "\n\n", "甲" * 20 + "丁" * 5]
+    pairs = [PairResult(a, b, 0, 1.0, 1.0, 1.0, 20, shared) for a, b in ((0, 1), (1, 2), (2, 3), (1, 4), (2, 5))]
+    documents = [Document(i, f"d{i}.txt", f"/virtual/d{i}.txt", "txt", t) for i, t in enumerate(texts)]
+    analyses = Analyses(documents)
+    assert analyses.reader(4) is analyses.reader(2)
+    two = (Match(Span(0, 10), Span(0, 10), 10, (), ()), Match(Span(10, 20), Span(10, 20), 10, (), ()))
+    for passages in (shared, two):  # one passage (judged all at once) or more (pair by pair)
+        pairs = [PairResult(p.left, p.right, 0, 1.0, 1.0, 1.0, 20, passages) for p in pairs]
+        for counters in (None, lambda i: analyses.reader(i).count, lambda i: analyses[i].count):
+            got = {(p.left, p.right): (p.copied, p.kind) for p in judged(texts, pairs, counters)}
+            alone = {(p.left, p.right): (q.copied, q.kind) for p in pairs for q in judged(texts, [p])}
+            assert got == alone
+            assert got[(1, 2)] == (0.5, "verbatim") and got[(2, 3)] == (0.25, "verbatim")
+            assert got[(1, 4)] == got[(1, 2)] and got[(2, 5)] == (0.8, "verbatim")
