@@ -139,11 +139,31 @@ def _interrupts_held():
                 signal.raise_signal(signal.SIGINT)
 
 
+#: This process's own ends of its pools' pipes, which it never uses (`_let_go`), while they are open.
+_UNUSED_ENDS: weakref.WeakSet = weakref.WeakSet()
+
+
 def pool(workers: int, initializer: Callable[[], None] | None = None, inherit: bool = False
          ) -> ProcessPoolExecutor:
     """A process pool of `workers`, deaf to Ctrl-C, started from `context(inherit)`."""
-    return ProcessPoolExecutor(max_workers=workers, mp_context=context(inherit),
-                               initializer=_ignore_interrupts, initargs=(initializer,))
+    executor = ProcessPoolExecutor(max_workers=workers, mp_context=context(inherit),
+                                   initializer=_ignore_interrupts, initargs=(initializer,))
+    for queue, end in (("_result_queue", "_writer"), ("_call_queue", "_reader")):
+        connection = getattr(getattr(executor, queue, None), end, None)
+        if connection is not None:  # ends the running interpreter does not have are left alone
+            _UNUSED_ENDS.add(connection)
+    return executor
+
+
+def _let_go() -> None:
+    """Let the pools whose workers were ended stop waiting for them. A worker killed while it
+    sent a result leaves its pool's thread reading the rest for good (a job too big for the
+    pipe, its sender writing it), and Python's exit waits for that thread. With this process's
+    own ends of those pipes closed, the reader meets the end of its pipe and the sender a
+    broken one, and the pool stops as a broken pool does."""
+    for connection in list(_UNUSED_ENDS):
+        with contextlib.suppress(OSError):
+            connection.close()
 
 
 def run_jobs(func: Callable, jobs: list[tuple], workers: int, *, share: bool = False,
@@ -415,6 +435,7 @@ def end_children(timeout: float = ENDING, *, helpers: bool = False) -> None:
     keep = _helper_pids()
     keep |= _end_own(timeout)
     end_processes([p for p in descendants() if p.pid not in keep], timeout)
+    _let_go()
     if not helpers:
         return
     with contextlib.suppress(Exception):

@@ -65,15 +65,18 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status (argparse exits 2 on bad usage)."""
     # imported here: this module stays light, the launcher imports it to learn the subcommands
-    from core.cli.common import interrupted, prepare_streams  # noqa: PLC0415 (this module stays light: the launcher imports it to learn the subcommands)
+    from core.cli.common import ctrl_c_kept, interrupted, prepare_streams, raise_kept  # noqa: PLC0415 (this module stays light: the launcher imports it to learn the subcommands)
 
     prepare_streams()
-    try:
-        parser = build_parser()
-        args = parser.parse_args(argv)
-        return args._run(args, args._parser)
-    except KeyboardInterrupt:
-        return interrupted()
+    with ctrl_c_kept():
+        try:
+            parser = build_parser()
+            args = parser.parse_args(argv)
+            status = args._run(args, args._parser)
+            raise_kept()
+            return status
+        except KeyboardInterrupt:
+            return interrupted()
 
 
 def entry(argv: list[str] | None = None) -> int:

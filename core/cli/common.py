@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
@@ -105,6 +106,37 @@ def stage_text(stage: str) -> str:
     return text(stage, "en")
 
 
+_kept: list[bool] = []  # a Ctrl-C Python swallowed while the command ran (`ctrl_c_kept`)
+
+
+@contextlib.contextmanager
+def ctrl_c_kept():
+    """While a command runs, a Ctrl-C Python would swallow is kept: a KeyboardInterrupt raised
+    while a finalizer runs is only printed ("Exception ignored"), and the command would go on
+    as if it never came. `raise_kept` raises it again at the command's next step."""
+    before = sys.unraisablehook
+
+    def keep(unraisable) -> None:
+        if issubclass(unraisable.exc_type, KeyboardInterrupt):
+            _kept.append(True)
+        else:
+            before(unraisable)
+
+    _kept.clear()
+    sys.unraisablehook = keep
+    try:
+        yield
+    finally:
+        sys.unraisablehook = before
+
+
+def raise_kept() -> None:
+    """Raise the Ctrl-C `ctrl_c_kept` kept, if one came."""
+    if _kept:
+        _kept.clear()
+        raise KeyboardInterrupt
+
+
 def drain(gen: Generator[Progress, None, object], quiet: bool) -> object:
     """Run a progress generator to its end, showing progress on a terminal; returns its value.
 
@@ -115,6 +147,7 @@ def drain(gen: Generator[Progress, None, object], quiet: bool) -> object:
     try:
         while True:
             update(next(gen))
+            raise_kept()
     except StopIteration as stop:
         return stop.value
     finally:

@@ -280,6 +280,48 @@ def test_ctrl_c_stops_with_one_line_130_and_no_process_left(tmp_path, to_group):
     assert left == []
 
 
+_SWALLOWED = """
+import sys, weakref
+import core.cli.archive as archive
+from core.cli import entry
+
+real = archive.run_check
+
+
+class Held:
+    pass
+
+
+def ctrl_c():
+    raise KeyboardInterrupt
+
+
+def run_check(*args, **kwargs):
+    checked = real(*args, **kwargs)
+    first = next(checked)
+    held = Held()
+    weakref.finalize(held, ctrl_c)
+    del held  # its finalizer runs now, and raises what Ctrl-C raises
+    yield first
+    return (yield from checked)
+
+
+archive.run_check = run_check
+sys.exit(entry(sys.argv[1:]))
+"""
+
+
+def test_a_ctrl_c_python_swallows_in_a_finalizer_still_stops_the_command(folder):
+    """Ctrl-C while a finalizer runs (Python prints "Exception ignored ... KeyboardInterrupt"
+    and goes on): `plagscope check` still stops at its next step with the one line and 130,
+    instead of running to its end and exiting 0."""
+    import subprocess
+
+    out = subprocess.run([sys.executable, "-c", _SWALLOWED, "check", str(folder)], check=False,
+                         cwd=Path(__file__).resolve().parents[2], capture_output=True, text=True, timeout=300)
+    assert (out.returncode, out.stderr) == (130, "plagscope: interrupted\n")
+
+
 #: Ctrl-C at the moment `plagscope` starts loading one of these modules: the command's own
 #: loading (the launcher's imports, then what a check needs).
 _LOADING = ("gui.launcher", "core.display", "core.cli.check", "numpy")

@@ -161,3 +161,45 @@ def test_workers_inherit_what_this_process_holds_only_when_it_runs_one_thread(tm
     assert alone == (True, [["warm"]] * 4)
     assert threaded[0] is False and ["warm"] in threaded[1] and [] in threaded[1]
     assert told[0] is False and [] in told[1]
+
+
+_HALF_SENT = """
+import os, struct, sys, time
+
+
+def half_sent(marker):
+    \"\"\"Send the start of a result, say so in `marker`, and wait to be killed: a worker ended
+    while it sends one.\"\"\"
+    frame = sys._getframe(1)
+    while "result_queue" not in frame.f_locals:  # the pool's worker loop, which holds the queue
+        frame = frame.f_back
+    os.write(frame.f_locals["result_queue"]._writer.fileno(), struct.pack("!i", 1 << 20) + b"x" * 64)
+    open(marker, "w").close()
+    time.sleep(60)
+"""
+
+_ENDED_CHILD = """
+import os, sys, time
+from core import concurrency
+from half_sent import half_sent
+executor = concurrency.pool(1)
+executor.submit(half_sent, sys.argv[1])
+while not os.path.exists(sys.argv[1]):
+    time.sleep(0.05)
+executor.shutdown(wait=False, cancel_futures=True)  # as Ctrl-C does: the pool let go first,
+del executor
+concurrency.end_children(0)  # then its worker killed
+print("ended", flush=True)
+"""
+
+
+@pytest.mark.parametrize("method", ["forkserver", "spawn"])
+def test_a_process_whose_worker_was_ended_while_sending_exits(tmp_path, method):
+    """A worker killed while it sends its result (here: half a message, then it waits): the
+    process still exits, with nothing on stderr. Before, the pool's thread waited for the rest
+    of the message for good, and Python's exit waited for that thread."""
+    (tmp_path / "half_sent.py").write_text(_HALF_SENT, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{tmp_path}", concurrency.START_METHOD_VARIABLE: method}
+    out = subprocess.run([sys.executable, "-c", _ENDED_CHILD, str(tmp_path / "sent")], check=False, cwd=ROOT, env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert (out.returncode, out.stdout, out.stderr) == (0, "ended\n", "")
