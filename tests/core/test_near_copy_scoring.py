@@ -223,6 +223,17 @@ def _prose(rng: random.Random, phrases: list[str], size: int) -> str:
     return "".join(out)
 
 
+def _shared_runs(left: str, right: str, options: CheckOptions):
+    """The two texts' profiles and the runs of k-grams they share, as the fingerprint join
+    finds them: (a, b, starts in a, starts in b, lengths)."""
+    a, b = profiles([left, right], options)
+    k = a.params.k
+    ha, hb = alignment.kgram_hashes(a.units.hashes, k), alignment.kgram_hashes(b.units.hashes, k)
+    _, ra, rb, rl = shared_kgram_runs(np.concatenate((ha, hb)), np.array([len(ha), len(hb)]),
+                                      cap=10, max_repeats=8)
+    return a, b, ra, rb, rl
+
+
 def test_runs_in_one_piece_are_the_one_group_solid_groups_finds():
     """`one_piece` is `_one_piece` on both axes, pair by pair; where it holds, `solid_groups`
     finds one group of all the pair's runs, kept whole, or none (too few units, which `align`
@@ -237,11 +248,8 @@ def test_runs_in_one_piece_are_the_one_group_solid_groups_finds():
         for _ in range(rng.randint(1, 3)):
             at = rng.randrange(len(right))
             right[at:at + rng.choice([1, 1, 20])] = rng.choice(["鑫", "鑫" * 20])  # a gap on either side
-        a, b = profiles([left, "".join(right)], options)
+        a, _, ra, rb, rl = _shared_runs(left, "".join(right), options)
         p = a.params
-        ha, hb = alignment.kgram_hashes(a.units.hashes, p.k), alignment.kgram_hashes(b.units.hashes, p.k)
-        _, ra, rb, rl = shared_kgram_runs(np.concatenate((ha, hb)), np.array([len(ha), len(hb)]),
-                                          cap=10, max_repeats=8)
         if len(ra) < 2:
             continue
         for gap in (p.short_gap, 3, 1):
@@ -276,11 +284,8 @@ def test_the_box_of_all_runs_makes_the_passage_their_group_makes(seed):
         for _ in range(rng.randint(1, 3)):
             at = rng.randrange(len(right))
             right[at:at + rng.choice([0, 1, 1, 3])] = rng.choice(["鑫", "鑫鑫", ""])
-        a, b = profiles([base, "".join(right)], options)
+        a, b, ra, rb, rl = _shared_runs(base, "".join(right), options)
         p = a.params
-        ha, hb = alignment.kgram_hashes(a.units.hashes, p.k), alignment.kgram_hashes(b.units.hashes, p.k)
-        _, ra, rb, rl = shared_kgram_runs(np.concatenate((ha, hb)), np.array([len(ha), len(hb)]),
-                                          cap=10, max_repeats=8)
         if len(ra) < 2:
             continue
         order = rng.sample(range(len(ra)), len(ra))
