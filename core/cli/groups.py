@@ -27,12 +27,17 @@ def _pair(report: Report, k: int, names: Sequence[str]) -> str:
 
 
 def _wrapped(prefix: str, items: list[str]) -> list[str]:
-    lines, line = [], prefix
+    lines, line, used = [], prefix, width(prefix)  # used: the line's width, kept as it grows
+    indent = " " * used
     for item in items:
-        if width(line) + 1 + width(item) > LINE and line.strip():
+        wide = width(item)
+        if used + 1 + wide > LINE and line.strip():
             lines.append(line)
-            line = " " * width(prefix)
-        line += ("" if line.endswith(" ") else " ") + item
+            line = indent
+            used = len(indent)
+        gap = "" if line.endswith(" ") else " "
+        line += gap + item
+        used += len(gap) + wide
     lines.append(line)
     return lines
 

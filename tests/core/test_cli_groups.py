@@ -1,11 +1,14 @@
 """`plagscope check` prints the groups before the pairs, by distinguishing short names."""
 
+import random
 import re
 
 import pytest
 from make_class import make_class, write_class
 
 from core.cli import main
+from core.cli.common import width
+from core.cli.groups import LINE, _wrapped
 
 
 @pytest.fixture(scope="module")
@@ -44,3 +47,28 @@ def test_table_rows_use_short_names_and_never_read_the_same(class_folder, capsys
     assert "student_" not in "\n".join(table)
     # copy-vs-copy pairs are counted under their groups, not ranked as findings
     assert "copy-vs-copy pair(s) are counted under their groups above" in printed
+
+
+def test_lists_wrap_at_the_line_width_in_terminal_columns_and_keep_every_item_in_order():
+    rng = random.Random(5)
+    alphabet = ["a", "Z", "7", "_", "名", "學", "é", "e\u0301", "\u200b"]  # wide, narrow, combining, zero-width
+    for _ in range(300):
+        prefix = rng.choice(["    members:", "    pairs (171):", "    source vs copies (3):", "x:"])
+        items = ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, rng.choice([8, 30, 120]))))
+                 for _ in range(rng.randint(0, 40))]
+        lines = _wrapped(prefix, items)
+        assert lines[0].startswith(prefix)
+        indent = " " * width(prefix)
+        for at, line in enumerate(lines):
+            if at:
+                assert line.startswith(indent) and line[len(indent):][:1] not in ("", " ")
+            # a line goes past LINE only when it holds one item that alone does
+            if width(line) > LINE:
+                head = prefix if at == 0 else indent
+                assert " " not in line[len(head) + 1:] or len(items) == 0
+        taken = [part for at, line in enumerate(lines) for part in
+                 (line[len(prefix):] if at == 0 else line).split(" ") if part]
+        assert taken == [piece for item in items for piece in item.split(" ") if piece]
+        for at in range(len(lines) - 1):  # each break was needed: the next item did not fit
+            nxt = lines[at + 1].lstrip(" ").split(" ")[0]
+            assert width(lines[at]) + 1 + width(nxt) > LINE
