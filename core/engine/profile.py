@@ -171,15 +171,21 @@ def _received(texts: list[str], sent: list[tuple], options: CheckOptions) -> lis
 def profile_documents(
     documents: Sequence[Document], options: CheckOptions, cache: ProfileCache | None = None
 ) -> Generator[Progress, None, list[Profile]]:
-    """Profiles of the documents (Progress "fingerprinting"), reusing cached ones, computing the
-    rest here and in `options.workers` - 1 processes, or by default with one per idle core
-    when there is enough text to pay for them (core.concurrency). The engines are warmed up
-    here first: workers forked from this process start warm."""
+    """Profiles of the documents (Progress "fingerprinting"), reusing cached ones, a text held
+    by several documents profiled once (one Profile for them all), computing the rest here and
+    in `options.workers` - 1 processes, or by default with one per idle core when there is
+    enough text to pay for them (core.concurrency). The engines are warmed up here first:
+    workers forked from this process start warm."""
     keys = [cache_key(d, options) for d in documents]
     found: list[Profile | None] = [cache.get(k) if cache else None for k in keys]
-    missing = [i for i, p in enumerate(found) if p is None]
+    # documents with the same text (copies handed in as they are) are profiled once
+    copies: dict[tuple, list[int]] = {}
+    for i, p in enumerate(found):
+        if p is None:
+            copies.setdefault(keys[i], []).append(i)
+    missing = [same[0] for same in copies.values()]
     sizes = [len(documents[i].text) for i in missing]
-    done = len(documents) - len(missing)
+    done = len(documents) - sum(len(same) for same in copies.values())
     yield Progress("fingerprinting", done, len(documents))
     workers = options.workers or 1
     if options.workers is None and sum(sizes) >= PARALLEL_CHARS:
@@ -207,9 +213,10 @@ def profile_documents(
                     chunk = _received(jobs[n][0], chunk, options)
                 for g, prof in zip(groups[n], chunk):
                     i = missing[g]
-                    found[i] = prof
+                    for same in copies[keys[i]]:
+                        found[same] = prof
                     if cache is not None:
                         cache.put(keys[i], prof)
-                    done += 1
+                    done += len(copies[keys[i]])
             yield Progress("fingerprinting", done, len(documents))
     return found  # type: ignore[return-value]

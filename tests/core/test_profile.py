@@ -2,6 +2,7 @@
 
 import os
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -119,6 +120,36 @@ def test_one_process_segments_ahead_across_its_jobs_and_each_profile_is_as_alone
         assert (p.lang, p.simhash) == (alone.lang, alone.simhash)
         for field in ("fp_hashes", "fp_units", "vocab", "vocab_idf"):
             assert (getattr(p, field) == getattr(alone, field)).all()
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_documents_with_one_text_are_profiled_once_and_each_gets_its_profile(monkeypatch, workers):
+    """Copies of a text (and a cached one among them) are profiled once: each document gets the
+    profile its text gets alone, the copies one object, and the progress counts every document."""
+    texts = [(ZH * (j % 4 + 1) + EN * (j % 3)) + str(j) for j in (i % 12 for i in range(50))]  # 12 texts
+    docs = [Document(i, f"d{i}", "", "txt", t) for i, t in enumerate(texts)]
+    cache = profile_module.ProfileCache()
+    cache.put(profile_module.cache_key(docs[5], OPTIONS), profiles([docs[5].text], OPTIONS)[0])
+    sized = []  # the sizes of the texts the stage profiles, in its jobs
+    real = profile_module.batches
+    monkeypatch.setattr(profile_module, "batches", lambda sizes, *a: sized.extend(sizes) or real(sizes, *a))
+    monkeypatch.setattr(profile_module, "CHUNK_CHARS", sum(len(t) for t in set(texts)) // 6)
+    stage = profile_module.profile_documents(docs, CheckOptions(workers=workers), cache)
+    progress = []
+    try:
+        while True:
+            progress.append(next(stage))
+    except StopIteration as end:
+        got = end.value
+    assert sorted(sized) == sorted(len(t) for t in set(texts) - {docs[5].text})  # each once, the cached never
+    assert [p.done for p in progress] == sorted(p.done for p in progress)
+    assert progress[-1].done == progress[-1].total == len(docs)
+    for d, p in zip(docs, got, strict=True):
+        alone = profiles([d.text], OPTIONS)[0]
+        assert (p.lang, p.simhash) == (alone.lang, alone.simhash)
+        for field in ("fp_hashes", "fp_units", "vocab", "vocab_idf"):
+            assert (getattr(p, field) == getattr(alone, field)).all()
+        assert p is got[texts.index(d.text)]
 
 
 def test_the_stage_lets_go_of_the_long_runs_it_remembered(monkeypatch):
