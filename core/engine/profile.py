@@ -97,6 +97,13 @@ def profiles(texts: list[str], options: CheckOptions,
             in analyse(texts, options, segmented)]
 
 
+def read_text(text: str) -> str:
+    """What a profile reads of a text: all of it but the white space at its end (`str.isspace`),
+    which no unit holds, no word or markup takes in, and no step counts. Texts that read the same
+    get equal profiles (tests/core/test_profile_white_space.py holds each field to it)."""
+    return text.rstrip()
+
+
 def cache_key(document: Document, options: CheckOptions) -> tuple:
     """What a profile depends on: the text and the options that shape fingerprints."""
     return document.key, options.params("zh"), options.params("en"), options.keywords
@@ -178,12 +185,15 @@ def profile_documents(
     workers forked from this process start warm."""
     keys = [cache_key(d, options) for d in documents]
     found: list[Profile | None] = [cache.get(k) if cache else None for k in keys]
-    # documents with the same text (copies handed in as they are) are profiled once
-    copies: dict[tuple, list[int]] = {}
+    # documents with the same text but for white space at its end (copies handed in as they
+    # are, or saved by different editors) are profiled once: a profile never reads that white
+    # space (`read_text`)
+    copies: dict[str, list[int]] = {}
     for i, p in enumerate(found):
         if p is None:
-            copies.setdefault(keys[i], []).append(i)
-    missing = [same[0] for same in copies.values()]
+            copies.setdefault(read_text(documents[i].text), []).append(i)
+    alikes = list(copies.values())
+    missing = [same[0] for same in alikes]
     sizes = [len(documents[i].text) for i in missing]
     done = len(documents) - sum(len(same) for same in copies.values())
     yield Progress("fingerprinting", done, len(documents))
@@ -212,11 +222,12 @@ def profile_documents(
                 if chunk and not isinstance(chunk[0], Profile):
                     chunk = _received(jobs[n][0], chunk, options)
                 for g, prof in zip(groups[n], chunk):
-                    i = missing[g]
-                    for same in copies[keys[i]]:
+                    alike = alikes[g]
+                    for same in alike:
                         found[same] = prof
                     if cache is not None:
-                        cache.put(keys[i], prof)
-                    done += len(copies[keys[i]])
+                        for key in dict.fromkeys(keys[same] for same in alike):
+                            cache.put(key, prof)
+                    done += len(alike)
             yield Progress("fingerprinting", done, len(documents))
     return found  # type: ignore[return-value]
