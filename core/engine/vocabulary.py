@@ -12,7 +12,7 @@ IDF_FLOOR = 6.0  # words commoner than about 1 in 400 carry no evidence
 PARAPHRASE_SHARE = 0.35  # report a pair without passages from this vocabulary share on
 ALL_PAIRS_LIMIT = 2000  # above this many documents only candidate pairs are scored
 WEIGHT = 0.05  # the most that vocabulary alone adds to a similarity
-_PAIRS_AT_ONCE = 1_000_000  # (pair, word) incidences counted together: bounded memory
+_PAIRS_AT_ONCE = 1 << 17  # (pair, word) incidences counted together: bounded memory
 _DENSE_FROM = 16  # words in more than 1/16 of the documents: one matrix product (fewer flops)
 
 

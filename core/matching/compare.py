@@ -21,7 +21,7 @@ from core.engine.profile import Profile
 from core.matching.common import mark, shared_texts
 from core.matching.copies import copies, spread, spread_common
 from core.matching.index import document_frequency_cap
-from core.matching.scoring import EDIT_PENALTY, pair_result, plan, score_pair, select, similarity
+from core.matching.scoring import EDIT_PENALTY, pair_result, plan, score_pair, similarity
 from core.matching.sources import (
     COMMON,
     SCORED,
@@ -89,7 +89,6 @@ def _score(corpus: Corpus, found: Candidates) -> Generator[Progress, None, list[
     todo = np.flatnonzero(found.score)
     results: list[PairResult] = []
     total = len(todo)
-    select(corpus, found.keys[todo])
     for done, at in enumerate(todo.tolist()):
         if done % _STEP == 0:
             yield Progress("comparing", done, total)
@@ -108,7 +107,6 @@ def _with_evidence(corpus: Corpus, results: list[PairResult], more: Candidates) 
     meaning = corpus.evidence.get(SEMANTIC, {})
     known = {r.left * n + r.right: at for at, r in enumerate(results)}
     out = list(results)
-    select(corpus, np.array([key for key in more.keys.tolist() if key not in known], np.int64))
     for key in more.keys.tolist():
         at = known.get(key)
         if at is not None:

@@ -217,7 +217,7 @@ def _duplicated(hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def shared_kgram_runs(
-    hashes: np.ndarray,
+    hashes: np.ndarray | Callable[[], np.ndarray],
     lengths: np.ndarray,
     *,
     ignored: np.ndarray | None = None,
@@ -229,8 +229,9 @@ def shared_kgram_runs(
     join: bool = True,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Every k-gram two documents share, over the documents' k-grams concatenated (`lengths`
-    per document), as runs along diagonals: (pair keys left * n + right, starts in left,
-    starts in right, run lengths); run i stands for the seeds (left[i] + t, right[i] + t),
+    per document), as runs along diagonals: (pair keys left * n + right (without `join`, int32
+    where every key fits), starts in left, starts in right, run lengths); run i stands for the
+    seeds (left[i] + t, right[i] + t),
     t < lengths[i]. Runs are maximal and sorted by key, then left start, so each pair's runs
     are one stretch; without `join`, runs that continue each other are left apart, in no
     particular order (`maximal_runs` of a pair's runs joins them as the whole would be: most
@@ -240,13 +241,16 @@ def shared_kgram_runs(
     (hashes, documents, positions) ordered by hash (the class's shared text:
     core/matching/common.py). `pairs` (sorted keys) limits the result to those pairs; given as a
     function, it is called once they are needed (after the sort: the caller may find them
-    meanwhile).
+    meanwhile). `hashes` given as a function is called for them: the join then holds the only
+    reference to them and lets go of them after its first sort.
 
     K-grams held at consecutive positions by the same documents are joined once: a class of
     near copies shares thousands of consecutive k-grams per pair, which would otherwise be as
     many seeds (and the whole class's seeds held and sorted at once)."""
     n = len(lengths)
     empty = np.zeros(0, dtype=np.int64)
+    if callable(hashes):
+        hashes = hashes()
     if len(hashes) < 2:
         return empty, empty, empty, empty
     offsets = np.concatenate(([0], np.cumsum(lengths, dtype=np.int64)))
@@ -329,13 +333,25 @@ def shared_kgram_runs(
     work = functools.partial(_block_pairs, starts, sizes, length, docs, positions, n, pairs)
     with contextlib.closing(on_thread_ahead(work, chunks[half:])) as beside:
         parts = [work(chunk) for chunk in chunks[:half]] + list(beside)
-    del docs, positions
-    keys, left, right, run = (np.concatenate([p[i] for p in parts]) if len(parts) != 1 else parts[0][i]
-                              for i in range(4))
-    del parts
+    del work, docs, positions
+    keys, left, right, run = _columns(parts)
     if not join:
-        return keys, left, right, run.astype(small)
-    return maximal_runs(keys, left.astype(np.int64), right.astype(np.int64), run)
+        return keys, left, right, run.astype(small, copy=False)
+    return maximal_runs(keys.astype(np.int64), left.astype(np.int64), right.astype(np.int64), run)
+
+
+def _columns(parts: list[tuple[np.ndarray, ...]]) -> list[np.ndarray]:
+    """The parts' columns, each concatenated: a column's pieces are let go of as soon as it is
+    whole, so the parts and their concatenation are not all alive at once (in a class of near
+    copies they are the biggest arrays of the join). Empties `parts`."""
+    pieces = [list(p) for p in parts]
+    parts.clear()
+    columns = []
+    for i in range(len(pieces[0]) if pieces else 0):
+        columns.append(np.concatenate([p[i] for p in pieces]) if len(pieces) != 1 else pieces[0][i])
+        for p in pieces:
+            p[i] = None
+    return columns
 
 
 def _block_pairs(starts: np.ndarray, sizes: np.ndarray, length: np.ndarray, docs: np.ndarray,
@@ -352,17 +368,18 @@ def _block_pairs(starts: np.ndarray, sizes: np.ndarray, length: np.ndarray, docs
     first = np.repeat(member, after)
     second = first + 1 + concat_ranges(after)
     del member, after
+    kept = np.int32 if n * n < 2**31 else np.int64  # the keys kept: the narrowest that holds them
     if pairs is not None and pairs.dtype == bool:  # a member and one in its own document: a key off the table
         keys = docs[first].astype(np.int64) * n + docs[second]
         inside = pairs[keys]
-        return keys[inside], positions[first[inside]], positions[second[inside]], run[inside]
+        return keys[inside].astype(kept), positions[first[inside]], positions[second[inside]], run[inside]
     cross = docs[first] != docs[second]
     first, second, run = first[cross], second[cross], run[cross]
     keys = docs[first].astype(np.int64) * n + docs[second]
     if pairs is not None:
         inside = find_sorted(pairs, keys)[0]
         keys, first, second, run = keys[inside], first[inside], second[inside], run[inside]
-    return keys, positions[first], positions[second], run
+    return keys.astype(kept), positions[first], positions[second], run
 
 
 def by_key(keys: np.ndarray, then: np.ndarray | None = None) -> np.ndarray:
@@ -376,11 +393,13 @@ def by_key(keys: np.ndarray, then: np.ndarray | None = None) -> np.ndarray:
     span = int(then.max()) + 1 if then is not None else 1
     if (int(keys.max()) * span + span).bit_length() + bits > 63:
         return np.argsort(keys, kind="stable") if then is None else np.lexsort((then, keys))
-    packed = keys.astype(np.int64)
+    packed = keys.astype(np.int64)  # the one array as long as the rows: the rest in place
     if then is not None:
-        packed = packed * span + then
+        packed *= span
+        packed += then
     packed <<= bits
-    packed |= np.arange(n, dtype=np.int64)
+    for lo in range(0, n, _SLICE):
+        packed[lo:lo + _SLICE] |= np.arange(lo, min(n, lo + _SLICE), dtype=np.int64)
     packed.sort()
     packed &= (1 << bits) - 1
     return packed

@@ -146,14 +146,6 @@ def shared_by(corpus: Corpus, a: Profile, matches: list[Match]) -> list[Match]:
 GROUPS = "groups"  # evidence key: {pair key: its `passages.solid_groups`} for the pairs scored next
 
 
-def select(corpus: Corpus, keys: np.ndarray) -> None:
-    """Find at once the runs of the pairs `keys` (all those about to be scored) that the
-    fingerprint join saw (`Seeds.select`)."""
-    seeds = corpus.evidence.get(SEEDS)
-    if seeds is not None:
-        seeds.select(keys)
-
-
 def plan(corpus: Corpus, keys: np.ndarray) -> None:
     """Ready the pairs `keys` for `score_pair`: the runs of those the fingerprint join found
     joined at once (`Seeds.prepare`), and the groups `align` works in them found at once

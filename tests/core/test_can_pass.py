@@ -200,11 +200,15 @@ def test_the_source_checks_pairs_as_can_pass_does_each_on_its_own(seed, language
         monkeypatch.setattr(fingerprints, "TABLE_KEYS", table)
         monkeypatch.setattr(passages, "CROWDED_SHARE", share)
         monkeypatch.setattr(fingerprints, "SPLIT_RUNS", split)
-        seen, pair, *runs = fingerprints._pairs_of(keys, pair_keys, left, right, length)
+        columns = [keys, left, right, length]
+        seen, pair, *runs = fingerprints._pairs_of(columns, pair_keys)
+        assert not columns  # each handed over
         assert seen.tolist() == pair_keys.tolist()
-        if not table:  # sorted by pair, then left start
-            assert (np.diff(pair) >= 0).all() and (np.diff(runs[0])[np.diff(pair) == 0] >= 0).all()
-        assert (seen[pair] == (keys if table else np.sort(keys))).all()
+        # sorted by pair, then left start (looked up in the table or sorted)
+        assert (np.diff(pair) >= 0).all() and (np.diff(runs[0])[np.diff(pair) == 0] >= 0).all()
+        assert (seen[pair] == np.sort(keys)).all()
+        order = np.lexsort((left, keys))
+        assert [r.tolist() for r in runs] == [left[order].tolist(), right[order].tolist(), length[order].tolist()]
         del threads[:]
         assert (fingerprints._can_pass(found, n, seen, pair, *runs) == want).all()
         if split == whole:

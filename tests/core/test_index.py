@@ -314,3 +314,50 @@ def test_runs_found_some_blocks_at_a_time_and_on_two_threads_are_the_same(monkey
         assert all(a.tolist() == b.tolist() and a.dtype == b.dtype for a, b in zip(got, want))
     assert len(asked) == 2 and asked[1] > asked[0]  # before the blocks' pairs are expanded
     assert (whole[1][3] > 3).sum() > 10  # runs of several k-grams among them
+
+
+def test_runs_apart_keep_narrow_keys_and_the_kgrams_can_be_made_by_the_join():
+    """Without `join` the pair keys are int32 when every key fits (joined: int64, as a lexsort of
+    them needs); k-grams given as a function are made by the join: the same runs either way."""
+    from core.matching.index import shared_kgram_runs
+
+    rng = np.random.default_rng(5)
+    text = rng.integers(0, 400, 600).astype(np.uint64)
+    lists = [np.concatenate((rng.integers(0, 400, 20).astype(np.uint64), text[i * 7:])) for i in range(12)]
+    hashes = np.concatenate(lists)
+    lengths = np.array([len(x) for x in lists], dtype=np.int64)
+    pairs = np.array([a * 12 + b for a in range(12) for b in range(a + 1, 12) if (a + b) % 3], np.int64)
+    for options in ({}, {"pairs": pairs}):
+        apart = shared_kgram_runs(hashes, lengths, cap=12, max_repeats=8, join=False, **options)
+        made = shared_kgram_runs(lambda: hashes.copy(), lengths, cap=12, max_repeats=8, join=False, **options)
+        joined = shared_kgram_runs(lambda: hashes.copy(), lengths, cap=12, max_repeats=8, **options)
+        assert apart[0].dtype == np.int32 and joined[0].dtype == np.int64 and len(apart[0]) > 50
+        assert all(a.tolist() == b.tolist() and a.dtype == b.dtype for a, b in zip(apart, made))
+        want = index.maximal_runs(apart[0].astype(np.int64), apart[1].astype(np.int64),
+                                  apart[2].astype(np.int64), apart[3])
+        assert all(a.tolist() == b.tolist() for a, b in zip(joined, want))
+
+
+def test_parts_become_columns_and_are_let_go_of():
+    rng = np.random.default_rng(6)
+    parts = [tuple(rng.integers(0, 99, size) for _ in range(4)) for size in (3, 0, 5, 1)]
+    want = [np.concatenate([p[i] for p in parts]).tolist() for i in range(4)]
+    given = list(parts)
+    assert [c.tolist() for c in index._columns(given)] == want
+    assert given == []  # the caller's list is emptied: the pieces are held by none
+    one = [tuple(np.arange(3) + i for i in range(4))]
+    assert [c.tolist() for c in index._columns(one)] == [[0, 1, 2], [1, 2, 3], [2, 3, 4], [3, 4, 5]]
+
+
+def test_by_key_numbers_rows_a_slice_at_a_time(monkeypatch):
+    """`by_key` packs the rows' indexes in slices: across slice edges the order is still that
+    of a stable sort."""
+    from core.matching.index import by_key
+
+    monkeypatch.setattr(index, "_SLICE", 7)
+    rng = np.random.default_rng(8)
+    keys = rng.integers(0, 5, 100).astype(np.int32)
+    then = rng.integers(0, 4, 100).astype(np.int32)
+    assert by_key(keys).tolist() == np.argsort(keys, kind="stable").tolist()
+    assert by_key(keys, then).tolist() == np.lexsort((then, keys)).tolist()
+    assert keys.dtype == np.int32 and then.dtype == np.int32  # the rows' own arrays are not changed

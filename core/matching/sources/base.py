@@ -11,7 +11,7 @@ import numpy as np
 
 from core.engine.hashing import find_sorted
 from core.engine.profile import Profile
-from core.matching.index import by_key, concat_ranges, maximal_runs
+from core.matching.index import concat_ranges, maximal_runs
 from core.models import Progress
 from core.options import CheckOptions
 
@@ -110,20 +110,17 @@ class CandidateSource(Protocol):
 @dataclass(frozen=True, slots=True)
 class Seeds:
     """Every shared k-gram of the pairs a source joined, as runs along diagonals
-    (index.shared_kgram_runs), in no particular order, each with its pair; runs may continue
-    each other. A pair's runs are found and joined (`index.maximal_runs`) when it is asked
-    for, so the runs of pairs never scored are never sorted: `select` finds those of the pairs
-    about to be scored at once, `prepare` joins a batch of them."""
+    (index.shared_kgram_runs), grouped by pair (ordered by the pair's index, each pair's runs
+    in any order); runs may continue each other. A pair's runs are found by a search of
+    `pair` and joined (`index.maximal_runs`) when it is asked for, so the runs of pairs never
+    scored are never sorted by where they lie: `prepare` joins a batch of pairs at once."""
 
     pair_keys: np.ndarray  # sorted unique pair keys
-    pair: np.ndarray  # per run: the index of its pair in pair_keys
+    pair: np.ndarray  # per run: the index of its pair in pair_keys (ascending)
     left: np.ndarray  # run start in the left document, per run
     right: np.ndarray  # run start in the right document, per run
     length: np.ndarray  # k-grams in the run, per run
     joined: dict = field(default_factory=dict)  # pair key -> its runs, of the pairs asked for together
-    # `select`: "at" (the pairs' indexes, sorted), "first" and "count" (where each one's runs
-    # are in "rows"), "rows" (their runs, pair after pair)
-    chosen: dict = field(default_factory=dict)
 
     def runs(self, key: int) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
         """The runs of one pair (left starts, right starts, lengths; maximal, by left start),
@@ -141,43 +138,17 @@ class Seeds:
         self.joined.clear()
         self.joined.update(self._join(self._at(np.asarray(keys, np.int64))))
 
-    def select(self, keys: np.ndarray) -> None:
-        """Find the runs of these pairs (all those about to be scored) with one look at every
-        run, so that `prepare` and `runs` then take theirs directly; in place of those
-        selected before."""
-        rows = self._scan(self._at(np.asarray(keys, np.int64)))
-        of = self.pair[rows]
-        if not (np.diff(of) >= 0).all():  # runs sorted by pair stay so
-            order = by_key(of)
-            rows, of = rows[order], of[order]
-        first = np.flatnonzero(np.diff(of, prepend=-1))
-        self.chosen.clear()
-        self.chosen.update(at=of[first], first=first, count=np.diff(np.append(first, len(rows))), rows=rows)
-
     def _at(self, keys: np.ndarray) -> np.ndarray:
         """Where the given keys are among `pair_keys` (those present)."""
         present, at = find_sorted(self.pair_keys, keys)
         return at[present]
 
-    def _scan(self, at: np.ndarray) -> np.ndarray:
-        """The runs of the pairs `at`, in their order here."""
-        wanted = np.zeros(len(self.pair_keys), bool)
-        wanted[at] = True
-        return np.flatnonzero(wanted[self.pair])
-
     def _rows(self, at: np.ndarray) -> np.ndarray:
-        """The runs of the pairs `at`: of those selected from the selection, of the others
-        from a look at every run."""
-        found = []
-        chosen = self.chosen
-        if chosen and len(at):
-            hit, where = find_sorted(chosen["at"], at)
-            count = chosen["count"][where[hit]]
-            found.append(chosen["rows"][np.repeat(chosen["first"][where[hit]], count) + concat_ranges(count)])
-            at = at[~hit]
-        if len(at):
-            found.append(self._scan(at))
-        return np.concatenate(found) if found else np.zeros(0, np.int64)
+        """The runs of the pairs `at` (each pair's runs are one stretch of the runs)."""
+        at = at.astype(self.pair.dtype)  # else the search converts every run's pair to its type
+        first = np.searchsorted(self.pair, at, "left")
+        count = np.searchsorted(self.pair, at, "right") - first
+        return np.repeat(first, count) + concat_ranges(count)
 
     def _join(self, at: np.ndarray) -> dict:
         rows = self._rows(at)

@@ -19,9 +19,14 @@ from core.matching.sources.base import COMMON, SEEDS, Candidates, Corpus, Seeds
 from core.models import Progress
 
 
+def kgram_counts(profiles: list[Profile]) -> np.ndarray:
+    """How many k-grams (at its language's k) each document has."""
+    return np.array([max(0, len(p.units) - p.params.k + 1) for p in profiles], dtype=np.int64)
+
+
 def all_kgrams(profiles: list[Profile]) -> tuple[np.ndarray, np.ndarray]:
     """Every document's k-gram hashes (at its language's k) in one array, and their counts."""
-    lengths = np.array([max(0, len(p.units) - p.params.k + 1) for p in profiles], dtype=np.int64)
+    lengths = kgram_counts(profiles)
     hashes = np.empty(int(lengths.sum()), dtype=np.uint64)
     at = 0
     for p, size in zip(profiles, lengths.tolist()):
@@ -43,27 +48,42 @@ CAN_PASS_RUNS = 1 << 21
 SPLIT_RUNS = 1 << 18
 
 
-def _pairs_of(keys: np.ndarray, pairs: np.ndarray, *rows: np.ndarray) -> tuple[np.ndarray, ...]:
-    """The pairs seen (sorted unique `keys`, all among the sorted `pairs`) and each key's
-    index among them, then `rows` (arrays beside the keys). The keys are looked up in a
-    table (TABLE_KEYS); else they are sorted, then by the first of `rows` (a run's left start:
-    the order `can_pass` works in), and `rows` come back in their order."""
+def _pairs_of(columns: list[np.ndarray], pairs: np.ndarray) -> tuple[np.ndarray, ...]:
+    """From the join's runs, `columns` = [pair keys (all among the sorted `pairs`), left
+    starts, right starts, lengths]: the pairs seen (sorted unique keys), then each run's
+    index among them, left start, right start and length, the runs sorted by pair, then left
+    start (the order `Seeds` and `can_pass` read them in). Keys are looked up in a table
+    (TABLE_KEYS), else sorted. Empties `columns`: each array is let go of once it is read
+    (in a class of near copies these are millions of runs)."""
+    keys = columns.pop(0)
     if not len(keys):
-        return (np.zeros(0, np.int64), np.zeros(0, np.int64), *rows)
+        return (np.zeros(0, np.int64), np.zeros(0, np.int64), *columns)
     span = int(pairs[-1]) + 1
     if span <= TABLE_KEYS:
-        table = np.zeros(span, np.int32 if len(pairs) < 2**31 else np.int64)
+        small = np.int32 if len(pairs) < 2**31 else np.int64
+        table = np.zeros(span, small)
         table[pairs] = np.arange(len(pairs))
         index = table[keys]
-        del table
+        del table, keys
         seen = np.bincount(index, minlength=len(pairs)) > 0
-        renumber = np.cumsum(seen) - 1
-        return (pairs[seen], renumber[index].astype(index.dtype), *rows)
-    order = by_key(keys, rows[0] if rows else None)
-    keys = keys[order]
-    new = np.concatenate(([True], keys[1:] != keys[:-1]))
-    index = np.cumsum(new) - 1
-    return (keys[new], index, *(r[order] for r in rows))
+        renumber = (np.cumsum(seen) - 1).astype(small)
+        index = renumber[index]
+        found = pairs[seen]
+        del renumber, seen
+        order = by_key(index, columns[0])
+        index = index[order]
+    else:
+        order = by_key(keys, columns[0])
+        keys = keys[order]
+        new = np.concatenate(([True], keys[1:] != keys[:-1]))
+        found = keys[new].astype(np.int64)
+        del keys
+        index = np.cumsum(new) - 1
+    out = [found, index]
+    del index
+    while columns:  # one column moved at a time
+        out.append(columns.pop(0)[order])
+    return tuple(out)
 
 
 def _can_pass(profiles: list[Profile], n: int, pair_keys: np.ndarray, pair: np.ndarray,
@@ -182,20 +202,17 @@ class FingerprintSource:
                     found.append(next(ahead))
                 return found[0]
 
-            hashes, lengths = all_kgrams(profiles)
             yield Progress("indexing", 1, 3)
             common: list = []
-            run_keys, run_left, run_right, run_length = shared_kgram_runs(
-                hashes, lengths, ignored=corpus.ignored, cap=corpus.cap,
+            # the k-grams are made by the join, which lets go of them after its first sort
+            runs = list(shared_kgram_runs(
+                lambda: all_kgrams(profiles)[0], kgram_counts(profiles), ignored=corpus.ignored, cap=corpus.cap,
                 max_repeats=options.max_repeats, pairs=pairs, common=common,
-                weights=corpus.weights, join=False)
+                weights=corpus.weights, join=False))
             pairs()
         if common:
             corpus.evidence[COMMON] = common[0]
-        del hashes
-        pair_keys, pair, run_left, run_right, run_length = _pairs_of(run_keys, found[0], run_left, run_right,
-                                                                      run_length)
-        del run_keys
+        pair_keys, pair, run_left, run_right, run_length = _pairs_of(runs, found[0])
         corpus.evidence[SEEDS] = Seeds(pair_keys, pair, run_left, run_right, run_length)
         enough = _can_pass(profiles, n, pair_keys, pair, run_left, run_right, run_length)
         yield Progress("indexing", 2, 3)
