@@ -85,6 +85,7 @@ def _holds(text: str, parts) -> bool:
     return any(c in text for c in parts)
 
 
+_DATED = re.compile(_YEAR)  # what every author-year and narrative marker holds
 _YEAR_OPEN = re.compile(rf"[(（]\s*{_YEAR}")  # what every narrative marker holds
 # markers that follow what they cite; a narrative one (Smith (2020) / 据……统计) opens its sentence
 _TRAILING = ("numeric", "superscript", "author_year")
@@ -149,6 +150,7 @@ class Attribution:
         self._cited: dict[tuple[int, int], bool] = {}
         self._sides: dict[tuple[int, int], str] = {}  # side_class by span (copies ask again)
         self._classes: dict[tuple[int, int], str] = {}  # _span_class by span
+        self._breaks: dict[tuple[int, int], list[tuple[int, int]]] = {}  # credit_breaks by span
         self._marks: dict[int, list[tuple[int, int, str, bool]]] = {}  # quotes by paragraph
         self._ends: dict[int, list[int]] = {}  # sentence ends by line start
 
@@ -411,7 +413,16 @@ class Attribution:
         """The paragraph breaks inside one side of a passage where a citation's credit stops:
         between a part a citation credits and a part none does, each at least PART_CJK CJK
         characters or PART_WORDS words (smaller parts go with the part before them). Empty
-        unless the side would be cited as a whole, so text without citations is never cut."""
+        unless the side would be cited as a whole, so text without citations is never cut.
+        Found once per span: every pair with a copy of the other text asks again (the list is
+        shared, not to be changed)."""
+        key = (span.start, span.end)
+        found = self._breaks.get(key)
+        if found is None:
+            found = self._breaks[key] = self._credit_breaks(span)
+        return found
+
+    def _credit_breaks(self, span: Span) -> list[tuple[int, int]]:
         if self._span_class(span.start, span.end) not in _CREDITED:
             return []
         out, credit, last = [], None, span.start  # credit of the last part that counts
@@ -570,10 +581,14 @@ def _indented_blocks(text: str, paras: list[tuple[int, int]] | None = None):
 def find_citations(text: str, layout: Layout) -> list[Citation]:
     """Citation markers in text order; overlapping matches keep the earliest, longest one."""
     found: list[tuple[int, int, str]] = []
-    year_in_brackets = _holds(text, "(（") and _YEAR_OPEN.search(text) is not None
+    # a year starts with an ASCII 1 or 2: most texts are ruled out without a search
+    dated = ("1" in text or "2" in text) and _DATED.search(text) is not None
+    year_in_brackets = dated and _holds(text, "(（") and _YEAR_OPEN.search(text) is not None
     for kind, pattern in CITATION_PATTERNS:
         if kind == "narrative" and not year_in_brackets:
             continue  # every narrative marker holds "(2020": a text without one has none
+        if kind == "author_year" and not dated:
+            continue  # every author-year marker holds a year
         if not _holds(text, _HELD[kind]):
             continue  # a text without any character every such marker holds has none
         found.extend((m.start(), m.end(), kind) for m in pattern.finditer(text))

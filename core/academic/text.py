@@ -56,12 +56,10 @@ class Counter:
     def _measure(self) -> None:
         text = self.text
         n = len(text)
-        cps = code_points(text)
-        cjk = np.zeros(n, dtype=bool)
-        for lo, hi in _CJK_RANGES:  # the ranges of CJK_CHAR
-            cjk |= (cps >= lo) & (cps <= hi)
+        kinds = _kinds(code_points(text))
+        cjk = (kinds & _CJK_BIT) != 0  # the ranges of CJK_CHAR
         in_word = np.zeros(n + 1, dtype=bool)
-        in_word[:n] = _word_chars(cps)  # WORD's matches are the runs of its characters
+        in_word[:n] = (kinds & _WORD_BIT) != 0  # WORD's matches are the runs of its characters
         starts = in_word[:n].copy()
         starts[1:] &= ~in_word[:n - 1]
         self._cjk = np.concatenate(([0], np.cumsum(cjk, dtype=np.int64)))
@@ -73,18 +71,22 @@ class Counter:
         return sum(self(s, e) for s, e in merge(spans))
 
 
-_WORD_CHAR = np.full(0x110000, 2, dtype=np.uint8)  # by code point: 1 in WORD, 0 not, 2 not asked yet
+# by code point: a character of WORD, of CJK_CHAR (never of WORD), and whether WORD was asked yet
+_WORD_BIT, _CJK_BIT, _ASKED = 1, 2, 4
+_KIND = np.zeros(0x110000, dtype=np.uint8)
+for _lo, _hi in _CJK_RANGES:
+    _KIND[_lo:_hi + 1] = _CJK_BIT | _ASKED
 
 
-def _word_chars(cps: np.ndarray) -> np.ndarray:
-    """Which code points are characters of a WORD (each distinct one asked of WORD once)."""
-    found = _WORD_CHAR.take(cps)
-    unknown = found == 2
+def _kinds(cps: np.ndarray) -> np.ndarray:
+    """The `_KIND` bits of each code point (each distinct one not seen before asked of WORD once)."""
+    found = _KIND.take(cps)
+    unknown = (found & _ASKED) == 0
     if unknown.any():
         new = np.unique(cps[unknown])
-        _WORD_CHAR[new] = [WORD.fullmatch(chr(c)) is not None for c in new.tolist()]
-        found = _WORD_CHAR.take(cps)
-    return found == 1
+        _KIND[new] = [_ASKED | (WORD.fullmatch(chr(c)) is not None) for c in new.tolist()]
+        found = _KIND.take(cps)
+    return found
 
 
 def merge(spans) -> list[tuple[int, int]]:

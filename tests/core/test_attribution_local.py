@@ -11,6 +11,7 @@ from bisect import bisect_right
 import pytest
 
 from core.academic.attribution import (
+    _DATED,
     _HEADING_MAX,
     _HELD,
     _LEADING,
@@ -228,7 +229,8 @@ def test_counts_are_those_of_the_characters():
 
 def test_units_are_those_the_words_and_cjk_characters_give():
     rnd = random.Random(5)
-    for text in texts(98, 60) + ["naïve café 第2版 x_y ２０２０年 Ⅻ ½ ①", ""]:
+    every_range = "ぁゖァヺ㐀䶿一鿿豈﫿\U00020000\U0003134f"  # the first and last of each range of CJK_CHAR
+    for text in texts(98, 60) + ["naïve café 第2版 x_y ２０２０年 Ⅻ ½ ①", "", every_range + "゙한국어〇", "ゟ㆐\U00031350"]:
         count = Counter(text)
         for _ in range(20):
             start = rnd.randrange(len(text) + 1)
@@ -242,13 +244,18 @@ def test_citations_are_those_every_pattern_finds():
     """find_citations skips a pattern in a text without a character all its markers hold:
     the same markers as running every pattern."""
     markers = ["[12]", "［3］", "【4-6】", "¹²", "⁴⁵", "(Smith, 2020)", "（王明，2019）", "Smith (2020)",
-               "王明等（2018）", "据统计局统计", "(see Lee 2001, p. 4)"]
+               "王明等（2018）", "据统计局统计", "(see Lee 2001, p. 4)",
+               # years without a 2 or without a 1, each alone in a text below
+               "(Smith, 1999)", "(Lee, 2023)", "（王明，1988）", "Smith (1899)", "李华（2034）", "(Lee 2003a)"]
     rnd = random.Random(11)
-    for text in texts(97, 80) + ["".join(rnd.choice(markers + PIECES) for _ in range(40)) for _ in range(80)]:
+    for text in (texts(97, 80) + ["".join(rnd.choice(markers + PIECES) for _ in range(40)) for _ in range(80)]
+                 + [f"正文{m}。" for m in markers]):
         found = []
         for kind, pattern in CITATION_PATTERNS:
             found.extend((m.start(), m.end(), kind) for m in pattern.finditer(text))
             assert all(any(c in m.group() for c in _HELD[kind]) for m in pattern.finditer(text))
+            if kind in ("author_year", "narrative"):  # and a year, which starts with 1 or 2
+                assert all(_DATED.search(m.group()) for m in pattern.finditer(text))
         found.sort(key=lambda f: (f[0], -f[1]))
         plain = []
         for s, e, kind in found:
@@ -265,3 +272,20 @@ def test_every_reference_title_holds_a_hint():
     text = "引言\n\n正文。\n\n参考书目\n[1] 王明. 书名[M]. 2019.\n"
     assert analyse(doc(text)).references == tuple(Span(s, e) for s, e in find_references(text, tuple(
         find_headings(text, Layout())))) != ()
+
+
+def test_credit_breaks_asked_again_are_those_found_afresh():
+    """Every pair with a copy of the other text asks a side's credit breaks again: the answer
+    kept by span is the one a fresh analysis gives, for spans sharing a start or an end."""
+    rnd = random.Random(21)
+    asked = cut = 0
+    for text in texts(96, 60):
+        kept = analyse(doc(text))
+        ends = sorted({0, len(text)} | {rnd.randrange(len(text) + 1) for _ in range(4)})
+        spans = [Span(s, e) for s in ends for e in ends if s < e]
+        for span in spans + rnd.sample(spans, len(spans)):
+            found = kept.credit_breaks(span)
+            assert found == analyse(doc(text)).credit_breaks(span), (text, span)
+            asked += 1
+            cut += bool(found)
+    assert cut > 20 and asked > 1000  # spans with breaks among them
