@@ -30,8 +30,10 @@ class Counter:
     def __init__(self, text: str):
         self.text = text
         self._cjk = None  # prefix counts for `units`, made on first use
-        self.prefix = np.zeros(len(text) + 1, dtype=np.int64)
-        np.cumsum(_SOLID.take(code_points(text)), out=self.prefix[1:])
+        # 32-bit counts (a text is far shorter than 2**31 characters): a check keeps one per
+        # document analysed, and half the bytes is half the memory of its last stages
+        self.prefix = np.zeros(len(text) + 1, dtype=np.int32)
+        np.cumsum(_SOLID.take(code_points(text)), dtype=np.int32, out=self.prefix[1:])
 
     def __call__(self, start: int, end: int) -> int:
         last = len(self.prefix) - 1  # spans of a report read back without its text may lie beyond it
@@ -62,8 +64,10 @@ class Counter:
         in_word[:n] = (kinds & _WORD_BIT) != 0  # WORD's matches are the runs of its characters
         starts = in_word[:n].copy()
         starts[1:] &= ~in_word[:n - 1]
-        self._cjk = np.concatenate(([0], np.cumsum(cjk, dtype=np.int64)))
-        self._runs = np.concatenate(([0], np.cumsum(starts, dtype=np.int64)))  # run starts before i
+        self._cjk = np.zeros(n + 1, dtype=np.int32)
+        np.cumsum(cjk, dtype=np.int32, out=self._cjk[1:])
+        self._runs = np.zeros(n + 1, dtype=np.int32)  # run starts before i
+        np.cumsum(starts, dtype=np.int32, out=self._runs[1:])
         self._in_word = in_word
 
     def union(self, spans: list[tuple[int, int]]) -> int:

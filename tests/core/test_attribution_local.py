@@ -289,3 +289,15 @@ def test_credit_breaks_asked_again_are_those_found_afresh():
             asked += 1
             cut += bool(found)
     assert cut > 20 and asked > 1000  # spans with breaks among them
+
+
+def test_a_counter_keeps_four_bytes_a_character_for_each_count():
+    """A check keeps a Counter per document analysed: its prefix counts are 32-bit, and the
+    counts are those of the characters (test_counts_are_those_of_the_characters)."""
+    text = "网络阅读 words 2024。\n\n" * 50
+    count = Counter(text)
+    count.units(0, len(text))
+    for counts in (count.prefix, count._cjk, count._runs):
+        assert counts.dtype.itemsize == 4 and len(counts) == len(text) + 1
+    assert int(count.prefix[-1]) == sum(not c.isspace() for c in text)
+    assert count.units(0, len(text)) == (4 * 50, 2 * 50)
