@@ -178,7 +178,7 @@ def _duplicated(hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     n = len(hashes)
     bits = max(1, (n - 1).bit_length())
     low = np.uint64((1 << bits) - 1)
-    step = 1 << 22  # temporaries a chunk at a time: these arrays are the biggest of a check
+    step = _SLICE  # temporaries a slice at a time: these arrays are the biggest of a check
     maybe = _maybe_repeated(hashes)
     if maybe is not None:  # only those can be repeated: the sort is of them alone
         keys = hashes[maybe] & ~low
@@ -196,10 +196,15 @@ def _duplicated(hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         same = (keys[lo + 1:hi + 1] ^ keys[lo:hi]) <= low  # equal prefixes
         keep[lo + 1:hi + 1] |= same
         keep[lo:hi] |= same
-    index = keys[keep]
-    del keys, keep
-    index &= low
-    index = index.astype(np.int32 if n < 2**31 else np.int64)  # copies keep every k-gram here
+    # the indexes kept, narrowed a slice at a time (copies keep every k-gram here)
+    index = np.empty(int(np.count_nonzero(keep)), dtype=np.int32 if n < 2**31 else np.int64)
+    at, part = 0, None
+    for lo in range(0, m, step):
+        part = keys[lo:lo + step][keep[lo:lo + step]]
+        part &= low
+        index[at:at + len(part)] = part
+        at += len(part)
+    del keys, keep, part
     full = hashes[index]
     # ordered by (prefix, index): a stable sort by full hash gives (hash, index), in about
     # linear time; the order is wrong only where prefixes collide, which is seldom

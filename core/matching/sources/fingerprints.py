@@ -40,6 +40,9 @@ def all_kgrams(profiles: list[Profile]) -> tuple[np.ndarray, np.ndarray]:
 #: class of near copies (millions of runs) is checked in slices of bounded memory.
 CAN_PASS_RUNS = 1 << 21
 
+#: `_can_pass` counts the seeds of this many runs at a time (their pairs and lengths widened).
+COUNTED_RUNS = 1 << 20
+
 # `_pairs_of` looks keys up in a table of every pair key up to the largest when it has at most
 # TABLE_KEYS entries (32 MB of int32: classes of up to about 2,900 documents); else it sorts them.
 
@@ -102,7 +105,10 @@ def _can_pass(profiles: list[Profile], n: int, pair_keys: np.ndarray, pair: np.n
     short_gap = np.array([q.short_gap for q in params], dtype=np.int64)
     uniform = all((x == x[0]).all() for x in (k, guarantee, short_gap))
     first = pair_keys // n
-    seeds = np.bincount(pair, weights=length, minlength=len(pair_keys))
+    seeds = np.zeros(len(pair_keys))
+    for lo in range(0, len(pair), COUNTED_RUNS):  # the runs' pairs and weights widened a slice at a time
+        seeds += np.bincount(pair[lo:lo + COUNTED_RUNS], weights=length[lo:lo + COUNTED_RUNS],
+                             minlength=len(pair_keys))
     enough = seeds >= guarantee[first] - k[first] + 1
     if uniform:
         alone = length + (k[0] - 1) >= guarantee[0]
