@@ -13,7 +13,7 @@ import numpy as np
 from core.concurrency import CpuSample, idle_core, on_thread_ahead, run_jobs, workers_for
 from core.engine.batches import batches
 from core.engine.normalize import Units, code_points, split_units, unit_batches
-from core.engine.segment import forget_long_runs, warm_up
+from core.engine.segment import forget_long_runs, import_for, warm_up
 from core.engine.simhash import cut_prose, word_features
 from core.engine.winnowing import fingerprints, fingerprints_joined
 from core.models import Document, Fingerprint, Progress
@@ -82,6 +82,7 @@ def analyse(texts: list[str], options: CheckOptions, segmented: Iterator[tuple[s
     segments without holding the GIL, so it runs beside the fingerprinting. `segmented`: that
     thread's `cut_prose` of these texts and those after them, when already under way."""
     if segmented is None:
+        import_for(texts)
         with contextlib.closing(on_thread_ahead(cut_prose, texts)) as own:
             return analyse(texts, options, own)
     fingerprinted = fingerprint_texts(texts, options)
@@ -209,7 +210,10 @@ def profile_documents(
     jobs = [([documents[missing[g]].text for g in group], options) for group in groups]
     # one process takes the jobs in order: its helper thread segments the next job while this
     # thread weighs the words of the one before (a job ahead at most, whatever its texts' size)
-    ahead = on_thread_ahead(_cut_job, (texts for texts, _ in jobs), ahead=1) if workers <= 1 and jobs else None
+    ahead = None
+    if workers <= 1 and jobs:
+        import_for(documents[i].text for i in missing)
+        ahead = on_thread_ahead(_cut_job, (texts for texts, _ in jobs), ahead=1)
     with contextlib.ExitStack() as ending:  # however the stage ends: the thread stopped, then
         ending.callback(forget_long_runs)  # the long runs it remembered let go of
         here = _profile_chunk

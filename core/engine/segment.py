@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 
 from core.engine.lexicon import en_lexicon, zh_lexicon
 from core.engine.normalize import code_tables
@@ -37,6 +38,15 @@ def han_words(text: str) -> list[str]:
     import rjieba
 
     return rjieba.cut("\n".join(runs), hmm=False)
+
+
+def import_for(texts) -> None:
+    """Import the segmenter on this thread when any of `texts` has a Han run, before a helper
+    thread segments them: a Ctrl-C that lands in an import on this thread can leave Python's
+    import lock held, and a helper that imports then waits forever, and so does the join that
+    ends it. (Imported lazily: its import builds jieba's dictionary.)"""
+    if "rjieba" not in sys.modules and any(not t.isascii() and _HAN_RUN.search(t) for t in texts):
+        import rjieba  # noqa: F401 (imported here, so that the helper thread never imports)
 
 
 def content_words(text: str) -> list[str]:

@@ -1,6 +1,8 @@
 """core.engine.profile: a batch of texts gives each text exactly what it gives alone."""
 
 import os
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -171,3 +173,38 @@ def test_the_stage_lets_go_of_the_long_runs_it_remembered(monkeypatch):
     assert not segment._remembered and segment._held[0] == 0
     profiled = run(profile_module.profile_documents(docs, CheckOptions(workers=1)))
     assert len(profiled) == 20 and not segment._remembered
+
+
+_FIRST_IMPORT = """
+import sys, threading
+seen = []
+class Watch:  # notes the thread that first imports the segmenter
+    def find_spec(self, name, path=None, target=None):
+        if name == "rjieba":
+            seen.append(threading.current_thread().name)
+sys.meta_path.insert(0, Watch())
+from core.engine.profile import profile_documents, profiles
+from core.models import Document
+from core.options import CheckOptions
+from core.pipeline import run
+texts = ["我们今天讨论网络阅读对学生的影响以及它带来的问题和机会" * 3 + str(i) for i in range(3)]
+if sys.argv[1] == "stage":
+    run(profile_documents([Document(i, f"d{i}", "", "txt", t) for i, t in enumerate(texts)], CheckOptions(workers=1)))
+else:
+    profiles(texts, CheckOptions())
+print(seen)
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("way", ["stage", "profiles"])
+def test_the_segmenter_is_imported_before_its_helper_thread_starts(way):
+    """A Ctrl-C that lands in an import on the check's thread can leave Python's import lock
+    held: a helper thread importing the segmenter then never ends, nor does the check, which
+    waits for it. So the thread that starts the helper imports the segmenter first (a fresh
+    interpreter: in this one it is imported already)."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    done = subprocess.run([sys.executable, "-c", _FIRST_IMPORT, way], cwd=root, capture_output=True,
+                          text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "['MainThread']"
