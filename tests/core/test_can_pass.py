@@ -200,9 +200,9 @@ def test_the_source_checks_pairs_as_can_pass_does_each_on_its_own(seed, language
         monkeypatch.setattr(fingerprints, "TABLE_KEYS", table)
         monkeypatch.setattr(passages, "CROWDED_SHARE", share)
         monkeypatch.setattr(fingerprints, "SPLIT_RUNS", split)
-        columns = [keys, left, right, length]
+        columns = [keys.copy(), left, right, length]
         seen, pair, *runs = fingerprints._pairs_of(columns, pair_keys)
-        assert not columns  # each handed over
+        assert not columns  # each handed over (the keys' array is reused for the pairs' indexes)
         assert seen.tolist() == pair_keys.tolist()
         # sorted by pair, then left start (looked up in the table or sorted)
         assert (np.diff(pair) >= 0).all() and (np.diff(runs[0])[np.diff(pair) == 0] >= 0).all()

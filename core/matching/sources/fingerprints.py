@@ -40,7 +40,7 @@ def all_kgrams(profiles: list[Profile]) -> tuple[np.ndarray, np.ndarray]:
 #: class of near copies (millions of runs) is checked in slices of bounded memory.
 CAN_PASS_RUNS = 1 << 21
 
-#: `_can_pass` counts the seeds of this many runs at a time (their pairs and lengths widened).
+#: `_pairs_of` numbers and `_can_pass` counts the runs this many at a time (temporaries bounded).
 COUNTED_RUNS = 1 << 20
 
 # `_pairs_of` looks keys up in a table of every pair key up to the largest when it has at most
@@ -56,8 +56,9 @@ def _pairs_of(columns: list[np.ndarray], pairs: np.ndarray) -> tuple[np.ndarray,
     starts, right starts, lengths]: the pairs seen (sorted unique keys), then each run's
     index among them, left start, right start and length, the runs sorted by pair, then left
     start (the order `Seeds` and `can_pass` read them in). Keys are looked up in a table
-    (TABLE_KEYS), else sorted. Empties `columns`: each array is let go of once it is read
-    (in a class of near copies these are millions of runs)."""
+    (TABLE_KEYS), else sorted. Empties `columns`: each array is let go of once it is read,
+    and the keys' array may be reused for the pairs' indexes (in a class of near copies these
+    are millions of runs)."""
     keys = columns.pop(0)
     if not len(keys):
         return (np.zeros(0, np.int64), np.zeros(0, np.int64), *columns)
@@ -66,11 +67,16 @@ def _pairs_of(columns: list[np.ndarray], pairs: np.ndarray) -> tuple[np.ndarray,
         small = np.int32 if len(pairs) < 2**31 else np.int64
         table = np.zeros(span, small)
         table[pairs] = np.arange(len(pairs))
-        index = table[keys]
+        # each key becomes its pair's index in place, a slice at a time (no array as long again)
+        index = keys if keys.dtype == small else np.empty(len(keys), small)
+        seen = np.zeros(len(pairs), bool)
+        for lo in range(0, len(keys), COUNTED_RUNS):
+            index[lo:lo + COUNTED_RUNS] = table[keys[lo:lo + COUNTED_RUNS]]
+            seen[index[lo:lo + COUNTED_RUNS]] = True
         del table, keys
-        seen = np.bincount(index, minlength=len(pairs)) > 0
         renumber = (np.cumsum(seen) - 1).astype(small)
-        index = renumber[index]
+        for lo in range(0, len(index), COUNTED_RUNS):
+            index[lo:lo + COUNTED_RUNS] = renumber[index[lo:lo + COUNTED_RUNS]]
         found = pairs[seen]
         del renumber, seen
         order = by_key(index, columns[0])
