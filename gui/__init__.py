@@ -18,6 +18,6 @@ def main() -> int:
     if home not in sys.path:
         sys.path.insert(0, home)
     try:
-        return import_module("gui.launcher").main()
+        return import_module("core.cli").over(import_module("gui.launcher").main())
     except KeyboardInterrupt:  # Ctrl-C before the commands' own handlers (while loading) or after them
         return import_module("core.cli").interrupted_line()

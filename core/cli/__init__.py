@@ -15,6 +15,8 @@ the subcommand names, and a subcommand's module is imported only to build the pa
 from __future__ import annotations
 
 import argparse
+import contextlib
+import signal
 import sys
 from importlib import import_module
 
@@ -34,6 +36,16 @@ def interrupted_line() -> int:
     program's entry points can say it even when Ctrl-C came while the program was loading."""
     warn("interrupted")
     return EXIT_INTERRUPTED
+
+
+def over(status: int) -> int:
+    """The program is over (its command's reports written, its processes ended): a Ctrl-C from
+    here to the exit has nothing left to stop, so it is ignored and the exit status stays
+    `status`. Else Python, as it exits, says "Exception ignored ... KeyboardInterrupt" or ends
+    by the signal with no line."""
+    with contextlib.suppress(ValueError):  # not the main thread
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return status
 
 
 #: Subcommand name -> the module that implements it (one line each).
@@ -91,7 +103,7 @@ def entry(argv: list[str] | None = None) -> int:
 
 
 __all__ = ["EXIT_INTERRUPTED", "EXIT_OK", "EXIT_USAGE", "EXIT_WRITE_FAILED", "SUBCOMMANDS", "build_parser",
-           "entry", "main"]
+           "entry", "main", "over"]
 
 if __name__ == "__main__":  # pragma: no cover - `python -m core.cli` runs __main__.py
     sys.exit(main())

@@ -381,6 +381,25 @@ def test_ctrl_c_as_a_file_is_opened_stops_the_check(tmp_path):
     assert (result.returncode, result.stderr) == (130, "plagscope: interrupted\n")
 
 
+@pytest.mark.parametrize("entry_point", ["from gui import main\nsys.exit(main())\n",
+                                         "import runpy\nrunpy.run_module('core.cli', run_name='__main__')\n"])
+def test_ctrl_c_once_the_program_is_over_leaves_its_exit_status(folder, tmp_path, entry_point):
+    """`plagscope check` (the console script, and `python -m core.cli`) with SIGINT sent to
+    itself as Python exits, after the report is written: before, Python said "Exception ignored
+    ... KeyboardInterrupt" (or, later in its exit, ended by the signal with no line)."""
+    import subprocess
+
+    start = ("import atexit, os, signal, sys\n"
+             "atexit.register(lambda: os.kill(os.getpid(), signal.SIGINT))\n" + entry_point)
+    root = Path(__file__).resolve().parents[2]
+    out = tmp_path / "r.json"
+    result = subprocess.run([sys.executable, "-c", start, "check", str(folder), "--quiet", "--no-semantic",
+                             "--json", str(out)], check=False, cwd=root, capture_output=True, text=True,
+                            timeout=120, preexec_fn=_hears_ctrl_c)
+    assert (result.returncode, result.stderr) == (0, "")
+    assert json.loads(out.read_text(encoding="utf-8"))["pairs"]
+
+
 def test_json_errors_keep_their_reason_code_for_other_languages(folder, tmp_path):
     from core.reports import from_json
 
