@@ -218,7 +218,7 @@ def judged(texts: Sequence[str], pairs: Sequence[PairResult],
     def judged_once(p: PairResult) -> PairResult:
         if p.semantic is not None:
             return judge(p, counter(p.left), counter(p.right))
-        key = (id(counter(p.left)), id(counter(p.right)), id(p.matches))  # copies share their passages' tuple
+        key = _copies_key(p, counter)
         if key not in judgements:
             judgements[key] = _verdict(p, counter(p.left), counter(p.right))
         return _with_verdict(p, *judgements[key])
@@ -228,6 +228,12 @@ def judged(texts: Sequence[str], pairs: Sequence[PairResult],
            if texts[p.left] and texts[p.right] else p for k, p in enumerate(pairs)]
     out.sort(key=rank_key)
     return out
+
+
+def _copies_key(p: PairResult, counter: Callable[[int], Counter]) -> tuple[int, int, int]:
+    """What the copies of a pair share, so that they are judged once: their documents'
+    counters (one for copies that read alike) and their passages' tuple (copies.spread)."""
+    return id(counter(p.left)), id(counter(p.right)), id(p.matches)
 
 
 def _one_passage_verdicts(texts: Sequence[str], pairs: Sequence[PairResult], counter) -> dict[int, tuple[float, str]]:
@@ -252,7 +258,7 @@ def _one_passage_verdicts(texts: Sequence[str], pairs: Sequence[PairResult], cou
         m = p.matches[0]
         if m.attribution == "template":
             continue
-        seen = first.setdefault((id(counter(p.left)), id(counter(p.right)), id(p.matches)), k)
+        seen = first.setdefault(_copies_key(p, counter), k)
         if seen != k:
             same_as[k] = seen
             continue
