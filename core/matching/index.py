@@ -178,7 +178,7 @@ def _duplicated(hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     n = len(hashes)
     bits = max(1, (n - 1).bit_length())
     low = np.uint64((1 << bits) - 1)
-    step = _SLICE  # temporaries a slice at a time: these arrays are the biggest of a check
+    step = SLICE  # temporaries a slice at a time: these arrays are the biggest of a check
     maybe = _maybe_repeated(hashes)
     if maybe is not None:  # only those can be repeated: the sort is of them alone
         keys = hashes[maybe] & ~low
@@ -322,8 +322,8 @@ def shared_kgram_runs(
     starts, sizes, length = _blocks(bounds, index, offsets)
     docs = _documents(index, offsets, small)
     positions = np.empty(len(index), dtype=small)
-    for lo in range(0, len(index), _SLICE):
-        positions[lo:lo + _SLICE] = index[lo:lo + _SLICE] - offsets[docs[lo:lo + _SLICE]]
+    for lo in range(0, len(index), SLICE):
+        positions[lo:lo + SLICE] = index[lo:lo + SLICE] - offsets[docs[lo:lo + SLICE]]
     del index
     # every member of a block pairs with the members after it (vectorized triangle), some blocks
     # at a time, the second half of them on a helper thread when there are many
@@ -403,14 +403,14 @@ def by_key(keys: np.ndarray, then: np.ndarray | None = None) -> np.ndarray:
         packed *= span
         packed += then
     packed <<= bits
-    for lo in range(0, n, _SLICE):
-        packed[lo:lo + _SLICE] |= np.arange(lo, min(n, lo + _SLICE), dtype=np.int64)
+    for lo in range(0, n, SLICE):
+        packed[lo:lo + SLICE] |= np.arange(lo, min(n, lo + SLICE), dtype=np.int64)
     packed.sort()
     packed &= (1 << bits) - 1
     return packed
 
 
-_SLICE = 1 << 20  # elements of the join's longest arrays worked at a time (bounds temporaries)
+SLICE = 1 << 20  # elements of the join's longest arrays worked at a time (bounds temporaries)
 
 
 def _documents(index: np.ndarray, offsets: np.ndarray, dtype) -> np.ndarray:
@@ -422,14 +422,14 @@ def _documents(index: np.ndarray, offsets: np.ndarray, dtype) -> np.ndarray:
     docs = np.empty(len(index), dtype=dtype)
     n, total = len(offsets) - 1, int(offsets[-1])
     if len(index) < 4 * n or not total:
-        for lo in range(0, len(index), _SLICE):
-            docs[lo:lo + _SLICE] = np.searchsorted(offsets, index[lo:lo + _SLICE], "right") - 1
+        for lo in range(0, len(index), SLICE):
+            docs[lo:lo + SLICE] = np.searchsorted(offsets, index[lo:lo + SLICE], "right") - 1
         return docs
     shift = max(0, (total // n).bit_length() - 1)  # blocks at most as long as the mean document
     first = np.searchsorted(offsets, np.arange(0, total, 1 << shift, dtype=np.int64), "right") - 1
     following = offsets[1:]  # where the document after each one starts
-    for lo in range(0, len(index), _SLICE):
-        at = index[lo:lo + _SLICE]
+    for lo in range(0, len(index), SLICE):
+        at = index[lo:lo + SLICE]
         doc = first[at >> shift]
         moving = np.flatnonzero(following[doc] <= at)
         for _ in range(_STEPS):
@@ -440,7 +440,7 @@ def _documents(index: np.ndarray, offsets: np.ndarray, dtype) -> np.ndarray:
         else:
             if len(moving):
                 doc[moving] = np.searchsorted(offsets, at[moving], "right") - 1
-        docs[lo:lo + _SLICE] = doc
+        docs[lo:lo + SLICE] = doc
     return docs
 
 
@@ -471,8 +471,8 @@ def _blocks(bounds: np.ndarray, index: np.ndarray, offsets: np.ndarray
     fit = (succ >= 0) & (gsize[succ] == gsize)
     shift = gstart[succ] - gstart
     ok = np.zeros(m, dtype=bool)
-    for lo in range(0, m, _SLICE):  # temporaries a slice at a time
-        hi = min(m, lo + _SLICE)
+    for lo in range(0, m, SLICE):  # temporaries a slice at a time
+        hi = min(m, lo + SLICE)
         g = gid[lo:hi]
         ok[lo:hi] = fit[g] & (nxt[lo:hi] == np.arange(lo, hi) + shift[g])
     del g, nxt, gid

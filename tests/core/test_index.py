@@ -250,8 +250,8 @@ def test_repeated_hashes_are_those_a_stable_sort_finds(n, repeated, monkeypatch)
     taken = index._maybe_repeated(hashes)
     assert (taken is not None) == (n >= 1 << 16 and repeated < 0.5)
     want_full, want_at = _duplicated_by_sorting(hashes)
-    for slice_ in (index._SLICE, 777):
-        monkeypatch.setattr(index, "_SLICE", slice_)
+    for slice_ in (index.SLICE, 777):
+        monkeypatch.setattr(index, "SLICE", slice_)
         full, at = index._duplicated(hashes)
         assert np.array_equal(full, want_full) and np.array_equal(at, want_at)
         assert at.dtype == np.int32
@@ -357,7 +357,7 @@ def test_by_key_numbers_rows_a_slice_at_a_time(monkeypatch):
     of a stable sort."""
     from core.matching.index import by_key
 
-    monkeypatch.setattr(index, "_SLICE", 7)
+    monkeypatch.setattr(index, "SLICE", 7)
     rng = np.random.default_rng(8)
     keys = rng.integers(0, 5, 100).astype(np.int32)
     then = rng.integers(0, 4, 100).astype(np.int32)

@@ -13,7 +13,7 @@ from core.concurrency import on_thread_ahead
 from core.engine.batches import slices
 from core.engine.hashing import kgram_hashes
 from core.engine.profile import Profile
-from core.matching.index import TABLE_KEYS, by_key, candidate_pairs, shared_kgram_runs
+from core.matching.index import SLICE, TABLE_KEYS, by_key, candidate_pairs, shared_kgram_runs
 from core.matching.passages import can_pass, crowded
 from core.matching.sources.base import COMMON, SEEDS, Candidates, Corpus, Seeds
 from core.models import Progress
@@ -39,9 +39,6 @@ def all_kgrams(profiles: list[Profile]) -> tuple[np.ndarray, np.ndarray]:
 #: Runs examined together by `can_pass`: its sorts hold several arrays of this length, so a
 #: class of near copies (millions of runs) is checked in slices of bounded memory.
 CAN_PASS_RUNS = 1 << 21
-
-#: `_pairs_of` numbers and `_can_pass` counts the runs this many at a time (temporaries bounded).
-COUNTED_RUNS = 1 << 20
 
 # `_pairs_of` looks keys up in a table of every pair key up to the largest when it has at most
 # TABLE_KEYS entries (32 MB of int32: classes of up to about 2,900 documents); else it sorts them.
@@ -70,13 +67,13 @@ def _pairs_of(columns: list[np.ndarray], pairs: np.ndarray) -> tuple[np.ndarray,
         # each key becomes its pair's index in place, a slice at a time (no array as long again)
         index = keys if keys.dtype == small else np.empty(len(keys), small)
         seen = np.zeros(len(pairs), bool)
-        for lo in range(0, len(keys), COUNTED_RUNS):
-            index[lo:lo + COUNTED_RUNS] = table[keys[lo:lo + COUNTED_RUNS]]
-            seen[index[lo:lo + COUNTED_RUNS]] = True
+        for lo in range(0, len(keys), SLICE):
+            index[lo:lo + SLICE] = table[keys[lo:lo + SLICE]]
+            seen[index[lo:lo + SLICE]] = True
         del table, keys
         renumber = (np.cumsum(seen) - 1).astype(small)
-        for lo in range(0, len(index), COUNTED_RUNS):
-            index[lo:lo + COUNTED_RUNS] = renumber[index[lo:lo + COUNTED_RUNS]]
+        for lo in range(0, len(index), SLICE):
+            index[lo:lo + SLICE] = renumber[index[lo:lo + SLICE]]
         found = pairs[seen]
         del renumber, seen
         order = by_key(index, columns[0])
@@ -112,8 +109,8 @@ def _can_pass(profiles: list[Profile], n: int, pair_keys: np.ndarray, pair: np.n
     uniform = all((x == x[0]).all() for x in (k, guarantee, short_gap))
     first = pair_keys // n
     seeds = np.zeros(len(pair_keys))
-    for lo in range(0, len(pair), COUNTED_RUNS):  # the runs' pairs and weights widened a slice at a time
-        seeds += np.bincount(pair[lo:lo + COUNTED_RUNS], weights=length[lo:lo + COUNTED_RUNS],
+    for lo in range(0, len(pair), SLICE):  # the runs' pairs and weights widened a slice at a time
+        seeds += np.bincount(pair[lo:lo + SLICE], weights=length[lo:lo + SLICE],
                              minlength=len(pair_keys))
     enough = seeds >= guarantee[first] - k[first] + 1
     if uniform:
