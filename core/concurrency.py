@@ -106,6 +106,15 @@ def idle_core(since: CpuSample | None = None) -> bool:
     return (os.cpu_count() or 1) - since.others() >= 1
 
 
+def workers_sharing(asked: int | None, enough: bool, since: CpuSample) -> int:
+    """How many processes share a stage's work, this one among them: the `asked` ones, else one
+    per core when there is `enough` work to pay for starting the others and a core is idle
+    (`idle_core(since)`), else this one alone."""
+    if asked is not None:
+        return asked
+    return workers_for(None) if enough and idle_core(since) else 1
+
+
 def _ignore_interrupts(initializer: Callable[[], None] | None = None) -> None:
     """Worker processes leave Ctrl-C to the process that started them (which stops them): a
     terminal sends SIGINT to every process of the job, and each worker would print a traceback."""

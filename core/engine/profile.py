@@ -10,7 +10,7 @@ from itertools import chain
 
 import numpy as np
 
-from core.concurrency import CpuSample, idle_core, on_thread_ahead, run_jobs, workers_for
+from core.concurrency import CpuSample, on_thread_ahead, run_jobs, workers_sharing
 from core.engine.batches import batches
 from core.engine.normalize import Units, code_points, split_units, unit_batches
 from core.engine.segment import forget_long_runs, import_for, warm_up
@@ -198,14 +198,10 @@ def profile_documents(
     sizes = [len(documents[i].text) for i in missing]
     done = len(documents) - sum(len(same) for same in copies.values())
     yield Progress("fingerprinting", done, len(documents))
-    workers = options.workers or 1
-    if options.workers is None and sum(sizes) >= PARALLEL_CHARS:
-        sample = CpuSample()
-        warm_up()
-        if idle_core(sample):
-            workers = workers_for(None)
-    elif workers > 1:
-        warm_up()
+    sample, enough = CpuSample(), sum(sizes) >= PARALLEL_CHARS
+    if (options.workers or 0) > 1 or options.workers is None and enough:
+        warm_up()  # before the pool starts, so that its forked workers start warm
+    workers = workers_sharing(options.workers, enough, sample)
     groups = batches(sizes, CHUNK_CHARS)
     jobs = [([documents[missing[g]].text for g in group], options) for group in groups]
     # one process takes the jobs in order: its helper thread segments the next job while this

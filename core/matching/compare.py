@@ -15,7 +15,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from core.concurrency import on_thread_ahead
+from core.concurrency import CpuSample, can_inherit, on_thread_ahead, run_jobs, workers_sharing
 from core.engine.hashing import distinct, kgram_hashes
 from core.engine.profile import Profile
 from core.matching.common import mark, shared_texts
@@ -83,22 +83,55 @@ def compare(
     return pairs
 
 
-def _score(corpus: Corpus, found: Candidates) -> Generator[Progress, None, list[PairResult]]:
-    """Every proposed pair that asks for it, through the scoring step."""
-    n = corpus.n
+def _score(corpus: Corpus, found: Candidates, sample: CpuSample | None = None
+           ) -> Generator[Progress, None, list[PairResult]]:
+    """Every proposed pair that asks for it, through the scoring step, `_STEP` pairs a job: in
+    this process and, with many pairs and a core idle since `sample`, in processes forked from
+    it (they inherit the corpus: sending it would cost more than it saves)."""
     todo = np.flatnonzero(found.score)
-    results: list[PairResult] = []
     total = len(todo)
-    for done, at in enumerate(todo.tolist()):
-        if done % _STEP == 0:
+    jobs = [(start, min(start + _STEP, total)) for start in range(0, total, _STEP)]
+    workers = workers_sharing(corpus.options.workers, total >= PARALLEL_PAIRS, sample or CpuSample())
+    if workers > 1 and not can_inherit():
+        workers = 1
+    chunks: list[list[PairResult] | None] = [None] * len(jobs)
+    done = 0
+    _scoring.append((corpus, found, todo))
+    try:
+        yield Progress("comparing", 0, total)
+        for item in run_jobs(_packed_scores, jobs, workers, share=True, here=_scores):
+            if item is not None:
+                at, chunk = item
+                chunks[at] = chunk if chunk and isinstance(chunk[0], PairResult) else list(
+                    map(PairResult.unpacked, chunk))
+                done += jobs[at][1] - jobs[at][0]
             yield Progress("comparing", done, total)
-            plan(corpus, found.keys[todo[done:done + _STEP]])
-        key = int(found.keys[at])
-        result = score_pair(corpus, key // n, key % n, bool(found.listed[at]))
+    finally:
+        _scoring.pop()
+    return [result for chunk in chunks for result in chunk]
+
+
+#: Below this many pairs to score, forked workers cost more than they save (bench/README.md).
+PARALLEL_PAIRS = 2_000
+_scoring: list[tuple[Corpus, Candidates, np.ndarray]] = []  # what `_score` works on, forked workers too
+
+
+def _scores(start: int, stop: int) -> list[PairResult]:
+    """The results of the pairs todo[start:stop] of the scoring under way."""
+    corpus, found, todo = _scoring[-1]
+    n, at = corpus.n, todo[start:stop]
+    plan(corpus, found.keys[at])
+    results = []
+    for key, listed in zip(found.keys[at].tolist(), found.listed[at].tolist()):
+        result = score_pair(corpus, key // n, key % n, listed)
         if result is not None:
             results.append(result)
-    yield Progress("comparing", total, total)
     return results
+
+
+def _packed_scores(start: int, stop: int) -> list[tuple]:
+    """`_scores` in a worker, packed to be sent."""
+    return [result.packed() for result in _scores(start, stop)]
 
 
 def _with_evidence(corpus: Corpus, results: list[PairResult], more: Candidates) -> list[PairResult]:
@@ -145,6 +178,7 @@ def compare_class(
     """`compare`, and the text most of the documents share (core/matching/common.py; needs
     `texts`): the reported pairs whose documents both hold it carry a passage over it."""
     n = len(profiles)
+    sample = CpuSample()  # what else runs while the index is built: whether scoring finds a core idle
     yield Progress("indexing", 0, 3)
     corpus = Corpus(list(profiles), options, template_kgrams(profiles, template),
                     document_frequency_cap(n, options.max_share, options.min_common), tuple(keys),
@@ -164,7 +198,7 @@ def compare_class(
     found = yield from in_thread(_propose(work, [s for s in sources if s not in late]),
                                  first=Progress("indexing", 0, 3))
     yield Progress("indexing", 3, 3)
-    results = yield from _score(work, found)
+    results = yield from _score(work, found, sample)
     if work is not corpus:  # every pair of the class gets its reduced pair's result
         results = spread(results, groups)
         if COMMON in work.evidence:
