@@ -61,9 +61,9 @@ def add_arguments(c: argparse.ArgumentParser) -> None:
     limits.add_argument("--max-chars", type=int, metavar="N", default=_D.max_chars,
                         help=f"skip documents with more characters than this (default {_D.max_chars})")
     limits.add_argument("--workers", type=int, metavar="N",
-                        help="processes to fingerprint with, this one among them, and to read docx "
-                             "and pdf files with (default: one, or one per core when a large class "
-                             "finds a core idle)")
+                        help="processes to fingerprint and score pairs with, this one among them, and "
+                             "to read docx and pdf files with (default: one, or one per core when a "
+                             "large class finds a core idle)")
     output = c.add_argument_group("output")
     output.add_argument("--top", type=int, metavar="N", default=30,
                         help="pairs to print (default 30; reports always hold all)")
