@@ -6,14 +6,14 @@ import contextlib
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
-from itertools import chain
+from itertools import chain, repeat
 
 import numpy as np
 
 from core.concurrency import CpuSample, on_thread_ahead, run_jobs, workers_sharing
 from core.engine.batches import batches
 from core.engine.normalize import Units, code_points, split_units, unit_batches
-from core.engine.segment import forget_long_runs, import_for, warm_up
+from core.engine.segment import forget_remembered, import_for, shared_lines, warm_up
 from core.engine.simhash import cut_prose, word_features
 from core.engine.winnowing import fingerprints, fingerprints_joined
 from core.models import Document, Fingerprint, Progress
@@ -75,27 +75,32 @@ def fingerprint_texts(texts: list[str], options: CheckOptions) -> list[tuple[Uni
     return out
 
 
-def analyse(texts: list[str], options: CheckOptions, segmented: Iterator[tuple[str, list[str]]] | None = None
-            ) -> list[tuple[Units, str, tuple, tuple]]:
+def analyse(texts: list[str], options: CheckOptions, segmented: Iterator[tuple[str, list[str]]] | None = None,
+            shared: Sequence[Sequence[int]] | None = None) -> list[tuple[Units, str, tuple, tuple]]:
     """`fingerprint_texts` of the texts and their `word_features` (simhash, vocabulary,
     vocabulary IDF). Their Chinese runs are segmented on a helper thread meanwhile: rjieba
     segments without holding the GIL, so it runs beside the fingerprinting. `segmented`: that
-    thread's `cut_prose` of these texts and those after them, when already under way."""
+    thread's `cut_prose` of these texts and those after them, when already under way; else
+    `shared`: each text's lines whose words are remembered (`segment.shared_lines`)."""
     if segmented is None:
         import_for(texts)
-        with contextlib.closing(on_thread_ahead(cut_prose, texts)) as own:
+        with contextlib.closing(on_thread_ahead(_cut, zip(texts, shared or repeat(())))) as own:
             return analyse(texts, options, own)
     fingerprinted = fingerprint_texts(texts, options)
     words = word_features(texts, [u for u, _, _ in fingerprinted], options.keywords, segmented)
     return [(u, lang, fps, w) for (u, lang, fps), w in zip(fingerprinted, words)]
 
 
-def profiles(texts: list[str], options: CheckOptions,
-             segmented: Iterator[tuple[str, list[str]]] | None = None) -> list[Profile]:
+def _cut(text_and_shared: tuple[str, Sequence[int]]) -> tuple[str, list[str]]:
+    return cut_prose(*text_and_shared)
+
+
+def profiles(texts: list[str], options: CheckOptions, segmented: Iterator[tuple[str, list[str]]] | None = None,
+             shared: Sequence[Sequence[int]] | None = None) -> list[Profile]:
     """Analyze texts, each with the options' parameters for its language (`analyse`)."""
     return [Profile(lang, options.params(lang), u, fp_hashes, fp_units, simhash, vocab, vocab_idf)
             for u, lang, (fp_hashes, fp_units), (simhash, vocab, vocab_idf)
-            in analyse(texts, options, segmented)]
+            in analyse(texts, options, segmented, shared)]
 
 
 def read_text(text: str) -> str:
@@ -156,19 +161,21 @@ PARALLEL_CHARS = 2_000_000
 CHUNK_CHARS = 100_000
 
 
-def _cut_job(texts: list[str]) -> list[tuple[str, list[str]]]:
-    return [cut_prose(t) for t in texts]
+def _cut_job(job: tuple[list[str], CheckOptions, list[tuple[int, ...]]]) -> list[tuple[str, list[str]]]:
+    texts, _, shared = job
+    return list(map(cut_prose, texts, shared))
 
 
-def _profile_chunk(texts: list[str], options: CheckOptions,
+def _profile_chunk(texts: list[str], options: CheckOptions, shared: list[tuple[int, ...]],
                    segmented: Iterator[tuple[str, list[str]]] | None = None) -> list[Profile]:
-    return profiles(texts, options, segmented)
+    return profiles(texts, options, segmented, shared)
 
 
-def _sent_chunk(texts: list[str], options: CheckOptions) -> list[tuple]:
+def _sent_chunk(texts: list[str], options: CheckOptions, shared: list[tuple[int, ...]]) -> list[tuple]:
     """A worker's profiles of `texts` without their units, which the receiving process finds
     again faster than it could unpickle them (`_received`)."""
-    return [(p.lang, p.fp_hashes, p.fp_units, p.simhash, p.vocab, p.vocab_idf) for p in profiles(texts, options)]
+    return [(p.lang, p.fp_hashes, p.fp_units, p.simhash, p.vocab, p.vocab_idf)
+            for p in profiles(texts, options, shared=shared)]
 
 
 def _received(texts: list[str], sent: list[tuple], options: CheckOptions) -> list[Profile]:
@@ -203,15 +210,17 @@ def profile_documents(
         warm_up()  # before the pool starts, so that its forked workers start warm
     workers = workers_sharing(options.workers, enough, sample)
     groups = batches(sizes, CHUNK_CHARS)
-    jobs = [([documents[missing[g]].text for g in group], options) for group in groups]
+    # lines that several of these texts hold (near copies) are segmented once per process
+    shared = shared_lines(documents[i].text for i in missing)
+    jobs = [([documents[missing[g]].text for g in group], options, [shared[g] for g in group]) for group in groups]
     # one process takes the jobs in order: its helper thread segments the next job while this
     # thread weighs the words of the one before (a job ahead at most, whatever its texts' size)
     ahead = None
     if workers <= 1 and jobs:
         import_for(documents[i].text for i in missing)
-        ahead = on_thread_ahead(_cut_job, (texts for texts, _ in jobs), ahead=1)
+        ahead = on_thread_ahead(_cut_job, jobs, ahead=1)
     with contextlib.ExitStack() as ending:  # however the stage ends: the thread stopped, then
-        ending.callback(forget_long_runs)  # the long runs it remembered let go of
+        ending.callback(forget_remembered)  # the runs and lines it remembered let go of
         here = _profile_chunk
         if ahead is not None:
             ending.enter_context(contextlib.closing(ahead))

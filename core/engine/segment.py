@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable, Iterable, Sequence
+from itertools import chain, compress, count
+
+import numpy as np
 
 from core.engine.lexicon import en_lexicon, zh_lexicon
 from core.engine.normalize import code_tables
@@ -15,12 +19,17 @@ _HAN_RUN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003
 #: a line of its own) then segments each body once. Real prose has almost no run this long, so
 #: it pays nothing for the memory.
 LONG_RUN = 32
-#: The characters of long runs remembered before the memory starts afresh (it holds about two
-#: bytes a character for the run and its words, four beyond the Basic Multilingual Plane).
+#: A line at least this long that the texts profiled together hold more than once
+#: (`shared_lines`) is segmented once per process and its words remembered: a near copy then
+#: segments only its own lines. A shorter line costs about what looking it up would.
+SHARED_LINE = 16
+#: The characters of long runs and shared lines remembered before the memory starts afresh (it
+#: holds about two bytes a character for the text and its words, four beyond the Basic
+#: Multilingual Plane).
 REMEMBERED_CHARS = 4_000_000
 
-_remembered: dict[str, str] = {}  # a long run: its words of two or more characters, " "-joined
-_held = [0]  # characters of the runs in _remembered
+_remembered: dict[str, str] = {}  # a long run or shared line: its words of two or more characters, " "-joined
+_held = [0]  # characters of the runs and lines in _remembered
 
 
 def han_words(text: str) -> list[str]:
@@ -49,27 +58,55 @@ def import_for(texts) -> None:
         import rjieba  # noqa: F401 (imported here, so that the helper thread never imports)
 
 
-def content_words(text: str) -> list[str]:
+def shared_lines(texts: Iterable[str]) -> list[tuple[int, ...]]:
+    """For each text, the numbers of its lines ("\\n"-separated, `SHARED_LINE` characters or
+    more) that the texts hold more than once, in two of them or twice in one: the lines whose
+    words `content_words` remembers. Lines are told apart by their hash alone, so only ints are
+    kept (one sort finds the repeats); a line taken for a repeat by a collision is remembered
+    for nothing, never given another line's words (the memory is keyed by the line itself)."""
+    # -1 is no str's hash (CPython never returns it), so it marks the short lines
+    hashed = [[hash(line) if len(line) >= SHARED_LINE else -1 for line in text.split("\n")] for text in texts]
+    every, times = np.unique(np.fromiter(chain.from_iterable(hashed), np.int64), return_counts=True)
+    repeated = set(every[times > 1].tolist())
+    repeated.discard(-1)
+    return [tuple(compress(count(), map(repeated.__contains__, text))) if not repeated.isdisjoint(text) else ()
+            for text in hashed]
+
+
+def content_words(text: str, shared: Sequence[int] = ()) -> list[str]:
     """`han_words` of two or more characters (the only ones weighed), each long run's
-    (`LONG_RUN`) looked up where this process has segmented it before.
+    (`LONG_RUN`) and each of the `shared` lines' (numbers of lines, ascending, as
+    `shared_lines` gives them) looked up where this process has segmented it before.
 
     Exact: jieba cuts its input into blocks at every character outside its Han and
     alphanumeric pattern (the "\\n" joining the runs is one) and segments each block on its
-    own, so a run's words are the same wherever it stands. A run is never cut further: the
-    best route through a block is a sum of logarithms whose ties fall by rounding, which
-    depends on what follows in the block."""
+    own, so a run's words are the same wherever it stands, and a line, which holds whole runs,
+    gives its runs' words. A run is never cut further: the best route through a block is a
+    sum of logarithms whose ties fall by rounding, which depends on what follows in the block."""
+    if shared:
+        lines = text.split("\n")
+        out: list[str] = []
+        start = 0
+        for at in shared:
+            if start < at:
+                out += content_words("\n".join(lines[start:at]))
+            out += _remembered_words(lines[at], content_words)
+            start = at + 1
+        if start < len(lines):
+            out += content_words("\n".join(lines[start:]))
+        return out
     runs = _HAN_RUN.findall(text)
     if not runs:
         return []
     if max(map(len, runs)) < LONG_RUN:
         return _weighed("\n".join(runs))
-    out: list[str] = []
+    out = []
     start = 0
     for at, run in enumerate(runs):
         if len(run) >= LONG_RUN:
             if start < at:
                 out += _weighed("\n".join(runs[start:at]))
-            out += _long_run_words(run)
+            out += _remembered_words(run, _weighed)
             start = at + 1
     if start < len(runs):
         out += _weighed("\n".join(runs[start:]))
@@ -83,22 +120,23 @@ def _weighed(runs: str) -> list[str]:
     return [w for w in rjieba.cut(runs, hmm=False) if len(w) > 1]
 
 
-def _long_run_words(run: str) -> list[str]:
-    """The words of two or more characters of one long Han run, remembered."""
-    known = _remembered.get(run)
+def _remembered_words(piece: str, words_of: Callable[[str], list[str]]) -> list[str]:
+    """The words of two or more characters of a long Han run or a shared line (`words_of` it),
+    remembered."""
+    known = _remembered.get(piece)
     if known is not None:
         return known.split(" ") if known else []
-    words = _weighed(run)
-    if _held[0] + len(run) > REMEMBERED_CHARS:
-        forget_long_runs()
-    _remembered[run] = " ".join(words)  # a Han run's words hold no space
-    _held[0] += len(run)
+    words = words_of(piece)
+    if _held[0] + len(piece) > REMEMBERED_CHARS:
+        forget_remembered()
+    _remembered[piece] = " ".join(words)  # a Han run's words hold no space
+    _held[0] += len(piece)
     return words
 
 
-def forget_long_runs() -> None:
-    """Let go of the long runs' remembered words (a check's profile stage does when it ends, so
-    that they do not add to the stages after it)."""
+def forget_remembered() -> None:
+    """Let go of the long runs' and shared lines' remembered words (a check's profile stage
+    does when it ends, so that they do not add to the stages after it)."""
     _remembered.clear()
     _held[0] = 0
 

@@ -86,12 +86,16 @@ class _Words:
         return out.tolist()
 
 
-def cut_prose(text: str) -> tuple[str, list[str]]:
+def cut_prose(text: str, shared: Sequence[int] = ()) -> tuple[str, list[str]]:
     """The text's prose (`prose`) and its jieba words of two or more characters
     (`content_words`), the only ones weighed: left out here, on the segmenting thread, the
-    single characters (two thirds of a Chinese text's words) are neither counted nor looked up."""
-    clean = prose(text) if any(sign in text for sign in _MARKUP_SIGNS) else text
-    return clean, content_words(clean)
+    single characters (two thirds of a Chinese text's words) are neither counted nor looked up.
+    `shared`: the numbers of the text's lines whose words are remembered (`shared_lines`), for
+    a text without markup (blanking it may join lines)."""
+    if any(sign in text for sign in _MARKUP_SIGNS):
+        clean = prose(text)
+        return clean, content_words(clean)
+    return text, content_words(text, shared)
 
 
 def _words(texts: Sequence[str], units: Sequence[Units], zh: Lexicon, en: Lexicon,
