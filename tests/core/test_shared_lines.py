@@ -127,7 +127,8 @@ def test_the_stage_remembers_shared_lines_and_gives_each_document_its_own_profil
     real_received = profile_module._received
     monkeypatch.setattr(profile_module, "_received", lambda *a: received.append(1) or real_received(*a))
     got = run(profile_module.profile_documents(docs, CheckOptions(workers=workers)))
-    assert len(remembered) > 100, "no shared line was looked up here: the test proves nothing"
+    # this process takes jobs too (all of them with one process)
+    assert len(remembered) > (100 if workers == 1 else 0), "no shared line was looked up: the test proves nothing"
     assert bool(received) == (workers == 2), "no worker profiled a job: the test proves nothing"
     assert not segment._remembered and segment._held[0] == 0
     for d, p in zip(docs, got, strict=True):
