@@ -187,7 +187,8 @@ def profile_documents(
     documents: Sequence[Document], options: CheckOptions, cache: ProfileCache | None = None
 ) -> Generator[Progress, None, list[Profile]]:
     """Profiles of the documents (Progress "fingerprinting"), reusing cached ones, a text held
-    by several documents profiled once (one Profile for them all), computing the rest here and
+    by several documents profiled once (one Profile for them all), a line several of the texts
+    hold segmented once per process (`shared_lines`), computing the rest here and
     in `options.workers` - 1 processes, or by default with one per idle core when there is
     enough text to pay for them (core.concurrency). The engines are warmed up here first:
     workers forked from this process start warm."""
