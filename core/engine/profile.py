@@ -188,10 +188,10 @@ def profile_documents(
 ) -> Generator[Progress, None, list[Profile]]:
     """Profiles of the documents (Progress "fingerprinting"), reusing cached ones, a text held
     by several documents profiled once (one Profile for them all), a line several of the texts
-    hold segmented once per process (`shared_lines`), computing the rest here and
-    in `options.workers` - 1 processes, or by default with one per idle core when there is
-    enough text to pay for them (core.concurrency). The engines are warmed up here first:
-    workers forked from this process start warm."""
+    hold segmented once per process (`shared_lines`), computing the rest here and in
+    `options.workers` - 1 processes, or by default with one per idle core when there is enough
+    text to pay for them (core.concurrency). The engines are warmed up here first: workers
+    forked from this process start warm."""
     keys = [cache_key(d, options) for d in documents]
     found: list[Profile | None] = [cache.get(k) if cache else None for k in keys]
     # documents with the same text but for white space at its end (copies handed in as they
