@@ -179,45 +179,58 @@ def _one_diagonal(hx, hy, a0, b0, k, tx, ty,
 
 def _in_line(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int],
              known: np.ndarray | None = None) -> list[tuple[int, int, int]] | None:
-    """`_one_diagonal` read off the units, for two equally long sides that differ only less
-    than k - 1 units from each end, given `repeats` (no k-gram of x occurs more often in x);
-    or None when that is not so.
+    """`_one_diagonal` read off the units, given `repeats` (no k-gram of x occurs more often in
+    x): for two free sides whose units on the diagonal through the region's start or its end
+    differ only less than k - 1 units from x's ends (or where that diagonal leaves x); or None
+    when that is not so.
 
-    The k-grams clear of the differing units are equal (equal units), and so are none of the
-    others (they are hashed to see it: they are fewer than 2k); so the equal ones are one
-    stretch ending less than k units from each end. Its k-grams are ok when repeats + o <=
-    MAX_OCCURRENCES (o the k-grams outside it), as in `_one_diagonal`; and then no other
-    diagonal can hold as many equal k-grams as the stretch once the stretch is longer than
-    o + 2o(MAX_OCCURRENCES - o - 1): such a diagonal d pairs at least count - o k-grams of
-    the stretch's side with equal k-grams d further on x's side, links that fall into at most
-    2o chains of equal k-grams, one of them then longer than MAX_OCCURRENCES - o allows.
-    `known`: where x and y differ, when `align_units` found it and the region is all that
-    is free between the common ends (a0 == b0 and the masks clear in it)."""
-    size = a1 - a0
-    if size != b1 - b0 or size < 2 * k:
+    On that diagonal the k-grams clear of the differing units are equal (equal units), and so
+    are none of the others (they are hashed to see it: they are fewer than 2k); so the equal
+    ones are one stretch of `count` k-grams leaving less than k units free at each end of x.
+    With o_x, o_y the k-grams of x and y outside it, its k-grams are ok when repeats + o_y <=
+    MAX_OCCURRENCES (a k-gram's count in y is its count in the stretch plus at most o_y), as
+    in `_one_diagonal`. No other diagonal holds as many equal k-grams once count - o_y >
+    (max(o_x, o_y) + o_y)(repeats - 1): such a diagonal e pairs at least count - o_y k-grams
+    of x with equal k-grams of y's stretch, so links i -> i + f between equal k-grams of x
+    (f = e - d, |f| <= max(o_x, o_y) for a diagonal with room for count k-grams) in an
+    interval of at most count starts, missing at most o_y of them: at most |f| + o_y chains,
+    one of them then with more than repeats - 1 links, more equal k-grams than x holds.
+    `known`: where x and y differ, when `align_units` found it on equally long sides and the
+    region is all that is free between the common ends (a0 == b0 and the masks clear in it)."""
+    n, m = a1 - a0 - k + 1, b1 - b0 - k + 1  # k-grams of each side
+    if known is None and (np.count_nonzero(tx[a0:a1]) or np.count_nonzero(ty[b0:b1])):
         return None
-    if known is None:
-        if np.count_nonzero(tx[a0:a1]) or np.count_nonzero(ty[b0:b1]):
-            return None
-        known = np.flatnonzero(x[a0:a1] != y[b0:b1]) + a0
-    if not 2 <= len(known) <= 2 * k - 2:  # at least one, at most k - 1 at each end
+    for d in (0, m - n) if m != n else (0,):  # y's k-gram i + d against x's k-gram i
+        lo, hi = max(0, -d), min(n, m - d)  # x's k-grams on this diagonal
+        if known is None:
+            differ = np.flatnonzero(x[a0 + lo:a0 + hi + k - 1] != y[b0 + lo + d:b0 + hi + k - 1 + d]) + lo
+        else:
+            differ = known - a0
+        if len(differ) > 2 * k - 2:  # at most k - 1 at each end
+            continue
+        ends = differ.tolist()
+        head, tail = [p for p in ends if p <= k - 2], [p for p in ends if p >= n]
+        s, r = head[-1] + 1 if head else lo, tail[0] - k + 1 if tail else hi  # the stretch: s .. r - 1
+        if len(head) + len(tail) == len(ends) and s < k and n - r < k:
+            break
+    else:
         return None
-    differ = [d - a0 for d in known.tolist()]
-    head, tail = [d for d in differ if d <= k - 2], [d for d in differ if d >= size - k + 1]
-    if not head or not tail or len(head) + len(tail) != len(differ):
+    count = r - s
+    ox, oy = n - count, m - count
+    if count < 1:
         return None
-    s, r = head[-1] + 1, tail[0] - k + 1  # the stretch: k-grams s .. r - 1
-    n = size - k + 1
-    count, o = r - s, n - (r - s)
-    if count < 1 or count - o <= 2 * o * (MAX_OCCURRENCES - o - 1) or repeats() + o > MAX_OCCURRENCES:
+    most = repeats()
+    if most + oy > MAX_OCCURRENCES or count - oy <= (max(ox, oy) + oy) * (most - 1):
         return None
-    if (not _apart_by_one(differ, 0, s, k) and _hash_equal(x[a0:a0 + s + k - 1], y[b0:b0 + s + k - 1], k)
-            or not _apart_by_one(differ, r, n, k) and _hash_equal(x[a0 + r:a1], y[b0 + r:b1], k)):
+    if (s > lo and not _apart_by_one(ends, lo, s, k)
+            and _hash_equal(x[a0 + lo:a0 + s + k - 1], y[b0 + lo + d:b0 + s + k - 1 + d], k)
+            or r < hi and not _apart_by_one(ends, r, hi, k)
+            and _hash_equal(x[a0 + r:a0 + hi + k - 1], y[b0 + r + d:b0 + hi + k - 1 + d], k)):
         return None
     length = count + k - 1
     tx[a0 + s:a0 + s + length] = True
-    ty[b0 + s:b0 + s + length] = True
-    return [(a0 + s, b0 + s, length)]
+    ty[b0 + s + d:b0 + s + d + length] = True
+    return [(a0 + s, b0 + s + d, length)]
 
 
 def _apart_by_one(differ: list[int], first: int, stop: int, k: int) -> bool:

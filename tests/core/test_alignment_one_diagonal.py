@@ -1,6 +1,8 @@
 """The in-passage alignment's shortcut for two copies each with a small edit of their own
 (`alignment._one_diagonal`) gives what the anchors give, on stressed regions."""
 
+from collections import Counter
+
 import numpy as np
 import pytest
 
@@ -420,3 +422,142 @@ def _told(rng: np.random.Generator, hx: np.ndarray):
         return None
     most = int(np.unique(hx, return_counts=True)[1].max()) + int(rng.integers(0, 2))
     return lambda: most
+
+
+def _copies_edited_at_their_ends(rng: np.random.Generator, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """Two copies of one text with their common ends cut off (as `_fill` gets them), each with
+    its own edits (a unit changed, inserted or deleted) near one end or both, or a whole unit
+    more or less at an end; the text random, over a few units, periodic with a few changes,
+    or repeating a phrase some times (ties between diagonals, k-grams near the bounds)."""
+    size = int(rng.integers(3 * k, 90))
+    shape = rng.integers(0, 4)
+    if shape == 0:
+        base = rng.integers(0, int(rng.integers(2, 30)), size)
+    elif shape == 1:  # periodic, a few units changed
+        base = np.resize(rng.integers(0, 1000, int(rng.integers(1, 3 * k))), size)
+        base[rng.integers(0, size, int(rng.integers(0, 4)))] = rng.integers(2000, 2100)
+    elif shape == 2:  # a phrase repeated among other text
+        base = rng.integers(100, 100 + int(rng.integers(20, 400)), size)
+        phrase = rng.integers(0, 50, k + int(rng.integers(-1, 3)))
+        for at in rng.choice(size - len(phrase), min(size - len(phrase), int(rng.integers(1, 10))), replace=False):
+            base[at:at + len(phrase)] = phrase
+    else:
+        base = rng.integers(0, 100000, size)
+    x, y = list(base), list(base)
+    for side in (x, y):
+        for _ in range(int(rng.integers(0, 3))):
+            from_end = int(rng.integers(0, k + 1))
+            at = from_end if rng.integers(0, 2) else len(side) - 1 - from_end
+            op = int(rng.integers(0, 4))
+            if op == 0:
+                side[at] = 5000 + int(rng.integers(0, 3))
+            elif op == 1:
+                side.insert(at, 5000 + int(rng.integers(0, 3)))
+            elif op == 2:
+                del side[at]
+            else:  # a unit more at the very end or start: the diagonals part by one
+                side.insert(0 if rng.integers(0, 2) else len(side), int(rng.choice([6000, side[0], side[-1]])))
+    while x and y and x[0] == y[0]:
+        x, y = x[1:], y[1:]
+    while x and y and x[-1] == y[-1]:
+        x, y = x[:-1], y[:-1]
+    return np.array(x, np.uint64), np.array(y, np.uint64)
+
+
+def _in_line_or_anchors(rng: np.random.Generator, x: np.ndarray, y: np.ndarray, k: int, hash_=kgram_hashes):
+    """`_in_line` on the region (inside longer masks), told x's most repeated k-gram's count
+    or one more, checked against `_anchors` where it answers: 'start', 'end' or 'equal' (the
+    diagonal it took), or None."""
+    hx, hy = hash_(x, k), hash_(y, k)
+    repeats = int(np.unique(hx, return_counts=True)[1].max()) + int(rng.integers(0, 2))
+    pad = int(rng.integers(0, 4))
+    xs = np.concatenate((np.full(pad, 1, np.uint64), x, np.full(pad, 2, np.uint64)))
+    ys = np.concatenate((np.full(pad, 3, np.uint64), y, np.full(pad, 4, np.uint64)))
+    fast_x, fast_y = np.zeros(len(xs), bool), np.zeros(len(ys), bool)
+    fast = alignment._in_line(xs, ys, pad, pad + len(x), pad, pad + len(y), k, fast_x, fast_y, lambda: repeats)
+    if not _same_as_anchors(fast, fast_x, fast_y, hx, hy, pad, k):
+        return None
+    return "equal" if len(x) == len(y) else "start" if fast[0][1] == fast[0][0] else "end"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_shortcut_on_units_gives_the_anchors_on_sides_of_unequal_length(seed):
+    """`_in_line` on copies edited at their ends, one side longer: where it answers (on the
+    diagonal through the region's start or its end), it takes what `_anchors` takes."""
+    rng = np.random.default_rng(600 + seed)
+    seen = Counter()
+    for _ in range(1500):
+        k = int(rng.integers(2, 7))
+        x, y = _copies_edited_at_their_ends(rng, k)
+        if len(x) < k or len(y) < k:
+            continue
+        seen[_in_line_or_anchors(rng, x, y, k)] += 1
+    assert seen["start"] > 30 and seen["end"] > 30 and seen["equal"] > 10 and seen[None] > 300
+
+
+def test_the_shortcut_on_units_hashes_its_ends_on_sides_of_unequal_length(monkeypatch):
+    """Under a weak hash (k-grams holding differing units collide, one unit apart too), the
+    shortcut on sides of unequal length answers only with what `_anchors` gives."""
+    def weak(units, k):
+        return np.convolve(np.asarray(units, np.int64) % 100, np.ones(k, np.int64), "valid").astype(np.uint64) % 100
+
+    monkeypatch.setattr(alignment, "kgram_hashes", weak)
+    monkeypatch.setattr(alignment, "few_kgram_hashes", lambda units, k: weak(units, k).tolist())
+    monkeypatch.setattr(alignment, "_apart_by_one", lambda *_: False)
+    rng = np.random.default_rng(700)
+    seen = Counter()
+    for _ in range(3000):
+        k = int(rng.integers(2, 5))
+        x, y = _copies_edited_at_their_ends(rng, k)
+        if len(x) >= k and len(y) >= k and len(x) != len(y):
+            seen[_in_line_or_anchors(rng, x, y, k, weak)] += 1
+    assert seen["start"] > 10 and seen["end"] > 10 and seen[None] > 100
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_alignment_of_copies_edited_at_their_ends_is_unchanged(seed, monkeypatch):
+    """align_units told how often x repeats its k-grams == align_units with neither shortcut,
+    on copies of one text with units changed, inserted or deleted near a copy's ends."""
+    rng = np.random.default_rng(800 + seed)
+    cases = []
+    for _ in range(300):
+        k = int(rng.integers(2, 6))
+        x, y = _copies_edited_at_their_ends(rng, k)
+        lead = rng.integers(0, 50, int(rng.integers(0, 5))).astype(np.uint64)  # common ends
+        x, y = np.concatenate((lead, x, lead)), np.concatenate((lead, y, lead))
+        hx = kgram_hashes(x, k)
+        cases.append((x, y, k, int(np.unique(hx, return_counts=True)[1].max()) if len(hx) else 0))
+    fast = [align_units(x, y, k, lambda r=repeats: r) for x, y, k, repeats in cases]
+    monkeypatch.setattr(alignment, "_one_diagonal", lambda *args: None)
+    slow = [align_units(x, y, k) for x, y, k, _ in cases]
+    for f, s in zip(fast, slow):
+        assert (f.left == s.left).all() and (f.right == s.right).all()
+
+
+def _periodic_copies(rng: np.random.Generator, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """Two copies of a periodic text (a unit or two changed), one running on by up to a period
+    at its start or its end, either end of either copy maybe a change of its own: x's k-grams
+    repeat near the bound, other diagonals hold nearly as many equal k-grams as the stretch."""
+    period = int(rng.integers(2, k + 3))
+    size = int(rng.integers(3 * k, 40))
+    more = int(rng.integers(1, period + 1))
+    text = np.resize(rng.integers(0, 1000, period), size + more)
+    text[rng.integers(0, len(text), int(rng.integers(0, 2)))] = 2000 + rng.integers(0, 3)
+    x, y = (text[more:].copy() if rng.integers(0, 2) else text[:size].copy()), text.copy()
+    for side, end, mark in ((x, 0, 9000), (x, -1, 9002), (y, 0, 9001), (y, -1, 9003)):
+        if rng.integers(0, 2):
+            side[end] = mark
+    return (x, y) if rng.integers(0, 2) else (y, x)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_shortcut_on_units_on_periodic_copies(seed):
+    """`_in_line` on periodic copies, one running on: both of its bounds (a k-gram's count in
+    the longer y, the other diagonals) are met or missed by a k-gram or two here."""
+    rng = np.random.default_rng(900 + seed)
+    seen = Counter()
+    for _ in range(2500):
+        k = int(rng.integers(2, 5))
+        x, y = _periodic_copies(rng, k)
+        seen[_in_line_or_anchors(rng, x.astype(np.uint64), y.astype(np.uint64), k)] += 1
+    assert seen["start"] > 20 and seen["end"] > 20 and seen[None] > 1000
