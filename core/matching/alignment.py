@@ -180,32 +180,32 @@ def _one_diagonal(hx, hy, a0, b0, k, tx, ty,
 def _in_line(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int],
              known: np.ndarray | None = None) -> list[tuple[int, int, int]] | None:
     """`_one_diagonal` read off the units, given `repeats` (no k-gram of x occurs more often in
-    x): for two free sides whose units on the diagonal through the region's start or its end
-    differ only less than k - 1 units from x's ends (or where that diagonal leaves x); or None
-    when that is not so.
+    x): for two free sides whose units on one diagonal differ only less than k - 1 units from
+    x's ends (or where that diagonal leaves x), two copies each with a small edit of their own,
+    shifted or not; or None when that is not so.
 
-    On that diagonal the k-grams clear of the differing units are equal (equal units), and so
-    are none of the others (they are hashed to see it: they are fewer than 2k); so the equal
-    ones are one stretch of `count` k-grams leaving less than k units free at each end of x.
-    With o_x, o_y the k-grams of x and y outside it, its k-grams are ok when repeats + o_y <=
-    MAX_OCCURRENCES (a k-gram's count in y is its count in the stretch plus at most o_y), as
-    in `_one_diagonal`. No other diagonal holds as many equal k-grams once count - o_y >
-    (max(o_x, o_y) + o_y)(repeats - 1): such a diagonal e pairs at least count - o_y k-grams
-    of x with equal k-grams of y's stretch, so links i -> i + f between equal k-grams of x
-    (f = e - d, |f| <= max(o_x, o_y) for a diagonal with room for count k-grams) in an
-    interval of at most count starts, missing at most o_y of them: at most |f| + o_y chains,
-    one of them then with more than repeats - 1 links, more equal k-grams than x holds.
+    On that diagonal d the k-grams clear of the differing units are equal (equal units), and
+    so are none of the others (they are hashed to see it: they are fewer than 2k); so the
+    equal ones are one stretch of `count` k-grams leaving less than k units free at each end
+    of x. With o_x, o_y the k-grams of x and y outside it, its k-grams are ok when repeats +
+    o_y <= MAX_OCCURRENCES (a k-gram's count in y is its count in the stretch plus at most
+    o_y), as in `_one_diagonal`. No other diagonal e holds as many equal k-grams once count -
+    o_y > (F + o_y)(repeats - 1), F = max(o_x + d, o_y - d): e pairs at least count - o_y
+    k-grams of x with equal k-grams of y's stretch, so links i -> i + f between equal k-grams
+    of x (f = e - d, |f| <= F for a diagonal with room for count k-grams) in an interval of
+    at most count starts, missing at most o_y of them: at most F + o_y chains, one of them
+    then with more than repeats - 1 links, more equal k-grams than x holds.
     `known`: where x and y differ, when `align_units` found it on equally long sides and the
     region is all that is free between the common ends (a0 == b0 and the masks clear in it)."""
     n, m = a1 - a0 - k + 1, b1 - b0 - k + 1  # k-grams of each side
-    if known is None and (np.count_nonzero(tx[a0:a1]) or np.count_nonzero(ty[b0:b1])):
+    if n < 1 or m < 1 or known is None and (np.count_nonzero(tx[a0:a1]) or np.count_nonzero(ty[b0:b1])):
         return None
-    for d in (0, m - n) if m != n else (0,):  # y's k-gram i + d against x's k-gram i
+    for d in _near_diagonals(x, y, a0, a1, b0, b1, k):  # y's k-gram i + d against x's k-gram i
         lo, hi = max(0, -d), min(n, m - d)  # x's k-grams on this diagonal
-        if known is None:
-            differ = np.flatnonzero(x[a0 + lo:a0 + hi + k - 1] != y[b0 + lo + d:b0 + hi + k - 1 + d]) + lo
-        else:
+        if known is not None and d == 0:
             differ = known - a0
+        else:
+            differ = (x[a0 + lo:a0 + hi + k - 1] != y[b0 + lo + d:b0 + hi + k - 1 + d]).nonzero()[0] + lo
         if len(differ) > 2 * k - 2:  # at most k - 1 at each end
             continue
         ends = differ.tolist()
@@ -220,7 +220,7 @@ def _in_line(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int],
     if count < 1:
         return None
     most = repeats()
-    if most + oy > MAX_OCCURRENCES or count - oy <= (max(ox, oy) + oy) * (most - 1):
+    if most + oy > MAX_OCCURRENCES or count - oy <= (max(ox + d, oy - d) + oy) * (most - 1):
         return None
     if (s > lo and not _apart_by_one(ends, lo, s, k)
             and _hash_equal(x[a0 + lo:a0 + s + k - 1], y[b0 + lo + d:b0 + s + k - 1 + d], k)
@@ -231,6 +231,19 @@ def _in_line(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int],
     tx[a0 + s:a0 + s + length] = True
     ty[b0 + s + d:b0 + s + d + length] = True
     return [(a0 + s, b0 + s + d, length)]
+
+
+def _near_diagonals(x, y, a0, a1, b0, b1, k) -> list[int]:
+    """The diagonals d (y's unit i + d against x's unit i) on which a stretch of equal units
+    can leave fewer than k units of x free at each end (1 - k < d < m - n + k), those pairing
+    x's middle unit with an equal unit (a stretch that long holds it): the diagonal through the
+    region's start first, then the one through its end, then the rest."""
+    la, lb, mid = a1 - a0, b1 - b0, (a1 - a0) // 2
+    first, stop = max(0, mid + 1 - k), min(lb, mid + lb - la + k)  # y's units those diagonals pair with x's middle
+    found = ((y[b0 + first:b0 + stop] == x[a0 + mid]).nonzero()[0] + (first - mid)).tolist()
+    if len(found) > 1:
+        found.sort(key=lambda d: (d != 0, d != lb - la))
+    return found
 
 
 def _apart_by_one(differ: list[int], first: int, stop: int, k: int) -> bool:

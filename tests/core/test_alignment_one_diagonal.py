@@ -444,9 +444,11 @@ def _copies_edited_at_their_ends(rng: np.random.Generator, k: int) -> tuple[np.n
     else:
         base = rng.integers(0, 100000, size)
     x, y = list(base), list(base)
+    if rng.integers(0, 3) == 0:  # passages cut from the text a few units apart: shifted sides
+        x = x[int(rng.integers(0, k + 1)):len(x) - int(rng.integers(0, k + 1))]
     for side in (x, y):
-        for _ in range(int(rng.integers(0, 3))):
-            from_end = int(rng.integers(0, k + 1))
+        for _ in range(int(rng.integers(0, 3)) if len(side) > 1 else 0):
+            from_end = int(rng.integers(0, min(k + 1, len(side))))
             at = from_end if rng.integers(0, 2) else len(side) - 1 - from_end
             op = int(rng.integers(0, 4))
             if op == 0:
@@ -467,7 +469,7 @@ def _copies_edited_at_their_ends(rng: np.random.Generator, k: int) -> tuple[np.n
 def _in_line_or_anchors(rng: np.random.Generator, x: np.ndarray, y: np.ndarray, k: int, hash_=kgram_hashes):
     """`_in_line` on the region (inside longer masks), told x's most repeated k-gram's count
     or one more, checked against `_anchors` where it answers: 'start', 'end' or 'equal' (the
-    diagonal it took), or None."""
+    diagonal it took: 'shifted' for one through neither end), or None."""
     hx, hy = hash_(x, k), hash_(y, k)
     repeats = int(np.unique(hx, return_counts=True)[1].max()) + int(rng.integers(0, 2))
     pad = int(rng.integers(0, 4))
@@ -477,7 +479,8 @@ def _in_line_or_anchors(rng: np.random.Generator, x: np.ndarray, y: np.ndarray, 
     fast = alignment._in_line(xs, ys, pad, pad + len(x), pad, pad + len(y), k, fast_x, fast_y, lambda: repeats)
     if not _same_as_anchors(fast, fast_x, fast_y, hx, hy, pad, k):
         return None
-    return "equal" if len(x) == len(y) else "start" if fast[0][1] == fast[0][0] else "end"
+    d = fast[0][1] - fast[0][0]
+    return "equal" if len(x) == len(y) == len(x) + d else "start" if d == 0 else "end" if d == len(y) - len(x) else "shifted"
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -492,7 +495,7 @@ def test_the_shortcut_on_units_gives_the_anchors_on_sides_of_unequal_length(seed
         if len(x) < k or len(y) < k:
             continue
         seen[_in_line_or_anchors(rng, x, y, k)] += 1
-    assert seen["start"] > 30 and seen["end"] > 30 and seen["equal"] > 10 and seen[None] > 300
+    assert seen["start"] > 30 and seen["end"] > 30 and seen["equal"] > 10 and seen["shifted"] > 10 and seen[None] > 300
 
 
 def test_the_shortcut_on_units_hashes_its_ends_on_sides_of_unequal_length(monkeypatch):
@@ -543,7 +546,8 @@ def _periodic_copies(rng: np.random.Generator, k: int) -> tuple[np.ndarray, np.n
     more = int(rng.integers(1, period + 1))
     text = np.resize(rng.integers(0, 1000, period), size + more)
     text[rng.integers(0, len(text), int(rng.integers(0, 2)))] = 2000 + rng.integers(0, 3)
-    x, y = (text[more:].copy() if rng.integers(0, 2) else text[:size].copy()), text.copy()
+    cut = int(rng.integers(0, more + 1))  # x cut from the text at `cut` units off y's start, or from its end
+    x, y = (text[cut:cut + size].copy() if rng.integers(0, 2) else text[more - cut:len(text) - cut].copy()), text.copy()
     for side, end, mark in ((x, 0, 9000), (x, -1, 9002), (y, 0, 9001), (y, -1, 9003)):
         if rng.integers(0, 2):
             side[end] = mark
@@ -560,4 +564,4 @@ def test_the_shortcut_on_units_on_periodic_copies(seed):
         k = int(rng.integers(2, 5))
         x, y = _periodic_copies(rng, k)
         seen[_in_line_or_anchors(rng, x.astype(np.uint64), y.astype(np.uint64), k)] += 1
-    assert seen["start"] > 20 and seen["end"] > 20 and seen[None] > 1000
+    assert seen["start"] > 20 and seen["end"] > 20 and seen["shifted"] > 20 and seen[None] > 1000
