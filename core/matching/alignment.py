@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 import unicodedata
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -200,7 +200,7 @@ def _in_line(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int],
     n, m = a1 - a0 - k + 1, b1 - b0 - k + 1  # k-grams of each side
     if n < 1 or m < 1 or known is None and (np.count_nonzero(tx[a0:a1]) or np.count_nonzero(ty[b0:b1])):
         return None
-    for d in _near_diagonals(x, y, a0, a1, b0, b1, k):  # y's k-gram i + d against x's k-gram i
+    for d in _near_diagonals(x, y, a0, a1, b0, b1, k, known is not None):  # y's k-gram i + d against x's i
         lo, hi = max(0, -d), min(n, m - d)  # x's k-grams on this diagonal
         if known is not None and d == 0:
             differ = known - a0
@@ -233,17 +233,20 @@ def _in_line(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int],
     return [(a0 + s, b0 + s + d, length)]
 
 
-def _near_diagonals(x, y, a0, a1, b0, b1, k) -> list[int]:
+def _near_diagonals(x, y, a0, a1, b0, b1, k, main: bool) -> Iterator[int]:
     """The diagonals d (y's unit i + d against x's unit i) on which a stretch of equal units
     can leave fewer than k units of x free at each end (1 - k < d < m - n + k), those pairing
     x's middle unit with an equal unit (a stretch that long holds it): the diagonal through the
-    region's start first, then the one through its end, then the rest."""
+    region's start first, then the one through its end, then the rest. `main`: the one
+    through the start is tried before the others are looked for."""
+    if main:
+        yield 0
     la, lb, mid = a1 - a0, b1 - b0, (a1 - a0) // 2
     first, stop = max(0, mid + 1 - k), min(lb, mid + lb - la + k)  # y's units those diagonals pair with x's middle
     found = ((y[b0 + first:b0 + stop] == x[a0 + mid]).nonzero()[0] + (first - mid)).tolist()
     if len(found) > 1:
         found.sort(key=lambda d: (d != 0, d != lb - la))
-    return found
+    yield from (d for d in found if not (main and d == 0))
 
 
 def _apart_by_one(differ: list[int], first: int, stop: int, k: int) -> bool:
