@@ -242,7 +242,8 @@ def _near_diagonals(x, y, a0, a1, b0, b1, k, main: bool) -> Iterator[int]:
     if main:
         yield 0
     la, lb, mid = a1 - a0, b1 - b0, (a1 - a0) // 2
-    first, stop = max(0, mid + 1 - k), min(lb, mid + lb - la + k)  # y's units those diagonals pair with x's middle
+    first = max(0, mid + 1 - k)  # y's units those diagonals pair with x's middle: first .. stop - 1
+    stop = max(first, min(lb, mid + lb - la + k))
     found = ((y[b0 + first:b0 + stop] == x[a0 + mid]).nonzero()[0] + (first - mid)).tolist()
     if len(found) > 1:
         found.sort(key=lambda d: (d != 0, d != lb - la))

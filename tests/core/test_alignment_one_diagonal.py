@@ -565,3 +565,24 @@ def test_the_shortcut_on_units_on_periodic_copies(seed):
         x, y = _periodic_copies(rng, k)
         seen[_in_line_or_anchors(rng, x.astype(np.uint64), y.astype(np.uint64), k)] += 1
     assert seen["start"] > 20 and seen["end"] > 20 and seen["shifted"] > 20 and seen[None] > 1000
+
+
+def test_the_near_diagonals_are_those_pairing_the_middle_unit():
+    """`_near_diagonals` gives every diagonal 1 - k < d < m - n + k that pairs x's middle unit
+    with an equal unit of y's side, and no other, for regions inside longer arrays (either side
+    much longer than the other, near the arrays' starts): the main one first when asked."""
+    rng = np.random.default_rng(12)
+    for _ in range(3000):
+        k = int(rng.integers(2, 6))
+        x = rng.integers(0, 3, int(rng.integers(1, 80))).astype(np.uint64)
+        y = rng.integers(0, 3, int(rng.integers(1, 80))).astype(np.uint64)
+        a0, a1 = sorted(int(v) for v in rng.choice(len(x) + 1, 2, replace=False)) if len(x) > 1 else (0, 1)
+        b0, b1 = sorted(int(v) for v in rng.choice(len(y) + 1, 2, replace=False)) if len(y) > 1 else (0, 1)
+        la, lb, mid = a1 - a0, b1 - b0, (a1 - a0) // 2
+        want = {d for d in range(1 - k, lb - la + k) if 0 <= mid + d < lb and y[b0 + mid + d] == x[a0 + mid]}
+        main = bool(rng.integers(0, 2))
+        got = list(alignment._near_diagonals(x, y, a0, a1, b0, b1, k, main))
+        assert len(got) == len(set(got)) and set(got) - {0} == want - {0}
+        assert (0 in got) == (main or 0 in want)
+        if main or 0 in want:
+            assert got[0] == 0
