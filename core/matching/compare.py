@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Generator, Sequence
 from dataclasses import replace
+from functools import partial
 
 import numpy as np
 
@@ -91,15 +92,19 @@ def _score(corpus: Corpus, found: Candidates, sample: CpuSample | None = None
     todo = np.flatnonzero(found.score)
     total = len(todo)
     jobs = [(start, min(start + _STEP, total)) for start in range(0, total, _STEP)]
+    yield Progress("comparing", 0, total)
+    # decided with no step between it and the fork, so no thread can start meanwhile
     workers = workers_sharing(corpus.options.workers, total >= PARALLEL_PAIRS, sample or CpuSample())
     if workers > 1 and not can_inherit():
         workers = 1
     chunks: list[list[PairResult] | None] = [None] * len(jobs)
     done = 0
-    _scoring.append((corpus, found, todo))
+    scoring = (corpus, found, todo)
+    inherited = workers > 1  # forked from this thread, the only one: the workers read it there
+    if inherited:
+        _forked.append(scoring)
     try:
-        yield Progress("comparing", 0, total)
-        for item in run_jobs(_packed_scores, jobs, workers, share=True, here=_scores):
+        for item in run_jobs(_packed_scores, jobs, workers, share=True, here=partial(_scores, scoring)):
             if item is not None:
                 at, chunk = item
                 chunks[at] = chunk if chunk and isinstance(chunk[0], PairResult) else list(
@@ -107,18 +112,22 @@ def _score(corpus: Corpus, found: Candidates, sample: CpuSample | None = None
                 done += jobs[at][1] - jobs[at][0]
             yield Progress("comparing", done, total)
     finally:
-        _scoring.pop()
+        if inherited:
+            _forked.pop()
     return [result for chunk in chunks for result in chunk]
 
 
 #: Below this many pairs to score, forked workers cost more than they save (bench/README.md).
 PARALLEL_PAIRS = 2_000
-_scoring: list[tuple[Corpus, Candidates, np.ndarray]] = []  # what `_score` works on, forked workers too
+#: The scoring that forked workers inherit (`_packed_scores`): set only while a process with no
+#: other thread forks them, so the last one is theirs.
+_forked: list[tuple[Corpus, Candidates, np.ndarray]] = []
 
 
-def _scores(start: int, stop: int) -> list[PairResult]:
-    """The results of the pairs todo[start:stop] of the scoring under way."""
-    corpus, found, todo = _scoring[-1]
+def _scores(scoring: tuple[Corpus, Candidates, np.ndarray], start: int, stop: int) -> list[PairResult]:
+    """The results of the pairs todo[start:stop] of `scoring` (the corpus, the candidates and
+    which of them to score)."""
+    corpus, found, todo = scoring
     n, at = corpus.n, todo[start:stop]
     plan(corpus, found.keys[at])
     results = []
@@ -130,8 +139,8 @@ def _scores(start: int, stop: int) -> list[PairResult]:
 
 
 def _packed_scores(start: int, stop: int) -> list[tuple]:
-    """`_scores` in a worker, packed to be sent."""
-    return [result.packed() for result in _scores(start, stop)]
+    """`_scores` in a forked worker, packed to be sent."""
+    return [result.packed() for result in _scores(_forked[-1], start, stop)]
 
 
 def _with_evidence(corpus: Corpus, results: list[PairResult], more: Candidates) -> list[PairResult]:

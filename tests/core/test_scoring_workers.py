@@ -84,3 +84,16 @@ def test_scoring_workers_only_with_many_pairs_and_an_idle_core(monkeypatch):
     assert _workers_used(monkeypatch, 1.5, CheckOptions(), 10) == 1  # no idle core: this process
     assert _workers_used(monkeypatch, 0.2, CheckOptions(), 10_000) == 1  # too few pairs to pay
     assert _workers_used(monkeypatch, 7.0, CheckOptions(workers=2), 10_000) == 2  # asked: always
+
+
+def test_checks_scoring_at_once_on_two_threads_each_score_their_own_pairs():
+    """Two checks of many pairs scored at the same time on two threads (a window's checks run on
+    threads of one process): each gets the pairs it gets alone, never the other's."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    classes = [_near_copies(30, seed=5), _near_copies(28, seed=6)]
+    alone = [run(check_documents(docs, CheckOptions(workers=1))).pairs for docs in classes]
+    with ThreadPoolExecutor(2) as threads:
+        for _ in range(2):
+            together = list(threads.map(lambda docs: run(check_documents(docs, CheckOptions(workers=1))).pairs, classes))
+            assert together == alone
