@@ -172,7 +172,8 @@ def _group_details(report: Report) -> list[GroupDetail]:
 def likely_source(members: Sequence[int], pairs: Iterable[PairResult]) -> tuple[int | None, str, list[float]]:
     """(source or None, reason, each member's score) for one group; see the module docstring."""
     members = list(members)
-    # spans[o][c]: o's passages with c; copied[o]: o's passages with anyone, merged
+    # spans[o][c]: o's passages with c; held[o][c] and total[o]: the characters of their
+    # union, and of the union of o's passages with anyone
     spans: dict[int, dict[int, list[Span]]] = defaultdict(lambda: defaultdict(list))
     for p in pairs:
         for m in p.matches:
@@ -180,9 +181,8 @@ def likely_source(members: Sequence[int], pairs: Iterable[PairResult]) -> tuple[
                 continue
             spans[p.left][p.right].append(m.left)
             spans[p.right][p.left].append(m.right)
-    merged = {o: {c: _merge(s) for c, s in by.items()} for o, by in spans.items()}
-    copied = {o: _merge([s for by in spans[o].values() for s in by]) for o in members}
-    total = {o: sum(e - s for s, e in copied[o]) for o in members}
+    held = {o: {c: _extent(s) for c, s in by.items()} for o, by in spans.items()}
+    total = {o: _extent([s for by in spans[o].values() for s in by]) for o in members}
     scores = []
     for c in members:
         score = 1.0
@@ -192,7 +192,7 @@ def likely_source(members: Sequence[int], pairs: Iterable[PairResult]) -> tuple[
             if not total[o]:
                 score = 0.0  # o is linked by its simhash only: nothing to attribute
                 break
-            covered = sum(e - s for s, e in merged.get(o, {}).get(c, ()))
+            covered = held.get(o, {}).get(c, 0)
             score = min(score, covered / total[o])
         scores.append(score)
     if len(members) == 2:
@@ -207,6 +207,14 @@ def likely_source(members: Sequence[int], pairs: Iterable[PairResult]) -> tuple[
     if not any(spans[o][c] for o in members for c in spans[o] if source not in (o, c)):
         return None, "hub", scores
     return source, "source", scores
+
+
+def _extent(spans: list[Span]) -> int:
+    """The characters in the union of half-open spans (a group's member most often has one
+    passage with another member: its length, without sorting)."""
+    if len(spans) == 1:
+        return max(0, spans[0].end - spans[0].start)
+    return sum(e - s for s, e in _merge(spans))
 
 
 def _merge(spans: Iterable[Span]) -> list[tuple[int, int]]:

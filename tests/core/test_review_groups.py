@@ -132,3 +132,15 @@ def test_an_undecided_source_says_why_in_the_report(planted_class):
              for c in row.cells]
     assert any("cannot tell (two documents: which one copied cannot be told" in t for t in texts)
     assert any("cannot tell (source undecided: several members hold" in t for t in texts)
+
+
+def test_a_members_copied_characters_are_the_union_of_its_spans_one_or_many():
+    import random
+
+    from core.review.groups import _extent, _merge
+
+    rng = random.Random(4)
+    for _ in range(500):
+        spans = [Span(a, a + rng.randrange(-3, 12)) for a in (rng.randrange(40) for _ in range(rng.randrange(1, 4)))]
+        union = set().union(*(range(s.start, s.end) for s in spans))
+        assert _extent(spans) == len(union) == sum(e - s for s, e in _merge(spans))
