@@ -48,7 +48,8 @@ def test_pairs_scored_by_forked_workers_are_the_pairs_scored_here(monkeypatch):
     the same pairs, the same figures and passages, in the same report order."""
     if not concurrency.can_inherit():
         pytest.skip("workers are forked only on Linux with no start method asked for")
-    docs = _near_copies(36)
+    monkeypatch.setattr(compare_module, "_STEP", 32)  # many jobs from few documents
+    docs = _near_copies(16)
     alone = run(check_documents(docs, CheckOptions(workers=1)))
     received = []
     real = PairResult.unpacked
@@ -86,12 +87,13 @@ def test_scoring_workers_only_with_many_pairs_and_an_idle_core(monkeypatch):
     assert _workers_used(monkeypatch, 7.0, CheckOptions(workers=2), 10_000) == 2  # asked: always
 
 
-def test_checks_scoring_at_once_on_two_threads_each_score_their_own_pairs():
+def test_checks_scoring_at_once_on_two_threads_each_score_their_own_pairs(monkeypatch):
     """Two checks of many pairs scored at the same time on two threads (a window's checks run on
     threads of one process): each gets the pairs it gets alone, never the other's."""
     from concurrent.futures import ThreadPoolExecutor
 
-    classes = [_near_copies(30, seed=5), _near_copies(28, seed=6)]
+    monkeypatch.setattr(compare_module, "_STEP", 16)  # many jobs from few documents
+    classes = [_near_copies(16, seed=5), _near_copies(15, seed=6)]
     alone = [run(check_documents(docs, CheckOptions(workers=1))).pairs for docs in classes]
     with ThreadPoolExecutor(2) as threads:
         for _ in range(2):
