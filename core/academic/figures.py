@@ -154,7 +154,10 @@ def counted(text: str, mine: Sequence[Passage], options: CheckOptions,
 
 
 def _long_enough(count: Counter, start: int, end: int, options: CheckOptions) -> bool:
-    """`long_enough` of text[start:end], from the document's prefix counts (O(1))."""
+    """`long_enough` of text[start:end], from the document's counts: a span with enough CJK
+    characters and enough units is long enough under either rule, whichever applies."""
+    if count.at_least(start, end, options.min_match_chars, options.min_match_words):
+        return True
     cjk, words = count.units(start, end)
     if cjk > 0 and cjk >= words:  # mostly CJK
         return cjk >= options.min_match_chars

@@ -27,9 +27,12 @@ _ABBREVIATION = re.compile(r"(?:\b[A-Z]|\bal|\be\.g|\bi\.e|\bcf|\bvs|\betc|\bpp?
 class Counter:
     """Counts the non-white-space characters of any span of one text in O(1)."""
 
+    WINDOW = 64  # characters `at_least` reads at a span's start before making the prefix counts
+
     def __init__(self, text: str):
         self.text = text
         self._cjk = None  # prefix counts for `units`, made on first use
+        self._window_failed = False  # `at_least` read a span's start and could not tell
         # 32-bit counts (a text is far shorter than 2**31 characters): a check keeps one per
         # document analysed, and half the bytes is half the memory of its last stages
         self.prefix = np.zeros(len(text) + 1, dtype=np.int32)
@@ -54,6 +57,28 @@ class Counter:
         cjk = int(self._cjk[end] - self._cjk[start])
         words = int(self._runs[end] - self._runs[start + 1]) + int(self._in_word[start])
         return cjk, words
+
+    def at_least(self, start: int, end: int, cjk: int, units: int) -> bool:
+        """Whether text[start:end] holds at least `cjk` CJK characters and at least `units` units.
+
+        Until `units` has made its prefix counts, the span's first `WINDOW` characters are read
+        first: their counts never exceed the span's (a word the window's end cuts is one word of
+        the span too), so reaching both there answers True, and only a span that does not makes
+        the prefix counts (a near copy's passages are long: a few dozen characters tell)."""
+        last = len(self.text)
+        start, end = min(max(start, 0), last), min(max(end, 0), last)  # as `units` reads a span
+        if end <= start:
+            return cjk <= 0 and units <= 0
+        if self._cjk is None and not self._window_failed:
+            kinds = _kinds(code_points(self.text[start:min(end, start + self.WINDOW)]))
+            found = int(np.count_nonzero(kinds & _CJK_BIT))
+            word = (kinds & _WORD_BIT) != 0
+            words = int(word[0]) + int(np.count_nonzero(word[1:] & ~word[:-1]))
+            if found >= cjk and found + words >= units:
+                return True
+            self._window_failed = True  # this text's spans are read from the prefix counts from now on
+        found, words = self.units(start, end)
+        return found >= cjk and found + words >= units
 
     def _measure(self) -> None:
         text = self.text

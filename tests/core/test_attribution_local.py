@@ -301,3 +301,33 @@ def test_a_counter_keeps_four_bytes_a_character_for_each_count():
         assert counts.dtype.itemsize == 4 and len(counts) == len(text) + 1
     assert int(count.prefix[-1]) == sum(not c.isspace() for c in text)
     assert count.units(0, len(text)) == (4 * 50, 2 * 50)
+
+
+def test_at_least_is_what_the_whole_span_counts_say():
+    """`Counter.at_least` reads a span's first WINDOW characters before making the prefix counts:
+    its answer is that of the whole span's counts, for thresholds met inside the window, just
+    past it and never, spans longer than the window, beyond the text or empty, on a fresh counter
+    and on one asked before (whose window failed or whose prefix counts are made)."""
+    rnd = random.Random(23)
+    pieces = ["交通网络", "的", " well-known ", "words_here", "GPT4o", "。", " ", "\n\n", "x", "Straße",
+              "ひらがな", "𠀀", "a b", "-", "２０２０年"]
+    window = Counter.WINDOW
+    by_window = past_window = 0
+    for _ in range(150):
+        text = "".join(rnd.choice(pieces) for _ in range(rnd.randint(1, 90)))
+        asked = Counter(text)
+        for _ in range(8):
+            start = rnd.randint(-3, len(text) + 2)
+            end = rnd.randint(start - 2, len(text) + 3)
+            cjk, words = Counter(text).units(start, end)
+            near_cjk, near_words = Counter(text).units(start, min(end, max(start, 0) + window))
+            for need_cjk in {0, near_cjk, near_cjk + 1, cjk, cjk + 1}:
+                for need in {0, near_cjk + near_words, near_cjk + near_words + 1, cjk + words, cjk + words + 1}:
+                    expected = cjk >= need_cjk and cjk + words >= need
+                    fresh = Counter(text)
+                    assert fresh.at_least(start, end, need_cjk, need) == expected, (text, start, end, need_cjk, need)
+                    assert asked.at_least(start, end, need_cjk, need) == expected, (text, start, end, need_cjk, need)
+                    if expected and fresh._cjk is None:
+                        by_window += 1
+                        past_window += end - max(start, 0) > window
+    assert by_window > 1000 and past_window > 200  # the window answered, for spans longer than it too
