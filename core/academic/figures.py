@@ -234,16 +234,25 @@ def excluded(cls: str, options: CheckOptions) -> bool:
             or (options.exclude_template and cls == "template"))
 
 
-def passages(report: Report, analyses: Analyses | None = None) -> list[list[Passage]]:
-    """Every document's passages with their classes in that document."""
+def passages(report: Report, analyses: Analyses | None = None,
+             classes: Sequence[Sequence[tuple[str, str]]] | None = None) -> list[list[Passage]]:
+    """Every document's passages with their classes in that document (`classes`: the
+    `pair_classes` of these analyses, when found already)."""
     analyses = analyses or Analyses.of(report.documents)
+    classes = classes if classes is not None else pair_classes(report, analyses)
     out: list[list[Passage]] = [[] for _ in report.documents]
-    for k, pair in enumerate(report.pairs):
-        for m in pair.matches:
-            left, right = side_classes(m, pair.left, pair.right, analyses)
+    for k, (pair, sides) in enumerate(zip(report.pairs, classes)):
+        for m, (left, right) in zip(pair.matches, sides):
             out[pair.left].append(Passage(m.left, left, pair.right, k))
             out[pair.right].append(Passage(m.right, right, pair.left, k))
     return out
+
+
+def pair_classes(report: Report, analyses: Analyses) -> list[list[tuple[str, str]]]:
+    """Each pair's `side_classes` of each of its matches, in order: what the figures and the
+    JSON report's match classes both read."""
+    return [[side_classes(m, pair.left, pair.right, analyses) for m in pair.matches]
+            for pair in report.pairs]
 
 
 def document_figures(report: Report, options: CheckOptions | None = None) -> list[Figures]:
@@ -259,6 +268,7 @@ class FigureTable:
         self.options = options or report.options
         self.analyses = Analyses.of(report.documents)
         self._passages: list[list[Passage]] | None = None
+        self._classes: list[list[tuple[str, str]]] | None = None
         self._done: dict[int, Figures] = {}
 
     @classmethod
@@ -268,6 +278,13 @@ class FigureTable:
         table = cls(report, options)
         table._done = dict(enumerate(figures))
         return table
+
+    @property
+    def classes(self) -> list[list[tuple[str, str]]]:
+        """`pair_classes` of the report, found once for the figures and whoever else reads them."""
+        if self._classes is None:
+            self._classes = pair_classes(self.report, self.analyses)
+        return self._classes
 
     def computed(self) -> list[Figures]:
         """Every document's figures, in document order (computed now where not yet)."""
@@ -279,7 +296,7 @@ class FigureTable:
     def __getitem__(self, index: int) -> Figures:
         if index not in self._done:
             if self._passages is None:
-                self._passages = passages(self.report, self.analyses)
+                self._passages = passages(self.report, self.analyses, self.classes)
             self._done[index] = self._compute(index)
         return self._done[index]
 

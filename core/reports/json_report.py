@@ -65,8 +65,7 @@ import math
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from core.academic.classify import Analyses, side_classes
-from core.academic.figures import document_figures
+from core.academic.figures import FigureTable
 from core.evidence import PAIR_KINDS, judged, match_kind
 from core.models import (
     ATTRIBUTIONS,
@@ -115,11 +114,12 @@ def _fields(report: Report, verdicts: Verdicts | None, version: int | None) -> l
         raise ValueError(f"the report has {len(report.documents)} documents but "
                          f"{len(report.simhashes)} simhashes")
     academic = schema >= 2
-    figures = document_figures(report) if academic else None
-    analyses = Analyses.of(report.documents) if academic else None
+    table = FigureTable(report) if academic else None
+    figures = table.computed() if table is not None else None
+    classes = table.classes if table is not None else [None] * len(report.pairs)
     documents = (_document_item(i, doc, value, report, figures, verdicts)
                  for i, (doc, value) in enumerate(zip(report.documents, report.simhashes)))
-    pairs = (_pair_item(pair, report, analyses, verdicts) for pair in report.pairs)
+    pairs = (_pair_item(pair, report, sides, verdicts) for pair, sides in zip(report.pairs, classes))
     return [("version", COMPATIBLE if version is None else version),
             *([("schema", schema)] if academic else []),  # version 1's shape has no schema
             ("options", _plain(report.options.to_dict())),
@@ -140,12 +140,12 @@ def _document_item(index: int, doc: Document, simhash: int, report: Report, figu
     return item
 
 
-def _pair_item(pair: PairResult, report: Report, analyses: Analyses | None, verdicts) -> dict:
-    """One pair's object: `_pair`, then version 2's match fields (`academic_matches`), then the
-    reviewers' `verdict` / `note`."""
+def _pair_item(pair: PairResult, report: Report, classes, verdicts) -> dict:
+    """One pair's object: `_pair`, then version 2's match fields (`academic_matches`, with the
+    pair's side classes from the figures' table), then the reviewers' `verdict` / `note`."""
     item = _pair(pair, report)
-    if analyses is not None:
-        academic_matches(item["matches"], pair, analyses)
+    if classes is not None:
+        academic_matches(item["matches"], pair, classes)
     if verdicts:
         _verdict_fields(item, verdicts.pair(report, pair))
     return item
@@ -499,16 +499,15 @@ def _fraction(data: dict, key: str, where: str) -> float:
 
 # -- academic fields (version 2): passage classes, in-passage changes, figures ----
 
-def academic_matches(items: list[dict], pair: PairResult, analyses: Analyses) -> None:
+def academic_matches(items: list[dict], pair: PairResult, classes: Sequence[tuple[str, str]]) -> None:
     """Version 2's fields of each match of `pair`, added to its object: `class` (one of
     core.models.ATTRIBUTIONS: the class in the document that took the passage), `left_class` /
     `right_class` (its class in each document's own text, what that document's figures use),
     `left_changes` / `right_changes` (half-open spans inside the match that differ from the
     other side; empty for a verbatim passage), `shared_by` (only when non-zero: how many of the
     checked documents hold the passage's text, when more than the document-frequency cap do:
-    likely the assignment itself)."""
-    for out, m in zip(items, pair.matches):
-        left, right = side_classes(m, pair.left, pair.right, analyses)
+    likely the assignment itself). `classes`: `side_classes` of each match (figures.pair_classes)."""
+    for out, m, (left, right) in zip(items, pair.matches, classes):
         out["class"] = m.attribution
         out["left_class"], out["right_class"] = left, right
         out["left_changes"] = [[int(c.start), int(c.end)] for c in m.left_changes]

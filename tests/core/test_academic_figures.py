@@ -153,3 +153,46 @@ def test_the_fast_length_rule_equals_the_slice_rule():
             assert (cjk + words, cjk > 0 and cjk >= words) == (units_in(part), mostly_cjk(part)), (text, a, b)
             for options in (CheckOptions(), CheckOptions(min_match_chars=3, min_match_words=2)):
                 assert _long_enough(count, a, b, options) == long_enough(part, options)
+
+
+def test_the_json_match_classes_and_the_passages_are_each_match_s_side_classes():
+    """The JSON report's `left_class` / `right_class` and the figures' passages read each pair's
+    side classes from the figures' table, found once: they are `side_classes` of each match
+    from analyses of their own, for documents on the left of one pair and the right of another,
+    cited and quoted text, pairs of several matches and template passages."""
+    import random
+
+    from core.academic.classify import Analyses, side_classes
+    from core.academic.figures import FigureTable, Passage, passages
+
+    rng = random.Random(17)
+    pieces = ["交通网络的完善", "城市的发展很快。", "“引文在此处”", "[1]", "（王明，2019）", "Smith (2020) said ",
+              "plain words here. ", "\n\n", "参考文献\n[1] 王明. 书名[M]. 2019.\n", "“quoted words”", "。"]
+    texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(8, 30))) for _ in range(6)]
+    documents = tuple(Document(i, f"{i}.txt", f"/virtual/{i}.txt", "txt", t) for i, t in enumerate(texts))
+
+    def some_span(text):
+        a = rng.randrange(len(text))
+        return Span(a, rng.randint(a + 1, len(text)))
+
+    pairs = []
+    for left in range(6):
+        for right in rng.sample([d for d in range(6) if d != left], 3):
+            matches = tuple(Match(some_span(texts[left]), some_span(texts[right]), 5,
+                                  attribution=rng.choice(["unattributed", "unattributed", "template"]))
+                            for _ in range(rng.randint(1, 3)))
+            pairs.append(PairResult(left, right, 0, 0.5, 0.5, 0.5, 5, matches))
+    report = Report(CheckOptions(), documents, (0,) * 6, tuple(pairs))
+    fresh = Analyses(list(documents))
+    expected = [[side_classes(m, p.left, p.right, fresh) for m in p.matches] for p in report.pairs]
+    written = [[(m["left_class"], m["right_class"]) for m in p["matches"]] for p in to_json(report)["pairs"]]
+    assert written == expected
+    assert len({c for sides in expected for pair in sides for c in pair}) >= 3  # classes that differ
+    mine = [[] for _ in documents]  # each side of each match, with its class in its own document
+    for k, (p, sides) in enumerate(zip(report.pairs, expected)):
+        for m, (left, right) in zip(p.matches, sides):
+            mine[p.left].append(Passage(m.left, left, p.right, k))
+            mine[p.right].append(Passage(m.right, right, p.left, k))
+    table = FigureTable(report)
+    table.computed()
+    assert table._passages == mine == passages(report, Analyses(list(documents)))
