@@ -151,7 +151,7 @@ class Attribution:
         self._sides: dict[tuple[int, int], str] = {}  # side_class by span (copies ask again)
         self._classes: dict[tuple[int, int], str] = {}  # _span_class by span
         self._breaks: dict[tuple[int, int], list[tuple[int, int]]] = {}  # credit_breaks by span
-        self._marks: dict[int, list[tuple[int, int, str, bool]]] = {}  # quotes by paragraph
+        self._marks: dict[int, list[tuple[int, int, bool]]] = {}  # marks by paragraph, from its start
         self._ends: dict[int, list[int]] = {}  # sentence ends by line start
 
     @cached_property
@@ -222,29 +222,35 @@ class Attribution:
         return [(s, e, "block", self._emphasis(s, e))
                 for s, e in block_quotes(self.text, self._layout, self.paragraphs_blank)]
 
-    def _marks_in(self, paragraph: int) -> list[tuple[int, int, str, bool]]:
+    def _marks_in(self, paragraph: int) -> list[tuple[int, int, bool]]:
+        """(start, end, emphasis) of the paired marks of a paragraph, from its start: the list
+        the analyses share for its text, not to be changed."""
         found = self._marks.get(paragraph)
         if found is None:
             start, end = self._paragraphs[0][paragraph]
             inner = self.text[start:end]  # all that pairing the marks and their emphasis read
-            marks = self._known.get(inner)
-            if marks is None:
-                marks = self._known[inner] = [(s - start, e - start, self._emphasis(s, e))
+            found = self._known.get(inner)
+            if found is None:
+                found = self._known[inner] = [(s - start, e - start, self._emphasis(s, e))
                                               for s, e in _marks(self.text, start, end)]
-            found = self._marks[paragraph] = [(start + s, start + e, "marks", emphasis)
-                                              for s, e, emphasis in marks]
+            self._marks[paragraph] = found
         return found
 
-    def _quotes_in(self, start: int, end: int) -> list[tuple[int, int, str, bool]]:
+    def _quotes_in(self, start: int, end: int, emphasis: bool = True) -> list[tuple[int, int, str, bool]]:
         """(start, end, kind, emphasis) of the quotations overlapping [start, end), in text order,
-        without deciding which are cited: quotation marks pair within a paragraph, so only the
-        paragraphs the span touches are read."""
+        without deciding which are cited (`emphasis` False: those too short left out): quotation
+        marks pair within a paragraph, so only the paragraphs the span touches are read, and a
+        mark's place in the text is made only for a mark that overlaps."""
         paras, starts = self._paragraphs
-        found = [q for q in self._blocks if q[0] < end and q[1] > start]
+        found = [q for q in self._blocks if q[0] < end and q[1] > start and (emphasis or not q[3])]
         for k in range(bisect_left(starts, end) - 1, -1, -1):
-            if paras[k][1] <= start:
+            at, stop = paras[k]
+            if stop <= start:
                 break
-            found.extend(q for q in self._marks_in(k) if q[0] < end and q[1] > start)
+            marks = self._marks_in(k)
+            if marks:
+                found.extend((at + s, at + e, "marks", short) for s, e, short in marks
+                             if at + s < end and at + e > start and (emphasis or not short))
         found.sort()
         return found
 
@@ -471,7 +477,7 @@ class Attribution:
             return "unattributed"
         if overlap(self.reference_spans, start, end, self.count) >= MAJORITY * total:
             return "references"
-        quotes = [q for q in self._quotes_in(start, end) if not q[3]]
+        quotes = self._quotes_in(start, end, emphasis=False)
         quoted = overlap(merge((s, e) for s, e, _, _ in quotes), start, end, self.count) >= MAJORITY * total
         cited = self._cited_passage(start, end) or (quoted and any(
             self._is_cited(s, e, kind) for s, e, kind, _ in quotes))

@@ -124,6 +124,7 @@ def attribute(
     """The pairs with every Match's `attribution` set."""
     analyses = analyses or Analyses.of(documents)
     templ = _Template(template, options) if template is not None else None
+    reader = analyses.reader
     out = []
     # copies of a pair (documents that read alike) share their readers and their passages'
     # tuple (copies.spread): keyed by identity, so no passage is hashed; None: none changed
@@ -132,30 +133,39 @@ def attribute(
         if not pair.matches:
             out.append(pair)
             continue
-        key = (id(analyses.reader(pair.left)), id(analyses.reader(pair.right)), id(pair.matches))
-        if key not in done:
-            matches = []
-            for whole in pair.matches:
-                pieces = _cut(whole, pair.left, pair.right, analyses)
-                classes = [_class(m, pair.left, pair.right, documents, analyses, templ) for m in pieces]
-                if len(set(classes)) == 1 and len(pieces) > 1:  # the cut separates nothing
-                    pieces, classes = [whole], [_class(whole, pair.left, pair.right, documents, analyses, templ)]
-                matches += [m if m.attribution == cls else replace(m, attribution=cls)
-                            for m, cls in zip(pieces, classes)]
-            same = len(matches) == len(pair.matches) and all(a is b for a, b in zip(matches, pair.matches))
-            done[key] = None if same else tuple(matches)
-        matches = done[key]
+        a, b = reader(pair.left), reader(pair.right)
+        key = (id(a), id(b), id(pair.matches))
+        if key in done:
+            matches = done[key]
+        else:
+            matches = done[key] = _classed(pair, a, b, documents, templ)
         out.append(pair if matches is None else replace(pair, matches=matches))
     return out
 
 
-def _cut(m: Match, i: int, j: int, analyses: Analyses) -> list[Match]:
+def _classed(pair: PairResult, a: Attribution, b: Attribution, documents,
+             templ: _Template | None) -> tuple[Match, ...] | None:
+    """The pair's passages cut where a citation's credit stops and classed (`a`, `b`: the
+    readers of its left and right document), or None when no passage changed."""
+    matches = []
+    for whole in pair.matches:
+        pieces = _cut(whole, a, b)
+        classes = [_class(m, pair.left, pair.right, a, b, documents, templ) for m in pieces]
+        if len(pieces) > 1 and len(set(classes)) == 1:  # the cut separates nothing
+            pieces, classes = [whole], [_class(whole, pair.left, pair.right, a, b, documents, templ)]
+        matches += [m if m.attribution == cls else replace(m, attribution=cls) for m, cls in zip(pieces, classes)]
+    if len(matches) == len(pair.matches) and all(m is n for m, n in zip(matches, pair.matches)):
+        return None
+    return tuple(matches)
+
+
+def _cut(m: Match, a: Attribution, b: Attribution) -> list[Match]:
     """The passage cut at the paragraph breaks where a citation's credit stops, on the one side
     whose citation credits part of it (the other side is cut where the units taken before the
     break end). Whole when neither side has such a break, when both have (the citation was
     copied with the text: it credits nothing one document did not take from the other), and
-    by `_pieces` when a piece would be too short or the credit is not the passage's own."""
-    a, b = analyses.reader(i), analyses.reader(j)
+    by `_pieces` when a piece would be too short or the credit is not the passage's own
+    (`a`, `b`: the readers of the left and the right document)."""
     left, right = a.credit_breaks(m.left), b.credit_breaks(m.right)
     if bool(left) == bool(right):
         return [m]
@@ -240,11 +250,12 @@ def side_classes(match: Match, left: int, right: int, analyses: Analyses) -> tup
     return analyses.reader(left).side_class(match.left), analyses.reader(right).side_class(match.right)
 
 
-def _class(m: Match, i: int, j: int, documents, analyses: Analyses, templ: _Template | None) -> str:
+def _class(m: Match, i: int, j: int, a: Attribution, b: Attribution, documents, templ: _Template | None) -> str:
+    """The class of a passage of documents i and j (`a`, `b`: their readers)."""
     if templ is not None and min(templ.share(i, documents[i].text, m.left),
                                  templ.share(j, documents[j].text, m.right)) >= TEMPLATE_SHARE:
         return "template"
-    return match_class(analyses.reader(i).side_class(m.left), analyses.reader(j).side_class(m.right))
+    return match_class(a.side_class(m.left), b.side_class(m.right))
 
 
 def passage_classes(left: Document, right: Document, pair: PairResult) -> tuple[list[str], list[str]]:

@@ -209,6 +209,27 @@ def test_quotations_near_a_span_are_those_of_the_whole_text(seed):
                             assert cls == "quoted_cited"
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_quotations_a_span_is_classed_by_are_those_long_enough(seed):
+    """What classing a span reads (`_quotes_in` without emphasis) is the whole text's quotations
+    that overlap the span and are not emphasis, each where it is in this text: asked span after
+    span of one analysis, with the paragraphs' marks first found by a text that holds them
+    further on (shared by paragraph text, kept from the paragraph's start)."""
+    rnd = random.Random(seed)
+    for text in texts(seed + 30):
+        for fmt in ("txt", "docx"):
+            known = {}
+            analyse(doc("前言。\n\n" + text, fmt), known)._quotes_in(0, len(text) + 5)
+            a, plain = analyse(doc(text, fmt), known), analyse(doc(text, fmt))
+            every = find_quotations(text, Layout(), "\n" if fmt == "docx" else "blank")
+            for _ in range(10):
+                start = rnd.randrange(len(text) + 1)
+                end = min(len(text), start + rnd.choice([1, 10, 60, 400]))
+                want = [(s, e, k, False) for s, e, k in every
+                        if s < end and e > start and not plain._emphasis(s, e)]
+                assert a._quotes_in(start, end, emphasis=False) == want, (text, fmt, start, end)
+
+
 def test_a_quote_in_another_paragraph_is_not_read():
     para = "他说：“这是一句很长的引用，足够长了吧。”\n\n"
     text = para * 50
