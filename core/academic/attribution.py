@@ -243,11 +243,14 @@ class Attribution:
         mark's place in the text is made only for a mark that overlaps."""
         paras, starts = self._paragraphs
         found = [q for q in self._blocks if q[0] < end and q[1] > start and (emphasis or not q[3])]
+        read = self._marks
         for k in range(bisect_left(starts, end) - 1, -1, -1):
             at, stop = paras[k]
             if stop <= start:
                 break
-            marks = self._marks_in(k)
+            marks = read.get(k)
+            if marks is None:
+                marks = self._marks_in(k)
             if marks:
                 found.extend((at + s, at + e, "marks", short) for s, e, short in marks
                              if at + s < end and at + e > start and (emphasis or not short))
