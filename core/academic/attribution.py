@@ -505,13 +505,17 @@ def block_quotes(text: str, layout: Layout, paras: list[tuple[int, int]] | None 
     return merge([(s.start, s.end) for s in layout.block_quotes] + list(_indented_blocks(text, paras)))
 
 
-_PARAGRAPHS = {"\n": re.compile(r"(\r\n|\n|\r)"),
-               "blank": re.compile(r"((?:\r\n|\n|\r)(?:[ \t\u3000]*(?:\r\n|\n|\r))+)")}
+# by rule and by whether the text holds a \r: without one, no \r\n or \r can match and the same
+# breaks are found by a pattern led by \n alone, which is searched for that one character
+_PARAGRAPHS = {("\n", True): re.compile(r"(\r\n|\n|\r)"), ("\n", False): re.compile(r"(\n)"),
+               ("blank", True): re.compile(r"((?:\r\n|\n|\r)(?:[ \t\u3000]*(?:\r\n|\n|\r))+)"),
+               ("blank", False): re.compile(r"(\n(?:[ \t\u3000]*\n)+)")}
 
 
 def paragraphs(text: str, paragraph_break: str = "blank") -> list[tuple[int, int]]:
     """Paragraph spans: separated by blank lines, or by every line break when `paragraph_break` is "\\n"."""
-    parts = _PARAGRAPHS["\n" if paragraph_break == "\n" else "blank"].split(text)  # paragraphs and breaks alternate
+    rule = "\n" if paragraph_break == "\n" else "blank"
+    parts = _PARAGRAPHS[rule, "\r" in text].split(text)  # paragraphs and breaks alternate
     offsets = list(accumulate(map(len, parts), initial=0))
     return [(s, e) for s, e in zip(offsets[0::2], offsets[1::2]) if e > s]
 

@@ -137,7 +137,7 @@ def quoted_plain(a, start, end):
 
 @pytest.mark.parametrize("seed", range(3))
 def test_paragraphs_headings_and_blocks_are_those_of_every_line(seed):
-    for text in texts(seed):
+    for text in texts(seed) + [t.replace("\r", "") for t in texts(seed)]:  # also without any \r
         for breaks in ("blank", "\n"):
             assert paragraphs(text, breaks) == paragraphs_plain(text, breaks)
         assert find_headings(text, Layout()) == headings_plain(text, Layout())
