@@ -363,17 +363,15 @@ def _runs_of(u: Units, lo: int, free: np.ndarray) -> tuple[Span, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Taken:
-    """What a pair's shown passages took: per side, a mask over all units of the document
-    (taken from the other side), and the units inside passages that are changes."""
+    """What a pair's shown passages took, per side: the units taken from the other side (each
+    counted once where passages overlap), the units inside passages that are changes, and the
+    passages themselves (`UnitMatch`es: their unit ranges are the units their spans hold)."""
 
-    left: np.ndarray
-    right: np.ndarray
+    took_left: int = 0
+    took_right: int = 0
     changed_left: int = 0
     changed_right: int = 0
-
-    @classmethod
-    def none(cls, a: Units, b: Units) -> Taken:
-        return cls(np.zeros(len(a), dtype=bool), np.zeros(len(b), dtype=bool))
+    kept: tuple = ()
 
 
 def longest_run(mask: np.ndarray) -> int:
@@ -441,19 +439,29 @@ def aligned_matches(a: Units, b: Units, passages, k: int, min_chars: int = 0,
                         align_units(a.hashes[m.a0:m.a1], b.hashes[m.b0:m.b1], k, repeats)))
     if t is not None and not any(dense(al, t, taken) for *_, al in aligned):
         aligned = []
-    taken_left = np.zeros(len(a), dtype=bool)
-    taken_right = np.zeros(len(b), dtype=bool)
-    changed_left = changed_right = 0
+    changed_left = changed_right = took_left = took_right = 0
     out = []
     for m, left, right, al in aligned:
-        taken_left[m.a0:m.a1] |= al.left
-        taken_right[m.b0:m.b1] |= al.right
         free_left, free_right = _free(al.left), _free(al.right)
         changed_left += len(free_left)
         changed_right += len(free_right)
         out.append(Match(left, right, m.a1 - m.a0, _runs_of(a, m.a0, free_left) if len(free_left) else (),
                          _runs_of(b, m.b0, free_right) if len(free_right) else ()))
-    return out, Taken(taken_left, taken_right, changed_left, changed_right)
+    if len(aligned) == 1:  # one passage takes what its alignment took
+        took_left = len(al.left) - len(free_left)
+        took_right = len(al.right) - len(free_right)
+    elif aligned:  # passages may overlap on one side: a unit taken twice counts once
+        took_left, took_right = _took(len(a), [(m.a0, al.left) for m, _, _, al in aligned]), _took(
+            len(b), [(m.b0, al.right) for m, _, _, al in aligned])
+    return out, Taken(took_left, took_right, changed_left, changed_right, tuple(m for m, *_ in aligned))
+
+
+def _took(n: int, sides: list[tuple[int, np.ndarray]]) -> int:
+    """The units of a document of n units taken by any of the passages (start, taken mask)."""
+    mask = np.zeros(n, dtype=bool)
+    for lo, took in sides:
+        mask[lo:lo + len(took)] |= took
+    return int(np.count_nonzero(mask))
 
 
 _NONE = np.zeros(0, np.int64)

@@ -614,12 +614,19 @@ def coverage(u: Units, spans: list[Span]) -> float:
     if len(spans) == 1:  # most pairs: one passage
         inside = int(u.ends.searchsorted(spans[0].end, "right")) - int(u.starts.searchsorted(spans[0].start, "left"))
         return float(max(0, inside)) / n
-    ranges = sorted((int(u.starts.searchsorted(s.start, "left")), int(u.ends.searchsorted(s.end, "right")))
-                    for s in spans)
-    inside, reach = 0, 0  # units in the union of the ranges [lo, hi)
-    for lo, hi in ranges:
+    return float(units_in([(int(u.starts.searchsorted(s.start, "left")), int(u.ends.searchsorted(s.end, "right")))
+                           for s in spans])) / n
+
+
+def units_in(ranges: list[tuple[int, int]]) -> int:
+    """The units in the union of unit ranges [lo, hi) (any order; empty ones hold none)."""
+    if len(ranges) == 1:
+        lo, hi = ranges[0]
+        return max(0, hi - lo)
+    inside, reach = 0, 0
+    for lo, hi in sorted(ranges):
         lo = max(lo, reach)
         if hi > lo:
             inside += hi - lo
             reach = hi
-    return float(inside) / n
+    return inside

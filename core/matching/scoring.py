@@ -17,7 +17,8 @@ from core.engine.hashing import distinct, find_sorted, kgram_hashes
 from core.engine.profile import Profile
 from core.matching.alignment import Taken, aligned_matches
 from core.matching.index import concat_ranges
-from core.matching.passages import Alignment, align, boxes, coverage, on_one_diagonal, one_piece, solid_groups
+from core.matching.passages import (Alignment, align, boxes, coverage, on_one_diagonal, one_piece, solid_groups,
+                                    units_in)
 from core.matching.sources import SEEDS, SEMANTIC, SHARES, Corpus
 from core.models import Match, PairResult
 from core.rules import hamming
@@ -36,21 +37,27 @@ def similarity(taken: Taken, a: Profile, b: Profile, words: float) -> float:
     the share of content words used by both (`words`), so pairs without a passage still rank
     by how much wording they share.
     """
-    took_left, took_right = np.count_nonzero(taken.left), np.count_nonzero(taken.right)
+    took_left, took_right = taken.took_left, taken.took_right
     copied = max(took_left / max(1, len(a.units)), took_right / max(1, len(b.units)))
     changed = taken.changed_left + taken.changed_right
     inside = took_left + took_right + changed
     if inside:
         copied *= 1.0 - EDIT_PENALTY * changed / inside
-    return copied + (1.0 - copied) * vocabulary.WEIGHT * words
+    return np.float64(copied + (1.0 - copied) * vocabulary.WEIGHT * words)  # the type reports were made with
 
 
 def pair_result(
-    i: int, j: int, a: Profile, b: Profile, matches: list[Match], score: float
+    i: int, j: int, a: Profile, b: Profile, matches: list[Match], score: float, kept: tuple | None = None
 ) -> PairResult:
-    """The metrics of one pair from its passages (docs/engines.md defines them)."""
-    left_cov = coverage(a.units, [m.left for m in matches])
-    right_cov = coverage(b.units, [m.right for m in matches])
+    """The metrics of one pair from its passages (docs/engines.md defines them). `kept`: the
+    passages in units (`UnitMatch`es) the matches were made from by `aligned_matches`, whose
+    spans hold exactly their units: the coverage is read off their ranges."""
+    if kept is None:
+        left_cov = coverage(a.units, [m.left for m in matches])
+        right_cov = coverage(b.units, [m.right for m in matches])
+    else:
+        left_cov = float(units_in([(m.a0, m.a1) for m in kept])) / len(a.units) if kept else 0.0
+        right_cov = float(units_in([(m.b0, m.b1) for m in kept])) / len(b.units) if kept else 0.0
     longest = max([max(len(m.left), len(m.right)) for m in matches], default=0)
     return PairResult(
         left=i,
@@ -220,7 +227,7 @@ def score_pair(corpus: Corpus, i: int, j: int, listed: bool) -> PairResult | Non
              vocabulary.overlap(a.vocab, a.vocab_idf, b.vocab, b.vocab_idf))
     hidden = options.min_passage > 0 and not matches  # --min-passage hid all it had
     if matches or listed or (words >= vocabulary.PARAPHRASE_SHARE and not hidden):
-        result = pair_result(i, j, a, b, matches, similarity(taken, a, b, words))
+        result = pair_result(i, j, a, b, matches, similarity(taken, a, b, words), taken.kept)
         meaning = corpus.evidence.get(SEMANTIC, {}).get(i * corpus.n + j)
         return replace(result, semantic=meaning) if meaning is not None else result
     return None
