@@ -325,9 +325,18 @@ def _covered_each(group: np.ndarray, starts: np.ndarray, k, length: np.ndarray, 
     per run)."""
     if not len(group):
         return np.zeros(n, np.int64)
-    order = np.lexsort((starts, group))
-    g, s = group[order], starts[order]
-    e = s + length[order] - 1 + np.broadcast_to(k, group.shape)[order]
+    lo = int(starts.min())
+    span = int(starts.max()) - lo + 1
+    if (int(group.max()) + 1) * span < 2**62:  # (group, start) packed in one key: one sort, not a lexsort
+        key = group.astype(np.int64) * span + (starts - lo)
+        order = None if (key[1:] >= key[:-1]).all() else np.argsort(key, kind="stable")  # given in order
+    else:
+        order = np.lexsort((starts, group))
+    g, s = group, starts
+    if order is not None:
+        g, s, length = group[order], starts[order], length[order]
+        k = k if np.ndim(k) == 0 else np.asarray(k)[order]
+    e = s + length - 1 + k
     reach = _running_max(e, g)
     first = np.concatenate(([True], g[1:] != g[:-1]))
     before = np.where(first, s, np.concatenate(([0], reach[:-1])))

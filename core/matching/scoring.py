@@ -17,8 +17,7 @@ from core.engine.hashing import distinct, find_sorted, kgram_hashes
 from core.engine.profile import Profile
 from core.matching.alignment import Taken, aligned_matches
 from core.matching.index import concat_ranges
-from core.matching.passages import (Alignment, align, boxes, coverage, on_one_diagonal, one_piece, solid_groups,
-                                    units_in)
+from core.matching.passages import Alignment, align, boxes, coverage, on_one_diagonal, one_piece, solid_groups, units_in
 from core.matching.sources import SEEDS, SEMANTIC, SHARES, Corpus
 from core.models import Match, PairResult
 from core.rules import hamming
@@ -163,37 +162,40 @@ def plan(corpus: Corpus, keys: np.ndarray) -> None:
     corpus.evidence[GROUPS] = found
     if seeds is None:
         return
-    seeds.prepare(keys)
-    n = corpus.n
-    ready = [(key, runs) for key, runs in seeds.joined.items()  # the pairs align will see
-             if int(runs[2].sum()) >= corpus.profiles[key // n].params.guarantee - corpus.profiles[key // n].params.k + 1]
-    if ready:  # those `align` settles on one diagonal need no groups
-        count = np.array([len(runs[0]) for _, runs in ready], np.int64)
-        alone = on_one_diagonal(count, *(np.concatenate([runs[i] for _, runs in ready]) for i in range(2)))
-        ready = [pair for pair, settled in zip(ready, alone.tolist()) if not settled]
-    if ready:  # those in one piece are one group (near copies of a text that repeats phrases)
-        count = np.array([len(runs[0]) for _, runs in ready], np.int64)
-        params = [corpus.profiles[key // n].params for key, _ in ready]
-        whole = one_piece(count, *(np.concatenate([runs[i] for _, runs in ready]) for i in range(3)),
-                          np.array([q.k for q in params], np.int64),
-                          np.array([min(q.gap, q.short_gap) for q in params], np.int64))
-        kept = [pair for pair, one in zip(ready, whole.tolist()) if one]
-        if kept:
-            found.update(zip((key for key, _ in kept), boxes(
-                np.array([len(runs[0]) for _, runs in kept], np.int64),
-                *(np.concatenate([runs[i] for _, runs in kept]) for i in range(3)),
-                np.array([corpus.profiles[key // n].params.k for key, _ in kept], np.int64))))
-        ready = [pair for pair, one in zip(ready, whole.tolist()) if not one]
-    if not ready:
+    pair_keys, count, pa, pb, length = seeds.prepare(keys)
+    k, gap, short_gap, guarantee, dense = _params(corpus)[pair_keys // corpus.n].T
+    # the pairs align will see, but for those it settles on one diagonal (they need no groups)
+    ready = ((np.add.reduceat(length.astype(np.int64), np.cumsum(count) - count) >= guarantee - k + 1)
+             & ~on_one_diagonal(count, pa, pb)) if len(pair_keys) else np.zeros(0, bool)
+    if ready.any():  # those in one piece are one group (near copies of a text that repeats phrases)
+        runs = np.repeat(ready, count)
+        whole = one_piece(count[ready], pa[runs], pb[runs], length[runs], k[ready],
+                          np.minimum(gap, short_gap)[ready])
+        kept = np.zeros(len(count), bool)
+        kept[np.flatnonzero(ready)[whole]] = True
+        if kept.any():
+            runs = np.repeat(kept, count)
+            found.update(zip(pair_keys[kept].tolist(), boxes(count[kept], pa[runs], pb[runs], length[runs], k[kept])))
+            ready &= ~kept
+    if not ready.any():
         return
-    params = [corpus.profiles[key // n].params for key, _ in ready]
-    count = np.array([len(runs[0]) for _, runs in ready], np.int64)
-    pair = np.repeat(np.arange(len(ready)), count)
-    per_pair = [np.array([getattr(q, name) for q in params], np.int64)[pair]
-                for name in ("k", "gap", "short_gap", "guarantee", "dense")]
-    groups = solid_groups(pair, *(np.concatenate([runs[i] for _, runs in ready]) for i in range(3)),
-                          *per_pair, len(ready))
-    found.update(zip((key for key, _ in ready), groups))
+    runs = np.repeat(ready, count)
+    pair = np.repeat(np.arange(int(ready.sum())), count[ready])
+    groups = solid_groups(pair, pa[runs], pb[runs], length[runs], k[ready][pair], gap[ready][pair],
+                          short_gap[ready][pair], guarantee[ready][pair], dense[ready][pair], len(pair_keys[ready]))
+    found.update(zip(pair_keys[ready].tolist(), groups))
+
+
+PARAMS = "params"  # evidence key: per document, its (k, gap, short_gap, guarantee, dense)
+
+
+def _params(corpus: Corpus) -> np.ndarray:
+    """The parameters `plan` reads of each document (its language's), as rows of an array."""
+    if PARAMS not in corpus.evidence:
+        corpus.evidence[PARAMS] = np.array(
+            [[q.k, q.gap, q.short_gap, q.guarantee, q.dense] for q in (p.params for p in corpus.profiles)],
+            np.int64).reshape(-1, 5)
+    return corpus.evidence[PARAMS]
 
 
 def score_pair(corpus: Corpus, i: int, j: int, listed: bool) -> PairResult | None:

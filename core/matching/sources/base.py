@@ -107,6 +107,11 @@ class CandidateSource(Protocol):
         ...
 
 
+#: Joined runs of several pairs: (their keys, ascending; how many runs each has, at least one;
+#: the runs' left starts, right starts and lengths, one pair's runs after another's)
+Batch = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
+
 @dataclass(frozen=True, slots=True)
 class Seeds:
     """Every shared k-gram of the pairs a source joined, as runs along diagonals
@@ -130,13 +135,15 @@ class Seeds:
         at = self._at(np.array([key], np.int64))
         if not len(at):
             return None
-        return self._join(at)[int(key)]
+        return _by_pair(self._join(at))[int(key)]
 
-    def prepare(self, keys: np.ndarray) -> None:
+    def prepare(self, keys: np.ndarray) -> Batch:
         """Join the runs of these pairs at once (one sort for all of them), for `runs`; in place
-        of the pairs prepared before."""
+        of the pairs prepared before. Returns them as `Batch` arrays, for work on all of them."""
+        batch = self._join(self._at(np.asarray(keys, np.int64)))
         self.joined.clear()
-        self.joined.update(self._join(self._at(np.asarray(keys, np.int64))))
+        self.joined.update(_by_pair(batch))
+        return batch
 
     def _at(self, keys: np.ndarray) -> np.ndarray:
         """Where the given keys are among `pair_keys` (those present)."""
@@ -150,13 +157,18 @@ class Seeds:
         count = np.searchsorted(self.pair, at, "right") - first
         return np.repeat(first, count) + concat_ranges(count)
 
-    def _join(self, at: np.ndarray) -> dict:
+    def _join(self, at: np.ndarray) -> Batch:
+        """The maximal runs of the pairs `at`, as a `Batch`."""
         rows = self._rows(at)
         keys, left, right, length = maximal_runs(self.pair_keys[self.pair[rows]],
                                                  self.left[rows].astype(np.int64),
                                                  self.right[rows].astype(np.int64), self.length[rows])
-        if not len(keys):
-            return {}
-        cuts = np.flatnonzero(keys[1:] != keys[:-1]) + 1
-        starts, ends = np.concatenate(([0], cuts)).tolist(), np.concatenate((cuts, [len(keys)])).tolist()
-        return {int(keys[a]): (left[a:b], right[a:b], length[a:b]) for a, b in zip(starts, ends)}
+        first = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1]))) if len(keys) else keys
+        return keys[first], np.diff(np.append(first, len(keys))), left, right, length
+
+
+def _by_pair(batch: Batch) -> dict:
+    """Each pair's runs of a `Batch` by its key."""
+    keys, count, left, right, length = batch
+    ends = np.cumsum(count).tolist()
+    return {key: (left[a:b], right[a:b], length[a:b]) for key, a, b in zip(keys.tolist(), [0, *ends[:-1]], ends)}
