@@ -347,14 +347,19 @@ _FEW_CHANGES = 32  # up to this many changed units, their runs are found in plai
 def _runs_of(u: Units, lo: int, free: np.ndarray) -> tuple[Span, ...]:
     """`change_spans` from the increasing positions of the units not taken."""
     if len(free) <= _FEW_CHANGES:
-        runs: list[list[int]] = []  # [first, last] of each run
-        for at in free.tolist():
-            if runs and at == runs[-1][1] + 1:
-                runs[-1][1] = at
-            else:
-                runs.append([at, at])
+        if not len(free):
+            return ()
         starts, ends = u.starts, u.ends
-        return tuple(Span(starts.item(lo + s), ends.item(lo + e)) for s, e in runs)
+        spans = []
+        first, *rest = free.tolist()
+        last = first
+        for at in rest:
+            if at != last + 1:  # a run ends at last
+                spans.append(Span(starts.item(lo + first), ends.item(lo + last)))
+                first = at
+            last = at
+        spans.append(Span(starts.item(lo + first), ends.item(lo + last)))
+        return tuple(spans)
     breaks = np.flatnonzero(free[1:] != free[:-1] + 1) + 1
     starts = free[np.concatenate(([0], breaks))] + lo
     lasts = free[np.concatenate((breaks - 1, [len(free) - 1]))] + lo
@@ -380,13 +385,13 @@ def longest_run(mask: np.ndarray) -> int:
     return int((edges[1::2] - edges[0::2]).max()) if len(edges) else 0
 
 
-def dense(al: UnitAlignment, t: int, taken: int) -> bool:
-    """A passage is dense when its alignment took a verbatim run of t units (what winnowing
-    always finds) or `taken` units in all (LangParams.dense): stock phrases a few units apart
-    take less (news datelines, titles and figures: at most 25 characters in our news-zh genre
-    set; formulas of an archaic text up to 20 words), a heavily edited copy of 150 characters
-    about 80."""
-    return np.count_nonzero(al.left) >= taken or longest_run(al.left) >= t
+def dense(took: np.ndarray, free: int, t: int, taken: int) -> bool:
+    """A passage is dense when its alignment took (`took`: its left side's mask, `free` of its
+    units not taken) a verbatim run of t units (what winnowing always finds) or `taken` units
+    in all (LangParams.dense): stock phrases a few units apart take less (news datelines,
+    titles and figures: at most 25 characters in our news-zh genre set; formulas of an archaic
+    text up to 20 words), a heavily edited copy of 150 characters about 80."""
+    return len(took) - free >= taken or longest_run(took) >= t
 
 
 _OPENING = ("Ps", "Pi")  # opening brackets and quotes: they belong to the text after them
@@ -428,36 +433,39 @@ def aligned_matches(a: Units, b: Units, passages, k: int, min_chars: int = 0,
     how often a's most repeated k-gram occurs in a (see align_units)."""
     aligned = []
     for m in passages:
-        ls, le = a.starts.item(m.a0), a.ends.item(m.a1 - 1)
-        rs, re = b.starts.item(m.b0), b.ends.item(m.b1 - 1)
+        a0, a1, b0, b1 = m.a0, m.a1, m.b0, m.b1
+        ls, le = a.starts.item(a0), a.ends.item(a1 - 1)
+        rs, re = b.starts.item(b0), b.ends.item(b1 - 1)
         if min(le - ls, re - rs) < min_chars:
             continue
         if texts is not None:
-            ba, fa, bb, fb = _marks(a, texts[0], m.a0, m.a1, b, texts[1], m.b0, m.b1)
+            ba, fa, bb, fb = _marks(a, texts[0], a0, a1, b, texts[1], b0, b1)
             ls, le, rs, re = ls - ba, le + fa, rs - bb, re + fb
-        aligned.append((m, Span(ls, le), Span(rs, re),
-                        align_units(a.hashes[m.a0:m.a1], b.hashes[m.b0:m.b1], k, repeats)))
-    if t is not None and not any(dense(al, t, taken) for *_, al in aligned):
-        aligned = []
-    changed_left = changed_right = took_left = took_right = 0
+        al = align_units(a.hashes[a0:a1], b.hashes[b0:b1], k, repeats)
+        aligned.append((m, Span(ls, le), Span(rs, re), al, _free(al.left), _free(al.right)))
+    if t is not None and not any(dense(al.left, len(free), t, taken) for _, _, _, al, free, _ in aligned):
+        return [], Taken()
+    changed_left = changed_right = 0
     out = []
-    for m, left, right, al in aligned:
-        free_left, free_right = _free(al.left), _free(al.right)
+    for m, left, right, _, free_left, free_right in aligned:
         changed_left += len(free_left)
         changed_right += len(free_right)
         out.append(Match(left, right, m.a1 - m.a0, _runs_of(a, m.a0, free_left) if len(free_left) else (),
                          _runs_of(b, m.b0, free_right) if len(free_right) else ()))
     if len(aligned) == 1:  # one passage takes what its alignment took
-        took_left = len(al.left) - len(free_left)
-        took_right = len(al.right) - len(free_right)
-    elif aligned:  # passages may overlap on one side: a unit taken twice counts once
-        took_left, took_right = _took(len(a), [(m.a0, al.left) for m, _, _, al in aligned]), _took(
-            len(b), [(m.b0, al.right) for m, _, _, al in aligned])
-    return out, Taken(took_left, took_right, changed_left, changed_right, tuple(m for m, *_ in aligned))
+        m, _, _, al, free_left, free_right = aligned[0]
+        return out, Taken(m.a1 - m.a0 - len(free_left), m.b1 - m.b0 - len(free_right), changed_left, changed_right,
+                          (m,))
+    # passages may overlap on one side: a unit taken twice counts once
+    return out, Taken(_took(len(a), [(m.a0, al.left) for m, _, _, al, _, _ in aligned]),
+                      _took(len(b), [(m.b0, al.right) for m, _, _, al, _, _ in aligned]),
+                      changed_left, changed_right, tuple(m for m, *_ in aligned))
 
 
 def _took(n: int, sides: list[tuple[int, np.ndarray]]) -> int:
     """The units of a document of n units taken by any of the passages (start, taken mask)."""
+    if not sides:
+        return 0
     mask = np.zeros(n, dtype=bool)
     for lo, took in sides:
         mask[lo:lo + len(took)] |= took
