@@ -303,9 +303,9 @@ def shared_kgram_runs(
         del over
     del group_hash
     keep = repeated_ok & ((distinct_docs >= 2) & (distinct_docs <= cap))[group_id]
-    del repeated_ok, distinct_docs, docs
-    if not keep.all():
-        group_id, index = group_id[keep], index[keep]
+    del repeated_ok, distinct_docs
+    if not keep.all():  # the documents carried along: not looked up again
+        group_id, index, docs = group_id[keep], index[keep], docs[keep]
     del keep
     if len(group_id) < 2:
         return empty, empty, empty, empty
@@ -313,14 +313,13 @@ def shared_kgram_runs(
     sizes = np.diff(bounds)
     if not (sizes >= 2).all():  # a k-gram once in the class is shared by no pair
         kept = np.repeat(sizes >= 2, sizes)
-        group_id, index = group_id[kept], index[kept]
+        group_id, index, docs = group_id[kept], index[kept], docs[kept]
         del kept
         bounds = np.flatnonzero(np.concatenate(([True], group_id[1:] != group_id[:-1], [True])))
     del group_id, sizes
     if len(index) < 2:
         return empty, empty, empty, empty
     starts, sizes, length = _blocks(bounds, index, offsets)
-    docs = _documents(index, offsets, small)
     positions = np.empty(len(index), dtype=small)
     for lo in range(0, len(index), SLICE):
         positions[lo:lo + SLICE] = index[lo:lo + SLICE] - offsets[docs[lo:lo + SLICE]]
@@ -444,6 +443,10 @@ def _documents(index: np.ndarray, offsets: np.ndarray, dtype) -> np.ndarray:
     return docs
 
 
+#: `_blocks` looks up each member's next k-gram when they are fewer than this share of the
+#: class's k-grams, else reads every position in order (near copies: nearly all of them).
+SPARSE = 0.5
+
 _STEPS = 4  # `_documents` steps a block's indexes this many documents on, then searches
 
 
@@ -457,27 +460,29 @@ def _blocks(bounds: np.ndarray, index: np.ndarray, offsets: np.ndarray
     m = len(index)
     gstart, gsize = bounds[:-1], np.diff(bounds)
     small = np.int32 if max(m, int(offsets[-1]) + 1) < 2**31 else np.int64  # arrays as long as the class's k-grams
-    gid = np.repeat(np.arange(len(gsize), dtype=small), gsize)
     total = int(offsets[-1])
-    slot = np.full(total + 1, -1, dtype=small)
-    slot[index] = np.arange(m, dtype=small)
-    slot[offsets[1:]] = -1  # a document's last k-gram has no next one (its next index is another's)
-    nxt = slot[index + 1]
-    del slot
-    succ = np.where(nxt[gstart] >= 0, gid[nxt[gstart]], -1)  # the group the first member leads to
-    # a member chains on when its next k-gram has its rank in that group, as large as its own:
-    # it is then the occurrence `shift` places on (a group holds one hash's occurrences, so
-    # that next k-gram is the group's member of that rank)
-    fit = (succ >= 0) & (gsize[succ] == gsize)
-    shift = gstart[succ] - gstart
-    ok = np.zeros(m, dtype=bool)
-    for lo in range(0, m, SLICE):  # temporaries a slice at a time
-        hi = min(m, lo + SLICE)
-        g = gid[lo:hi]
-        ok[lo:hi] = fit[g] & (nxt[lo:hi] == np.arange(lo, hi) + shift[g])
-    del g, nxt, gid
-    chained = np.logical_and.reduceat(ok, gstart)
-    del ok
+    # each k-gram's group by position (-1: none), so the test below reads positions in order
+    group = np.full(total + 1, -1, dtype=small)
+    group[index] = np.repeat(np.arange(len(gsize), dtype=small), gsize)
+    succ = group[index[gstart] + 1]  # the group the first member's next k-gram is in
+    # a group chains on when every member's next k-gram is in that group and it is as large:
+    # the members' next k-grams (distinct, ascending as the members are) are then all of
+    # its members, each of the same rank; a document's last k-gram has no next one
+    chained = (succ >= 0) & (gsize[succ] == gsize)
+    ends = group[offsets[1:] - 1][offsets[1:] > 0]
+    chained[ends[ends >= 0]] = False
+    if m < SPARSE * total:  # few of the positions: each member's next k-gram looked up
+        gid = np.repeat(np.arange(len(gsize), dtype=small), gsize)
+        for lo in range(0, m, SLICE):
+            g = gid[lo:lo + SLICE]
+            chained[g[group[index[lo:lo + SLICE] + 1] != succ[g]]] = False
+        del gid
+    else:  # most of them: every position read in order, beside the next one
+        for lo in range(0, total, SLICE):
+            hi = min(total, lo + SLICE)
+            g = group[lo:hi]
+            chained[g[(group[lo + 1:hi + 1] != succ[g]) & (g >= 0)]] = False
+    del group
     has_pred = np.zeros(len(gsize), dtype=bool)
     has_pred[succ[chained]] = True
     # a block's length: its first member's next k-grams (consecutive indexes) that chain on

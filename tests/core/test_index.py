@@ -364,3 +364,61 @@ def test_by_key_numbers_rows_a_slice_at_a_time(monkeypatch):
     assert by_key(keys).tolist() == np.argsort(keys, kind="stable").tolist()
     assert by_key(keys, then).tolist() == np.lexsort((then, keys)).tolist()
     assert keys.dtype == np.int32 and then.dtype == np.int32  # the rows' own arrays are not changed
+
+
+def _blocks_by_hand(groups, offsets):
+    """From the definition: group g chains to the group holding every member's next k-gram
+    (none past a document's end) when that group holds no other; (first member, size, number
+    of groups in the chain) of each group no other chains to."""
+    starts = set(offsets[1:].tolist())
+    where = {frozenset(g): i for i, g in enumerate(groups)}
+    succ = [None if any(p + 1 in starts for p in g) else where.get(frozenset(p + 1 for p in g)) for g in groups]
+    led = {s for s in succ if s is not None}
+    heads = []
+    for i, g in enumerate(groups):
+        if i in led:
+            continue
+        length, at = 1, succ[i]
+        while at is not None:
+            length, at = length + 1, succ[at]
+        heads.append((g[0], len(g), length))
+    return heads
+
+
+@pytest.mark.parametrize("sparse", [0.0, 2.0])
+def test_blocks_are_the_chains_of_groups_holding_each_members_next_kgram(sparse, monkeypatch):
+    """Near copies (edits, documents cut short, empty ones, a text running on into the next
+    document) with some occurrences left out, as the join's filters do: `_blocks` finds the
+    chains of the definition, reading every position in order or looking up each member's
+    next k-gram."""
+    monkeypatch.setattr(index, "SPARSE", sparse)
+    monkeypatch.setattr(index, "SLICE", 97)
+    rng = np.random.default_rng(9)
+    for trial in range(150):
+        base = rng.integers(0, 30 if trial % 2 else 300, size=int(rng.integers(3, 80)))
+        lists = []
+        for _ in range(int(rng.integers(2, 9))):
+            doc = base.copy()
+            for _ in range(int(rng.integers(0, 3))):
+                doc[int(rng.integers(0, len(doc)))] = int(rng.integers(0, 400))
+            cut = int(rng.integers(0, len(doc) + 1)) if rng.random() < 0.3 else len(doc)
+            lists.append(doc[:cut] if rng.random() < 0.5 else doc[len(doc) - cut:])
+        if trial % 3 == 0:  # one text split over two documents: no chain crosses between them
+            lists[0], lists[1] = base[:len(base) // 2], base[len(base) // 2:]
+        hashes = np.concatenate(lists).astype(np.uint64)
+        offsets = np.concatenate(([0], np.cumsum([len(x) for x in lists])))
+        full, at = _duplicated_by_sorting(hashes)
+        kept = rng.random(len(at)) < (1.0 if trial % 4 else 0.85)
+        full, at = full[kept], at[kept]
+        if len(at) < 2:
+            continue
+        bounds = np.flatnonzero(np.concatenate(([True], full[1:] != full[:-1], [True])))
+        two = np.repeat(np.diff(bounds) >= 2, np.diff(bounds))
+        full, at = full[two], at[two].astype(np.int32)
+        if len(at) < 2:
+            continue
+        bounds = np.flatnonzero(np.concatenate(([True], full[1:] != full[:-1], [True])))
+        groups = [at[a:b].tolist() for a, b in zip(bounds[:-1], bounds[1:])]
+        first, size, length = index._blocks(bounds, at, offsets)
+        got = list(zip(at[first].tolist(), size.tolist(), length.tolist()))
+        assert got == _blocks_by_hand(groups, offsets)
