@@ -389,24 +389,35 @@ def _block_pairs(starts: np.ndarray, sizes: np.ndarray, length: np.ndarray, docs
 def by_key(keys: np.ndarray, then: np.ndarray | None = None) -> np.ndarray:
     """The order of rows by non-negative `keys`, then by non-negative `then` when given, as a
     stable sort gives it: one sort of the keys packed above each row's index where they fit
-    in 63 bits (an argsort costs about twice as much)."""
+    in 63 bits (`sorted_rows`; an argsort costs about twice as much)."""
+    rows = sorted_rows(keys, then)
+    if rows is None:
+        return np.argsort(keys, kind="stable") if then is None else np.lexsort((then, keys))
+    packed, _, bits = rows
+    packed &= (1 << bits) - 1
+    return packed
+
+
+def sorted_rows(keys: np.ndarray, then: np.ndarray | None = None) -> tuple[np.ndarray, int, int] | None:
+    """Each row as ((key << then_bits | then) << row_bits | row), sorted: the order of a stable
+    sort by non-negative `keys`, then `then`, whose keys can be read back without gathering
+    them. Returns (packed, then_bits, row_bits), or None when they do not fit in 63 bits."""
     n = len(keys)
     if not n:
-        return np.zeros(0, np.int64)
+        return np.zeros(0, np.int64), 0, 0
     bits = max(1, (n - 1).bit_length())
-    span = int(then.max()) + 1 if then is not None else 1
-    if (int(keys.max()) * span + span).bit_length() + bits > 63:
-        return np.argsort(keys, kind="stable") if then is None else np.lexsort((then, keys))
+    shift = int(then.max()).bit_length() if then is not None else 0
+    if int(keys.max()).bit_length() + shift + bits > 63:
+        return None
     packed = keys.astype(np.int64)  # the one array as long as the rows: the rest in place
     if then is not None:
-        packed *= span
-        packed += then
+        packed <<= shift
+        packed |= then
     packed <<= bits
     for lo in range(0, n, SLICE):
         packed[lo:lo + SLICE] |= np.arange(lo, min(n, lo + SLICE), dtype=np.int64)
     packed.sort()
-    packed &= (1 << bits) - 1
-    return packed
+    return packed, shift, bits
 
 
 SLICE = 1 << 20  # elements of the join's longest arrays worked at a time (bounds temporaries)

@@ -295,3 +295,29 @@ def test_crowded_runs_are_those_of_stretches_covering_enough_units(uniform, monk
         assert got == _crowded_by_definition(doc, pos, length, units, k, short_gap, min_units)
         kept, dropped = kept + sum(got), dropped + len(got) - sum(got)
     assert kept > 500 and dropped > 500
+
+
+@pytest.mark.parametrize("packed", [True, False])
+def test_pairs_of_reads_pairs_and_left_starts_back_from_the_sorted_rows(packed, monkeypatch):
+    """`_pairs_of` on the table's path reads each run's pair and left start back from the
+    sorted packed rows (or gathers them when the rows do not fit in 63 bits): the runs come out
+    as a stable sort by key and left start orders them, with runs sharing a pair and left
+    start, slices of any length, a left start of 0 throughout and wide ones."""
+    from core.matching import index
+
+    rng = np.random.default_rng(4)
+    monkeypatch.setattr(fingerprints, "SLICE", 13)
+    if not packed:
+        monkeypatch.setattr(fingerprints, "sorted_rows", lambda keys, then: None)
+    for widest in (1, 40, 2**30):
+        pairs = np.unique(rng.integers(0, 5000, 60))
+        keys = pairs[rng.integers(0, len(pairs), 500)].astype(np.int32)
+        left = rng.integers(0, widest, 500).astype(np.int32)
+        right, length = rng.integers(0, 99, 500).astype(np.int32), rng.integers(1, 9, 500).astype(np.int32)
+        seen, pair, *runs = fingerprints._pairs_of([keys.copy(), left, right, length], pairs)
+        order = np.lexsort((left, keys))
+        assert seen.tolist() == np.unique(keys).tolist() and (seen[pair] == keys[order]).all()
+        assert [r.tolist() for r in runs] == [left[order].tolist(), right[order].tolist(), length[order].tolist()]
+        assert pair.dtype == np.int32 and runs[0].dtype == np.int32
+        if packed:
+            assert index.sorted_rows(pair, runs[0]) is not None

@@ -422,3 +422,24 @@ def test_blocks_are_the_chains_of_groups_holding_each_members_next_kgram(sparse,
         first, size, length = index._blocks(bounds, at, offsets)
         got = list(zip(at[first].tolist(), size.tolist(), length.tolist()))
         assert got == _blocks_by_hand(groups, offsets)
+
+
+def test_sorted_rows_read_back_as_a_stable_sort_orders_them(monkeypatch):
+    """`sorted_rows` packs key, then and row: its rows are those of a lexsort, and the keys and
+    `then` read back from them are the sorted ones; rows that need more than 63 bits (keys,
+    `then` and row numbers together) are None, and `by_key` then sorts them as a lexsort does."""
+    monkeypatch.setattr(index, "SLICE", 7)
+    rng = np.random.default_rng(12)
+    for high in (1, 5, 2**20, 2**40):
+        keys = rng.integers(0, high, 100)
+        for then in (rng.integers(0, 4, 100), np.zeros(100, np.int64), rng.integers(0, 2**21, 100)):
+            want = np.lexsort((then, keys))
+            rows = index.sorted_rows(keys, then)
+            if high == 2**40 and then.max() >= 2**15:
+                assert rows is None  # 41 + 21 + 7 bits
+            else:
+                packed, shift, bits = rows
+                assert (packed & ((1 << bits) - 1)).tolist() == want.tolist()
+                assert (packed >> (bits + shift)).tolist() == keys[want].tolist()
+                assert ((packed >> bits) & ((1 << shift) - 1)).tolist() == then[want].tolist()
+            assert index.by_key(keys, then).tolist() == want.tolist()

@@ -13,7 +13,7 @@ from core.concurrency import on_thread_ahead
 from core.engine.batches import slices
 from core.engine.hashing import kgram_hashes
 from core.engine.profile import Profile
-from core.matching.index import SLICE, TABLE_KEYS, by_key, candidate_pairs, shared_kgram_runs
+from core.matching.index import SLICE, TABLE_KEYS, by_key, candidate_pairs, shared_kgram_runs, sorted_rows
 from core.matching.passages import can_pass, crowded
 from core.matching.sources.base import COMMON, SEEDS, Candidates, Corpus, Seeds
 from core.models import Progress
@@ -76,17 +76,30 @@ def _pairs_of(columns: list[np.ndarray], pairs: np.ndarray) -> tuple[np.ndarray,
             index[lo:lo + SLICE] = renumber[index[lo:lo + SLICE]]
         found = pairs[seen]
         del renumber, seen
-        order = by_key(index, columns[0])
-        index = index[order]
+        rows = sorted_rows(index, columns[0])
+        if rows is None:
+            order = by_key(index, columns[0])
+            out = [found, index[order]]
+            del index
+        else:  # the pairs' indexes and left starts read back from the sorted rows, not gathered
+            order, shift, bits = rows
+            kinds = index.dtype, columns.pop(0).dtype
+            del rows, index  # the unsorted columns let go of before the sorted ones are made
+            out = [found, *(np.empty(len(order), kind) for kind in kinds)]
+            for lo in range(0, len(order), SLICE):
+                part = order[lo:lo + SLICE] >> bits
+                out[2][lo:lo + SLICE] = part & ((1 << shift) - 1)
+                part >>= shift
+                out[1][lo:lo + SLICE] = part
+                order[lo:lo + SLICE] &= (1 << bits) - 1
+            del part
     else:
         order = by_key(keys, columns[0])
         keys = keys[order]
         new = np.concatenate(([True], keys[1:] != keys[:-1]))
         found = keys[new].astype(np.int64)
         del keys
-        index = np.cumsum(new) - 1
-    out = [found, index]
-    del index
+        out = [found, np.cumsum(new) - 1]
     while columns:  # one column moved at a time
         out.append(columns.pop(0)[order])
     return tuple(out)
