@@ -1,3 +1,5 @@
+import itertools
+
 import numpy as np
 import pytest
 
@@ -418,7 +420,7 @@ def test_blocks_are_the_chains_of_groups_holding_each_members_next_kgram(sparse,
         if len(at) < 2:
             continue
         bounds = np.flatnonzero(np.concatenate(([True], full[1:] != full[:-1], [True])))
-        groups = [at[a:b].tolist() for a, b in zip(bounds[:-1], bounds[1:])]
+        groups = [at[a:b].tolist() for a, b in itertools.pairwise(bounds.tolist())]
         first, size, length = index._blocks(bounds, at, offsets)
         got = list(zip(at[first].tolist(), size.tolist(), length.tolist()))
         assert got == _blocks_by_hand(groups, offsets)
