@@ -33,6 +33,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from core.academic.text import merge
 from core.evidence import rank_key
 from core.models import Group, PairResult, Report, Span
 from core.rules import is_flagged
@@ -214,17 +215,4 @@ def _extent(spans: list[Span]) -> int:
     passage with another member: its length, without sorting)."""
     if len(spans) == 1:
         return max(0, spans[0].end - spans[0].start)
-    return sum(e - s for s, e in _merge(spans))
-
-
-def _merge(spans: Iterable[Span]) -> list[tuple[int, int]]:
-    """Half-open spans merged into disjoint, sorted (start, end) ranges."""
-    out: list[list[int]] = []
-    for s in sorted((sp.start, sp.end) for sp in spans):
-        if s[0] >= s[1]:
-            continue
-        if out and s[0] <= out[-1][1]:
-            out[-1][1] = max(out[-1][1], s[1])
-        else:
-            out.append([s[0], s[1]])
-    return [(a, b) for a, b in out]
+    return sum(e - s for s, e in merge((s.start, s.end) for s in spans))

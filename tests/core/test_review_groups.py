@@ -137,10 +137,11 @@ def test_an_undecided_source_says_why_in_the_report(planted_class):
 def test_a_members_copied_characters_are_the_union_of_its_spans_one_or_many():
     import random
 
-    from core.review.groups import _extent, _merge
+    from core.academic.text import merge
+    from core.review.groups import _extent
 
     rng = random.Random(4)
     for _ in range(500):
         spans = [Span(a, a + rng.randrange(-3, 12)) for a in (rng.randrange(40) for _ in range(rng.randrange(1, 4)))]
         union = set().union(*(range(s.start, s.end) for s in spans))
-        assert _extent(spans) == len(union) == sum(e - s for s, e in _merge(spans))
+        assert _extent(spans) == len(union) == sum(e - s for s, e in merge((s.start, s.end) for s in spans))
