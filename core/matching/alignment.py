@@ -68,6 +68,10 @@ def align_units(x: np.ndarray, y: np.ndarray, k: int = 4,
             tx[:] = ty[:] = True
             return UnitAlignment(tx, ty)
         head, tail = int(differ[0]), n - 1 - int(differ[-1])
+        if len(differ) == 2 and repeats is not None and _two_changes(n - head - tail, k, repeats):
+            tx[:] = ty[:] = True
+            tx[differ] = ty[differ] = False
+            return UnitAlignment(tx, ty)
     else:
         differ = np.flatnonzero(x[:n] != y[:n])
         head = int(differ[0]) if len(differ) else n
@@ -80,6 +84,21 @@ def align_units(x: np.ndarray, y: np.ndarray, k: int = 4,
     _fill(x, y, head, len(x) - tail, head, len(y) - tail, max(k, K_MIN), tx, ty,
           repeats if k >= K_MIN else None, differ if len(x) == len(y) else None)
     return UnitAlignment(tx, ty)
+
+
+def _two_changes(la: int, k: int, repeats: Callable[[], int]) -> bool:
+    """Whether `_fill` takes every unit of two equally long sides that differ in two units
+    only, but those two (`la` units from the one to the other: the region it gets, its first
+    and last unit differing; two copies each with one unit changed): `_in_line` answers there,
+    on the main diagonal, with the stretch between them. Its differing units are the region's
+    ends, so its stretch is the la - k - 1 k-grams clear of both, o_x = o_y = 2, and its hash
+    checks are skipped (`_apart_by_one`: each end k-gram holds one differing unit); `_fill`
+    then finds the two units left, one each side of the anchor, unequal."""
+    count = la - k - 1
+    if k < K_MIN or la * la <= DP_CELLS or count < 1:  # `_lcs`, or no stretch
+        return False
+    most = repeats()
+    return most + 2 <= MAX_OCCURRENCES and count - 2 > 4 * (most - 1)
 
 
 def _fill(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int] | None = None,
