@@ -382,7 +382,7 @@ def _grow(kept: list[bool], box: list[tuple[int, int, int, int]], gap: int, slac
 def align(
     a: Units, b: Units, pa: np.ndarray, pb: np.ndarray, k: int, gap: int, min_units: int,
     short_gap: int | None = None, dense: int = 0, length: np.ndarray | None = None,
-    groups: list[tuple[np.ndarray, bool]] | Box | None = None,
+    groups: list[tuple[np.ndarray, bool]] | None = None,
 ) -> Alignment:
     """Passages of two documents from their shared k-grams (seed start positions `pa` in a,
     `pb` in b; given `length`, runs of that many seeds along a diagonal from each, no seed in
@@ -391,8 +391,8 @@ def align(
     on each side, in pieces whose seeds are at most `short_gap` units apart (see _solid;
     None: any gap up to `gap`). Seeds are worked as runs: a copy's thousands of seeds on
     one diagonal are one run. `groups`: `solid_groups` of these runs, when already found
-    with those of other pairs (a group marked False goes through `_solid`), or the `Box` of all
-    the runs when they are one group kept whole (`one_piece`)."""
+    with those of other pairs (a group marked False goes through `_solid`); runs that are one
+    group kept whole (`one_piece`) give `box_passages` of their `Box`."""
     if not len(pa):
         return Alignment([])
     if length is None:  # seeds one by one: as their runs
@@ -408,9 +408,6 @@ def align(
                   if short_gap is None else
                   solid_groups(np.zeros(len(pa), np.int64), pa, pb, length, k, gap, short_gap,
                                min_units, dense, 1)[0])
-    if isinstance(groups, Box):  # one group of all the runs, kept whole
-        ok = groups.covered_a >= min_units and groups.covered_b >= min_units
-        return Alignment([_passage(a, b, groups, k)] if ok else [])
     for group, kept in groups:
         if not kept:
             group = _solid(pa, pb, length, group, k, short_gap, min_units, gap, dense)
@@ -445,6 +442,13 @@ class Box:
     b_at_a_end: int
     a_at_b_lo: int
     a_at_b_end: int
+
+
+def box_passages(a: Units, b: Units, box: Box, k: int, min_units: int) -> Alignment:
+    """`align`'s passages of runs that are one group kept whole (`one_piece`), from their `Box`:
+    the group's passage when it covers min_units units on each side, else none."""
+    ok = box.covered_a >= min_units and box.covered_b >= min_units
+    return Alignment([_passage(a, b, box, k)] if ok else [])
 
 
 def _passage(a: Units, b: Units, box: Box, k: int) -> UnitMatch:
@@ -553,13 +557,38 @@ def _one_diagonal(a: Units, b: Units, pa: list[int], pb: list[int], length: list
             covered += e - reach
             reach = e
         a_end = max(a_end, s + n)
+    return diagonal_passages(a, b, runs[0][0], a_end, d, k, covered, min_units)
+
+
+def diagonal_passages(a: Units, b: Units, a_lo: int, a_end: int, d: int, k: int, covered: int,
+                      min_units: int) -> Alignment:
+    """`_one_diagonal`'s passage of runs on diagonal d in one piece (`covered` units, left
+    starts from a_lo, the last run ending at a_end): none below min_units covered units, else
+    from the end runs, extended along equal units."""
     if covered < min_units:
         return Alignment([])
-    a_lo, a_hi = runs[0][0], a_end - 1
+    a_hi = a_end - 1
     back = _back(a.hashes, b.hashes, a_lo, a_lo + d)
     fwd = _forward(a.hashes, b.hashes, a_hi + k, a_hi + d + k)
-    passage = UnitMatch(a_lo - back, a_hi + k + fwd, a_lo + d - back, a_hi + d + k + fwd, covered)
-    return Alignment([passage])
+    return Alignment([UnitMatch(a_lo - back, a_hi + k + fwd, a_lo + d - back, a_hi + d + k + fwd, covered)])
+
+
+def one_diagonal_each(count: np.ndarray, pa: np.ndarray, length: np.ndarray, k: np.ndarray,
+                      short_gap: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """`_one_diagonal`'s arithmetic for many pairs at once (pair i: the next `count[i]` >= 1
+    runs from left starts `pa` of `length` seeds, all on one diagonal (`on_one_diagonal`) and
+    in order of left start, as `Seeds.prepare` gives them; per pair `k` and `short_gap`): per
+    pair whether no run starts more than short_gap units past the furthest any earlier run's
+    k-grams reach (else `_one_diagonal` hands over), the units those k-grams cover, the first
+    left start and the furthest left end of a run (a_end)."""
+    first = np.concatenate(([0], np.cumsum(count[:-1])))
+    pair = np.repeat(np.arange(len(count)), count)
+    reach = _running_max(pa + length - 1 + k[pair], pair)
+    apart = (pair[1:] == pair[:-1]) & (pa[1:] - reach[:-1] > short_gap[pair[1:]])
+    whole = np.ones(len(count), bool)
+    whole[pair[1:][apart]] = False
+    return (whole, _covered_each(pair, pa, k[pair], length, len(count)), pa[first],
+            np.maximum.reduceat(pa + length, first))
 
 
 def _overlap(lo1: int, hi1: int, lo2: int, hi2: int) -> int:

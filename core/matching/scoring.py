@@ -17,7 +17,19 @@ from core.engine.hashing import distinct, find_sorted, kgram_hashes
 from core.engine.profile import Profile
 from core.matching.alignment import Taken, aligned_matches
 from core.matching.index import concat_ranges
-from core.matching.passages import Alignment, align, boxes, coverage, on_one_diagonal, one_piece, solid_groups, units_in
+from core.matching.passages import (
+    Alignment,
+    align,
+    box_passages,
+    boxes,
+    coverage,
+    diagonal_passages,
+    on_one_diagonal,
+    one_diagonal_each,
+    one_piece,
+    solid_groups,
+    units_in,
+)
 from core.matching.sources import SEEDS, SEMANTIC, SHARES, Corpus
 from core.models import Match, PairResult
 from core.rules import hamming
@@ -150,23 +162,34 @@ def shared_by(corpus: Corpus, a: Profile, matches: list[Match]) -> list[Match]:
 
 
 GROUPS = "groups"  # evidence key: {pair key: its `passages.solid_groups`} for the pairs scored next
+SETTLED = "settled"  # evidence key: {pair key: its `passages.Alignment`} for the pairs scored next
 
 
 def plan(corpus: Corpus, keys: np.ndarray) -> None:
     """Ready the pairs `keys` for `score_pair`: the runs of those the fingerprint join found
-    joined at once (`Seeds.prepare`), and the groups `align` works in them found at once
-    (`passages.solid_groups`: a few array operations for any number of pairs, instead of some
-    per group), left under GROUPS; in place of those readied before."""
+    joined at once (`Seeds.prepare`); the passages of those whose few runs lie on one diagonal
+    in one piece found at once (`passages.one_diagonal_each`, what `align` would find with
+    `_one_diagonal`), left under SETTLED; and the groups `align` works in the others found at
+    once (`passages.solid_groups`: a few array operations for any number of pairs, instead of
+    some per group), left under GROUPS; in place of those readied before."""
     seeds = corpus.evidence.get(SEEDS)
     found: dict[int, list] = {}
+    settled: dict[int, Alignment] = {}
     corpus.evidence[GROUPS] = found
+    corpus.evidence[SETTLED] = settled
     if seeds is None:
         return
     pair_keys, count, pa, pb, length = seeds.prepare(keys)
     k, gap, short_gap, guarantee, dense = _params(corpus)[pair_keys // corpus.n].T
+    if not len(pair_keys):
+        return
     # the pairs align will see, but for those it settles on one diagonal (they need no groups)
-    ready = ((np.add.reduceat(length.astype(np.int64), np.cumsum(count) - count) >= guarantee - k + 1)
-             & ~on_one_diagonal(count, pa, pb)) if len(pair_keys) else np.zeros(0, bool)
+    enough = np.add.reduceat(length.astype(np.int64), np.cumsum(count) - count) >= guarantee - k + 1
+    alone = on_one_diagonal(count, pa, pb)
+    ready = enough & ~alone
+    if (enough & alone).any():
+        _settle(corpus, settled, enough & alone, pair_keys, count, pa, pb, length, k, np.minimum(gap, short_gap),
+                guarantee)
     if ready.any():  # those in one piece are one group (near copies of a text that repeats phrases)
         runs = np.repeat(ready, count)
         whole = one_piece(count[ready], pa[runs], pb[runs], length[runs], k[ready],
@@ -175,7 +198,11 @@ def plan(corpus: Corpus, keys: np.ndarray) -> None:
         kept[np.flatnonzero(ready)[whole]] = True
         if kept.any():
             runs = np.repeat(kept, count)
-            found.update(zip(pair_keys[kept].tolist(), boxes(count[kept], pa[runs], pb[runs], length[runs], k[kept])))
+            profiles, n = corpus.profiles, corpus.n
+            for key, box, kk, need in zip(pair_keys[kept].tolist(),
+                                          boxes(count[kept], pa[runs], pb[runs], length[runs], k[kept]),
+                                          k[kept].tolist(), guarantee[kept].tolist()):
+                settled[key] = box_passages(profiles[key // n].units, profiles[key % n].units, box, kk, need)
             ready &= ~kept
     if not ready.any():
         return
@@ -184,6 +211,24 @@ def plan(corpus: Corpus, keys: np.ndarray) -> None:
     groups = solid_groups(pair, pa[runs], pb[runs], length[runs], k[ready][pair], gap[ready][pair],
                           short_gap[ready][pair], guarantee[ready][pair], dense[ready][pair], len(pair_keys[ready]))
     found.update(zip(pair_keys[ready].tolist(), groups))
+
+
+def _settle(corpus: Corpus, settled: dict, some: np.ndarray, pair_keys: np.ndarray, count: np.ndarray,
+            pa: np.ndarray, pb: np.ndarray, length: np.ndarray, k: np.ndarray, short_gap: np.ndarray,
+            guarantee: np.ndarray) -> None:
+    """The passages of the pairs `some` (their runs on one diagonal) whose runs are one piece at
+    short_gap (the smaller of gap and short gap), into `settled`; `align` works out the others."""
+    runs = np.repeat(some, count)
+    whole, covered, a_lo, a_end = one_diagonal_each(count[some], pa[runs], length[runs], k[some], short_gap[some])
+    first = (np.cumsum(count) - count)[some]
+    diagonal = pb[first] - pa[first]
+    profiles, n = corpus.profiles, corpus.n
+    for key, one, cov, lo, end, d, kk, need in zip(pair_keys[some].tolist(), whole.tolist(), covered.tolist(),
+                                                   a_lo.tolist(), a_end.tolist(), diagonal.tolist(),
+                                                   k[some].tolist(), guarantee[some].tolist()):
+        if one:
+            settled[key] = diagonal_passages(profiles[key // n].units, profiles[key % n].units, lo, end, d, kk,
+                                             cov, need)
 
 
 PARAMS = "params"  # evidence key: per document, its (k, gap, short_gap, guarantee, dense)
@@ -209,15 +254,19 @@ def score_pair(corpus: Corpus, i: int, j: int, listed: bool) -> PairResult | Non
     a, b = corpus.profiles[i], corpus.profiles[j]
     params, options = a.params, corpus.options
     seeds = corpus.evidence.get(SEEDS)
-    runs = seeds.runs(i * corpus.n + j) if seeds is not None else None
-    joined_here = runs is None
-    pa, pb, length = (*pair_seeds(corpus, i, j), None) if joined_here else runs
-    found = Alignment([])
-    if (len(pa) if length is None else int(length.sum())) >= params.guarantee - params.k + 1:
-        # fewer seeds cannot make a passage
-        groups = None if joined_here else corpus.evidence.get(GROUPS, {}).get(i * corpus.n + j)
-        found = align(a.units, b.units, pa, pb, params.k, params.gap, params.guarantee,
-                      params.short_gap, params.dense, length=length, groups=groups)
+    key = i * corpus.n + j
+    found = corpus.evidence.get(SETTLED, {}).get(key)  # found by `plan` with those of other pairs
+    joined_here = False
+    if found is None:
+        runs = seeds.runs(key) if seeds is not None else None
+        joined_here = runs is None
+        pa, pb, length = (*pair_seeds(corpus, i, j), None) if joined_here else runs
+        found = Alignment([])
+        if (len(pa) if length is None else int(length.sum())) >= params.guarantee - params.k + 1:
+            # fewer seeds cannot make a passage
+            groups = None if joined_here else corpus.evidence.get(GROUPS, {}).get(key)
+            found = align(a.units, b.units, pa, pb, params.k, params.gap, params.guarantee,
+                          params.short_gap, params.dense, length=length, groups=groups)
     texts = (corpus.texts[i], corpus.texts[j]) if corpus.texts else None
     matches, taken = aligned_matches(a.units, b.units, found.passages, params.k,
                                      options.min_passage, params.guarantee, params.dense, texts,
@@ -230,6 +279,6 @@ def score_pair(corpus: Corpus, i: int, j: int, listed: bool) -> PairResult | Non
     hidden = options.min_passage > 0 and not matches  # --min-passage hid all it had
     if matches or listed or (words >= vocabulary.PARAPHRASE_SHARE and not hidden):
         result = pair_result(i, j, a, b, matches, similarity(taken, a, b, words), taken.kept)
-        meaning = corpus.evidence.get(SEMANTIC, {}).get(i * corpus.n + j)
+        meaning = corpus.evidence.get(SEMANTIC, {}).get(key)
         return replace(result, semantic=meaning) if meaning is not None else result
     return None

@@ -155,10 +155,10 @@ def _edited(rng: random.Random, text: str, how: str) -> str:
 
 
 def test_a_check_of_near_copies_finds_the_same_when_plan_leaves_them_to_align(monkeypatch):
-    """Near copies whose runs lie on one diagonal are left out of `plan` (their groups are not
-    found with the others'); where `_one_diagonal` does not settle them (a gap wider than the
-    short gap), `align` finds their groups itself. The check finds what it finds when every
-    pair's groups are found pair by pair."""
+    """Near copies whose runs lie on one diagonal get no groups from `plan`: it finds their
+    passages itself where the runs are one piece (`one_diagonal_each`); where they are not (a
+    gap wider than the short gap), `align` finds their groups itself. The check finds what it
+    finds when every pair's passages are found pair by pair."""
     rng = random.Random(17)
     alphabet = [chr(c) for c in range(0x4E00, 0x4E00 + 3000)]
     sources = ["".join(rng.choice(alphabet) for _ in range(400)) for _ in range(4)]
@@ -172,7 +172,7 @@ def test_a_check_of_near_copies_finds_the_same_when_plan_leaves_them_to_align(mo
         return real(pair, *args)
 
     monkeypatch.setattr(passages, "solid_groups", solid_groups)  # what `align` calls itself
-    left_out = []
+    left_out, settled = [], []
     real_plan = scoring.plan
 
     def plan(corpus, keys):
@@ -180,13 +180,15 @@ def test_a_check_of_near_copies_finds_the_same_when_plan_leaves_them_to_align(mo
         for key, (pa, pb, length) in corpus.evidence[SEEDS].joined.items():
             one = len(pa) <= passages._FEW and len(set((pb - pa).tolist())) == 1
             if int(length.sum()) >= corpus.profiles[0].params.guarantee - corpus.profiles[0].params.k + 1:
-                assert (key in corpus.evidence[scoring.GROUPS]) != one
+                assert (key in corpus.evidence[scoring.GROUPS]) != one or key in corpus.evidence[scoring.SETTLED]
+                assert not (key in corpus.evidence[scoring.GROUPS] and key in corpus.evidence[scoring.SETTLED])
                 left_out.append(one)
+                settled.append(one and key in corpus.evidence[scoring.SETTLED])
 
     monkeypatch.setattr(compare_module, "plan", plan)
     together = run(compare(profiles(texts, options), options, texts=texts))
     assert sum(grouped_alone) >= 4  # "wide" pairs: left out of plan, grouped by align
-    assert sum(left_out) >= 20 and len(left_out) - sum(left_out) >= 10
+    assert sum(left_out) >= 20 and len(left_out) - sum(left_out) >= 10 and sum(settled) >= 4
     monkeypatch.setattr(compare_module, "plan", lambda corpus, keys: None)
     by_pair = run(compare(profiles(texts, options), options, texts=texts))
     assert together == by_pair
@@ -268,7 +270,7 @@ def test_runs_in_one_piece_are_the_one_group_solid_groups_finds():
 
 @pytest.mark.parametrize("seed", range(3))
 def test_the_box_of_all_runs_makes_the_passage_their_group_makes(seed):
-    """`align` given the `Box` of a pair's runs (found with other pairs' by `boxes`) makes the
+    """`box_passages` of the `Box` of a pair's runs (found with other pairs' by `boxes`) makes the
     passage it makes from the group of all of them: runs of near copies of prose, whatever
     their order, several starting or ending at a passage's ends, and too few units."""
     rng = random.Random(30 + seed)
@@ -305,8 +307,7 @@ def test_the_box_of_all_runs_makes_the_passage_their_group_makes(seed):
         for need in (p.guarantee, 1, box.covered_a, box.covered_b):
             want = passages.align(a.units, b.units, ra, rb, p.k, p.gap, need, p.short_gap, p.dense, length=rl,
                                   groups=[(np.arange(len(ra)), True)])
-            assert passages.align(a.units, b.units, ra, rb, p.k, p.gap, need, p.short_gap, p.dense,
-                                  length=rl, groups=box) == want
+            assert passages.box_passages(a.units, b.units, box, p.k, need) == want
             found += bool(want.passages)
     assert found > 40
 
@@ -339,7 +340,8 @@ def test_a_check_of_near_copies_of_prose_finds_the_same_with_their_runs_in_one_p
 
     def plan(corpus, keys):
         real_plan(corpus, keys)
-        whole.extend(isinstance(g, passages.Box) for g in corpus.evidence[scoring.GROUPS].values())
+        joined = corpus.evidence[SEEDS].joined  # settled, off one diagonal: one piece, by its `Box`
+        whole.extend(len(set((joined[key][1] - joined[key][0]).tolist())) > 1 for key in corpus.evidence[scoring.SETTLED])
 
     monkeypatch.setattr(compare_module, "plan", plan)
     together = run(compare(profiles(texts, options), options, texts=texts))
@@ -365,7 +367,7 @@ def test_the_box_reads_the_other_side_of_the_seed_at_each_end():
     k = 3
     want = passages.align(a, b, pa, pb, k, 45, 1, 16, 0, length=length, groups=[(np.arange(3), True)])
     box = passages.boxes(np.array([3]), pa, pb, length, np.array([k]))[0]
-    assert passages.align(a, b, pa, pb, k, 45, 1, 16, 0, length=length, groups=box) == want
+    assert passages.box_passages(a, b, box, k, 1) == want
     assert (box.b_at_a_lo, box.a_at_b_lo) == (5, 8)
     m = want.passages[0]
     assert (m.a0, m.b0) == (1, 0)  # four units back on a's side (b's first differs), one on b's

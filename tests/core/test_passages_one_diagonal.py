@@ -66,3 +66,46 @@ def test_one_diagonal_finds_what_align_finds(seed, monkeypatch):
     slow = [passages.align(a, b, ra, rb, *args, length=rl) for a, b, ra, rb, rl, args in cases]
     assert fast == slow
     assert sum(bool(f.passages) for f in fast) > 20 and 20 < taken < len(cases) - 10
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_one_diagonal_of_many_pairs_is_that_of_each(seed):
+    """`one_diagonal_each` (many pairs at once, as `plan` finds them) with `diagonal_passages`
+    gives `_one_diagonal`'s passages pair by pair, and hands over (not whole) exactly where it
+    does: runs a gap of about short_gap apart, runs inside others, one run, several k and
+    short gaps, covered units around min_units."""
+    rng = random.Random(40 + seed)
+    options = CheckOptions()
+    cases, taken, handed = [], 0, 0
+    for case in range(160):
+        if case % 8 == 0:  # a few pairs of documents, many runs on each
+            left, right = _copies(rng)
+            a, b = profile(left, options), profile(right, options)
+        k = a.params.k
+        d = rng.randint(-3, 3)
+        count = rng.randint(1, passages._FEW)
+        starts, at = [], rng.randint(max(0, -d), 5 + max(0, -d))
+        for _ in range(count):
+            starts.append(at)
+            at += rng.choice((1, 2, k, 3 * k, 8, 9, 10, 11, 20))
+        ra = np.array(starts, np.int64)
+        rl = np.array([rng.randint(1, 12) for _ in starts], np.int64)
+        keep = (ra + rl + k <= len(a.units)) & (ra + d + rl + k <= len(b.units)) & (ra + d >= 0)
+        if not keep.any():
+            continue
+        ra, rl = ra[keep], rl[keep]
+        cases.append((a.units, b.units, ra, ra + d, rl, k, rng.choice((0, 1, 8, 9, 10, 16)),
+                      rng.choice((1, 10, 20, 40, 80))))
+    whole, covered, a_lo, a_end = passages.one_diagonal_each(
+        np.array([len(c[2]) for c in cases]), np.concatenate([c[2] for c in cases]),
+        np.concatenate([c[4] for c in cases]), np.array([c[5] for c in cases]), np.array([c[6] for c in cases]))
+    for (a, b, ra, rb, rl, k, short_gap, need), one, cov, lo, end in zip(
+            cases, whole.tolist(), covered.tolist(), a_lo.tolist(), a_end.tolist()):
+        want = passages._one_diagonal(a, b, ra.tolist(), rb.tolist(), rl.tolist(), k, short_gap, need)
+        if want is None:
+            assert not one
+            handed += 1
+            continue
+        assert one and passages.diagonal_passages(a, b, lo, end, int(rb[0] - ra[0]), k, cov, need) == want
+        taken += bool(want.passages)
+    assert taken > 20 and handed > 20, (taken, handed)

@@ -131,6 +131,11 @@ def _plan_pair_by_pair(corpus, keys):
 
     if ready:
         alone = passages.on_one_diagonal(count(ready), cat(ready, 0), cat(ready, 1))
+        for (key, (pa, pb, length)), one in zip(ready, alone.tolist()):
+            p, a, b = corpus.profiles[key // n].params, corpus.profiles[key // n].units, corpus.profiles[key % n].units
+            if one:  # `align` would try `_one_diagonal`, and settle the pair where it answers
+                found[key] = passages._one_diagonal(a, b, pa.tolist(), pb.tolist(), length.tolist(), p.k,
+                                                    min(p.gap, p.short_gap), p.guarantee)
         ready = [pair for pair, settled in zip(ready, alone.tolist()) if not settled]
     if ready:
         params = [corpus.profiles[key // n].params for key, _ in ready]
@@ -155,22 +160,42 @@ def _plan_pair_by_pair(corpus, keys):
 
 def test_plan_finds_the_groups_it_found_pair_by_pair(monkeypatch):
     """Near copies of every kind (one piece, on one diagonal, groups that grow), a few pairs a
-    batch: `plan`'s groups are those found pair by pair, in the same order."""
+    batch: `plan`'s groups are those found pair by pair, in the same order; the passages it
+    finds itself are those `align` makes of the `Box` or finds by `_one_diagonal`, and it finds
+    none where `_one_diagonal` hands over."""
+    rng = random.Random(8)  # and copies of random characters: their runs on one diagonal
+    alphabet = [chr(c) for c in range(0x4E00, 0x4E00 + 3000)]
     texts = _texts(3)
+    for _ in range(2):
+        source = "".join(rng.choice(alphabet) for _ in range(400))
+        for how in range(6):
+            at = rng.randrange(100, 300)
+            cut = 1 if how < 4 else rng.choice([12, 60])  # one piece, or a gap wider than the short gap
+            texts.append(source[:at] + "".join(rng.choice(alphabet) for _ in range(cut)) + source[at + cut:])
     options = CheckOptions(semantic=False)
-    kinds = {"box": 0, "groups": 0}
+    kinds = {"box": 0, "groups": 0, "one diagonal": 0, "handed over": 0}
     real_plan = scoring.plan
 
     def plan(corpus, keys):
+        n = corpus.n
         for some in np.array_split(keys, 3):
             real_plan(corpus, some)
-            got = corpus.evidence[scoring.GROUPS]
+            got, settled = corpus.evidence[scoring.GROUPS], corpus.evidence[scoring.SETTLED]
             want = _plan_pair_by_pair(corpus, some)
-            assert list(got) == list(want)
+            assert list(got) == [key for key, value in want.items() if isinstance(value, list)]
+            assert list(settled) == [key for key, value in want.items() if not isinstance(value, list)
+                                     and value is not None]
             for key, value in want.items():
                 if isinstance(value, passages.Box):
-                    assert got[key] == value
+                    p = corpus.profiles[key // n].params
+                    assert settled[key] == passages.box_passages(corpus.profiles[key // n].units,
+                                                                 corpus.profiles[key % n].units, value, p.k, p.guarantee)
                     kinds["box"] += 1
+                elif isinstance(value, passages.Alignment):
+                    assert settled[key] == value
+                    kinds["one diagonal"] += 1
+                elif value is None:
+                    kinds["handed over"] += 1
                 else:
                     assert [(g.tolist(), kept) for g, kept in got[key]] == [(g.tolist(), kept) for g, kept in value]
                     kinds["groups"] += 1
@@ -178,7 +203,7 @@ def test_plan_finds_the_groups_it_found_pair_by_pair(monkeypatch):
 
     monkeypatch.setattr(compare_module, "plan", plan)
     run(compare(profiles(texts, options), options, texts=texts))
-    assert kinds["box"] > 30 and kinds["groups"] > 10
+    assert kinds["box"] > 30 and kinds["groups"] > 10 and kinds["one diagonal"] > 10 and kinds["handed over"] > 3, kinds
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
