@@ -243,50 +243,45 @@ def _one_passage_verdicts(texts: Sequence[str], pairs: Sequence[PairResult], cou
     (`_minus`): with the changes sorted by start, the part before each change runs from the
     furthest end so far (or the passage's start) to that change's start, and the last part
     from there to the passage's end (a part that ends where it starts counts nothing)."""
-    docs, starts, ends, kinds, done = [], [], [], {}, {}
-    who, c_start, c_end = [], [], []  # each change's side (an index into docs) and span
+    done: dict[int, tuple[float, str]] = {}
     # copies of a pair share their passages' tuple and, where they read alike, their counters:
     # such a pair is counted once
     first: dict[tuple[int, int, int], int] = {}
     same_as: dict[int, int] = {}
+    counted: list[int] = []  # the pairs counted here, by index
     for k, p in enumerate(pairs):
-        if p.semantic is not None or not (texts[p.left] and texts[p.right]) or len(p.matches) > 1:
+        matches = p.matches
+        if len(matches) > 1 or p.semantic is not None or not (texts[p.left] and texts[p.right]):
             continue
-        if not p.matches:
+        if not matches:
             done[k] = (0.0, "")
-            continue
-        m = p.matches[0]
-        if m.attribution == "template":
-            continue
-        seen = first.setdefault(_copies_key(p, counter), k)
-        if seen != k:
-            same_as[k] = seen
-            continue
-        kinds[len(docs) // 2] = (k, match_kind(m))
-        for doc, span, side in ((p.left, m.left, m.left_changes), (p.right, m.right, m.right_changes)):
-            for c in side:
-                who.append(len(docs))
-                c_start.append(c.start)
-                c_end.append(c.end)
-            docs.append(doc)
-            starts.append(span.start)
-            ends.append(span.end)
-    if not docs:
-        return done
-    done.update(_counted_sides(docs, starts, ends, kinds, who, c_start, c_end, counter))
+        elif matches[0].attribution != "template":
+            seen = first.setdefault(_copies_key(p, counter), k)
+            if seen == k:
+                counted.append(k)
+            else:
+                same_as[k] = seen
+    if counted:
+        done.update(_counted_sides([pairs[k] for k in counted], counted, counter))
     for k, seen in same_as.items():
         done[k] = done[seen]
     return done
 
 
-def _counted_sides(docs, starts, ends, kinds, who, c_start, c_end, counter) -> dict[int, tuple[float, str]]:
-    """`_one_passage_verdicts`' count of the sides gathered (two per pair, left then right)."""
-    done = {}
-    span_start, span_end = np.array(starts, dtype=np.int64), np.array(ends, dtype=np.int64)
-    at = span_start.copy()  # where each side's last part starts: the furthest change end so far
-    part_owner, part_start, part_end = [np.arange(len(docs))], [at], [span_end]
-    if who:
-        who, c_start, c_end = (np.array(x, dtype=np.int64) for x in (who, c_start, c_end))
+def _counted_sides(chosen: list[PairResult], at: list[int], counter) -> dict[int, tuple[float, str]]:
+    """`_one_passage_verdicts`' count of the pairs chosen (by their indexes `at`): their sides,
+    left then right, each its passage's span less its changes, counted with numpy."""
+    matches = [p.matches[0] for p in chosen]
+    docs = np.array([(p.left, p.right) for p in chosen], dtype=np.int64).reshape(-1)
+    spans = np.array([(m.left.start, m.left.end, m.right.start, m.right.end) for m in matches],
+                     dtype=np.int64).reshape(-1, 2)
+    span_start, span_end = spans[:, 0], spans[:, 1]
+    start = span_start.copy()  # where each side's last part starts: the furthest change end so far
+    part_owner, part_start, part_end = [np.arange(len(docs))], [start], [span_end]
+    changes = [(o, c.start, c.end) for n, m in enumerate(matches)
+               for o, side in ((2 * n, m.left_changes), (2 * n + 1, m.right_changes)) for c in side]
+    if changes:
+        who, c_start, c_end = np.array(changes, dtype=np.int64).T
         order = np.lexsort((c_start, who))
         who, c_start, c_end = who[order], c_start[order], c_end[order]
         first = np.ones(len(who), dtype=bool)
@@ -300,29 +295,34 @@ def _counted_sides(docs, starts, ends, kinds, who, c_start, c_end, counter) -> d
         part_owner.insert(0, who)
         part_start.insert(0, before)
         part_end.insert(0, np.minimum(c_start, span_end[who]))
-        np.maximum.at(at, who, c_end)
+        np.maximum.at(start, who, c_end)
     owner, lo, hi = (np.concatenate(x) for x in (part_owner, part_start, part_end))
-    copied = np.bincount(owner, weights=_counts(np.array(docs)[owner], lo, hi, counter),
-                         minlength=len(docs)).astype(np.int64).tolist()
-    chars = [int(counter(d).prefix[-1]) for d in docs]
-    for n, (k, kind) in kinds.items():
-        sides = []
-        for o in (2 * n, 2 * n + 1):
-            sides.append((copied[o] / chars[o] if chars[o] else 0.0, kind if copied[o] > 0 else ""))
-        (share_l, kind_l), (share_r, kind_r) = sides
-        copied_share, kind = (share_l, kind_l) if share_l >= share_r else (share_r, kind_r)
-        done[k] = (round(copied_share, 6), kind)
-    return done
+    counts, chars = _counts(docs[owner], lo, hi, counter)
+    copied = np.bincount(owner, weights=counts, minlength=len(docs)).astype(np.int64)
+    chars = chars[-len(docs):]  # the last parts are the sides', in order
+    # each side's share as Python divides (the same double), 0.0 for a text of no character
+    share = np.divide(copied, chars, out=np.zeros(len(docs)), where=chars > 0).reshape(-1, 2)
+    took = (copied > 0).reshape(-1, 2)
+    right = share[:, 0] < share[:, 1]  # the larger side's figure, the left one on a tie
+    side = right.astype(np.int64)
+    rows = np.arange(len(chosen))
+    best, named = share[rows, side].tolist(), took[rows, side].tolist()
+    return {k: (round(x, 6), match_kind(m) if n else "")
+            for k, x, n, m in zip(at, best, named, matches)}
 
 
-def _counts(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray, counter) -> np.ndarray:
-    """`counter(doc)(start, end)` of each (doc, start, end), document by document."""
+def _counts(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray, counter) -> tuple[np.ndarray, np.ndarray]:
+    """(`counter(doc)(start, end)` of each (doc, start, end), the characters of each doc's text),
+    document by document."""
+    used, which = np.unique(docs, return_inverse=True)
+    prefixes = [counter(d).prefix for d in used.tolist()]
+    last = np.array([len(p) - 1 for p in prefixes], dtype=np.int64)
+    chars = np.array([p[-1] for p in prefixes], dtype=np.int64)[which]
+    bound = last[which]  # a span is read as Counter reads it: clipped to the text
+    lo, hi = np.minimum(np.maximum(starts, 0), bound), np.minimum(np.maximum(ends, 0), bound)
     out = np.zeros(len(docs), dtype=np.int64)
-    order = np.argsort(docs, kind="stable")
-    bounds = np.flatnonzero(np.diff(docs[order])) + 1
-    for rows in np.split(order, bounds):
-        prefix = counter(int(docs[rows[0]])).prefix
-        last = len(prefix) - 1
-        lo, hi = np.clip(starts[rows], 0, last), np.clip(ends[rows], 0, last)
-        out[rows] = np.maximum(prefix[hi] - prefix[lo], 0)
-    return out
+    order = np.argsort(which, kind="stable")
+    for n, rows in enumerate(np.split(order, np.flatnonzero(np.diff(which[order])) + 1)):
+        prefix = prefixes[n]
+        out[rows] = prefix.take(hi[rows]) - prefix.take(lo[rows])
+    return np.maximum(out, 0), chars

@@ -37,14 +37,13 @@ from functools import cached_property
 from itertools import accumulate
 
 from core.academic.text import (
-    CJK_CHAR,
     Counter,
     lines,
     merge,
-    mostly_cjk,
     overlap,
     sentence_ends,
-    units_in,
+    units_by_kind,
+    units_mostly_cjk,
 )
 from core.models import Document, Layout, Span
 
@@ -140,7 +139,7 @@ class Attribution:
     Each part is found on first use: figures need only the counts and headings of most
     documents, a passage's class the rest, and only in the documents a passage touches."""
 
-    def __init__(self, document: Document, known: dict[str, list[tuple[int, int, bool]]] | None = None):
+    def __init__(self, document: Document, known: dict[str, tuple] | None = None):
         self.text = document.text
         # quotation marks by a paragraph's text (spans from its start, emphasis), shared by the
         # analyses of one check: near copies repeat most of their paragraphs
@@ -151,7 +150,7 @@ class Attribution:
         self._sides: dict[tuple[int, int], str] = {}  # side_class by span (copies ask again)
         self._classes: dict[tuple[int, int], str] = {}  # _span_class by span
         self._breaks: dict[tuple[int, int], list[tuple[int, int]]] = {}  # credit_breaks by span
-        self._marks: dict[int, list[tuple[int, int, bool]]] = {}  # marks by paragraph, from its start
+        self._marks: dict[int, tuple] = {}  # marks by paragraph, from its start (`_marks_in`)
         self._ends: dict[int, list[int]] = {}  # sentence ends by line start
 
     @cached_property
@@ -222,17 +221,17 @@ class Attribution:
         return [(s, e, "block", self._emphasis(s, e))
                 for s, e in block_quotes(self.text, self._layout, self.paragraphs_blank)]
 
-    def _marks_in(self, paragraph: int) -> list[tuple[int, int, bool]]:
-        """(start, end, emphasis) of the paired marks of a paragraph, from its start: the list
-        the analyses share for its text, not to be changed."""
+    def _marks_in(self, paragraph: int) -> tuple[list[tuple[int, int, bool]], list[tuple[int, int]]]:
+        """(start, end, emphasis) of the paired marks of a paragraph, from its start, and (start,
+        end) of those that are not emphasis: what the analyses share for its text, not to be changed."""
         found = self._marks.get(paragraph)
         if found is None:
             start, end = self._paragraphs[0][paragraph]
             inner = self.text[start:end]  # all that pairing the marks and their emphasis read
             found = self._known.get(inner)
             if found is None:
-                found = self._known[inner] = [(s - start, e - start, self._emphasis(s, e))
-                                              for s, e in _marks(self.text, start, end)]
+                marks = [(s - start, e - start, self._emphasis(s, e)) for s, e in _marks(self.text, start, end)]
+                found = self._known[inner] = (marks, [(s, e) for s, e, short in marks if not short])
             self._marks[paragraph] = found
         return found
 
@@ -240,7 +239,8 @@ class Attribution:
         """(start, end, kind, emphasis) of the quotations overlapping [start, end), in text order,
         without deciding which are cited (`emphasis` False: those too short left out): quotation
         marks pair within a paragraph, so only the paragraphs the span touches are read, and a
-        mark's place in the text is made only for a mark that overlaps."""
+        mark's place in the text is made only for a mark that overlaps (every mark of a
+        paragraph inside the span does)."""
         paras, starts = self._paragraphs
         found = [q for q in self._blocks if q[0] < end and q[1] > start and (emphasis or not q[3])]
         read = self._marks
@@ -251,9 +251,15 @@ class Attribution:
             marks = read.get(k)
             if marks is None:
                 marks = self._marks_in(k)
-            if marks:
-                found.extend((at + s, at + e, "marks", short) for s, e, short in marks
-                             if at + s < end and at + e > start and (emphasis or not short))
+            if emphasis:
+                found.extend((at + s, at + e, "marks", short) for s, e, short in marks[0]
+                             if at + s < end and at + e > start)
+            elif marks[1]:
+                if start <= at and stop <= end:
+                    found.extend((at + s, at + e, "marks", False) for s, e in marks[1])
+                else:
+                    found.extend((at + s, at + e, "marks", False) for s, e in marks[1]
+                                 if at + s < end and at + e > start)
         found.sort()
         return found
 
@@ -290,10 +296,10 @@ class Attribution:
     # ---- citations belonging to quotations and passages
 
     def _emphasis(self, start: int, end: int) -> bool:
-        inner = self.text[start:end]
-        if mostly_cjk(inner):
-            return len(CJK_CHAR.findall(inner)) < QUOTE_MIN_CJK
-        return units_in(inner) < QUOTE_MIN_WORDS
+        cjk, words = units_by_kind(self.text[start:end])
+        if units_mostly_cjk(cjk, words):
+            return cjk < QUOTE_MIN_CJK
+        return cjk + words < QUOTE_MIN_WORDS
 
     def _citations_in(self, start: int, end: int) -> list[Citation]:
         lo = bisect_left(self.cite_starts, start)

@@ -148,15 +148,28 @@ def _classed(pair: PairResult, a: Attribution, b: Attribution, documents,
     """The pair's passages cut where a citation's credit stops and classed (`a`, `b`: the
     readers of its left and right document), or None when no passage changed."""
     matches = []
+    # without a citation in either text no side has a credit break (only a citation credits a
+    # side), so no passage is cut and each side's class is its span's: `_passage` in short
+    plain = templ is None and not a.citations and not b.citations
     for whole in pair.matches:
-        pieces = _cut(whole, a, b)
-        classes = [_class(m, pair.left, pair.right, a, b, documents, templ) for m in pieces]
-        if len(pieces) > 1 and len(set(classes)) == 1:  # the cut separates nothing
-            pieces, classes = [whole], [_class(whole, pair.left, pair.right, a, b, documents, templ)]
-        matches += [m if m.attribution == cls else replace(m, attribution=cls) for m, cls in zip(pieces, classes)]
+        if plain:
+            cls = match_class(a.side_class(whole.left), b.side_class(whole.right))
+            matches.append(whole if whole.attribution == cls else replace(whole, attribution=cls))
+        else:
+            matches += _passage(whole, pair, a, b, documents, templ)
     if len(matches) == len(pair.matches) and all(m is n for m, n in zip(matches, pair.matches)):
         return None
     return tuple(matches)
+
+
+def _passage(whole: Match, pair: PairResult, a: Attribution, b: Attribution, documents,
+             templ: _Template | None) -> list[Match]:
+    """One passage of the pair cut where a citation's credit stops, each piece classed."""
+    pieces = _cut(whole, a, b)
+    classes = [_class(m, pair.left, pair.right, a, b, documents, templ) for m in pieces]
+    if len(pieces) > 1 and len(set(classes)) == 1:  # the cut separates nothing
+        pieces, classes = [whole], [_class(whole, pair.left, pair.right, a, b, documents, templ)]
+    return [m if m.attribution == cls else replace(m, attribution=cls) for m, cls in zip(pieces, classes)]
 
 
 def _cut(m: Match, a: Attribution, b: Attribution) -> list[Match]:

@@ -143,7 +143,17 @@ def units_in(text: str) -> int:
 def mostly_cjk(text: str) -> bool:
     """True when CJK characters are at least half of the units."""
     cjk = len(CJK_CHAR.findall(text))
-    return cjk > 0 and 2 * cjk >= cjk + len(WORD.findall(text))
+    return cjk > 0 and units_mostly_cjk(cjk, len(WORD.findall(text)))
+
+
+def units_by_kind(text: str) -> tuple[int, int]:
+    """(CJK characters, words and numbers) of a text: `units_in` by kind, each read once."""
+    return len(CJK_CHAR.findall(text)), len(WORD.findall(text))
+
+
+def units_mostly_cjk(cjk: int, words: int) -> bool:
+    """`mostly_cjk` of a text holding these units (`units_by_kind`)."""
+    return cjk > 0 and 2 * cjk >= cjk + words
 
 
 def lines(text: str) -> Iterator[tuple[int, int]]:

@@ -212,7 +212,8 @@ def likely_source(members: Sequence[int], pairs: Iterable[PairResult]) -> tuple[
 
 def _extent(spans: list[Span]) -> int:
     """The characters in the union of half-open spans (a group's member most often has one
-    passage with another member: its length, without sorting)."""
+    passage with another member: its length, without sorting; near copies share most of their
+    spans with each member: each distinct span is merged once)."""
     if len(spans) == 1:
         return max(0, spans[0].end - spans[0].start)
-    return sum(e - s for s, e in merge((s.start, s.end) for s in spans))
+    return sum(e - s for s, e in merge({(s.start, s.end) for s in spans}))
