@@ -272,16 +272,18 @@ def _counted_sides(chosen: list[PairResult], at: list[int], counter) -> dict[int
     """`_one_passage_verdicts`' count of the pairs chosen (by their indexes `at`): their sides,
     left then right, each its passage's span less its changes, counted with numpy."""
     matches = [p.matches[0] for p in chosen]
-    docs = np.array([(p.left, p.right) for p in chosen], dtype=np.int64).reshape(-1)
-    spans = np.array([(m.left.start, m.left.end, m.right.start, m.right.end) for m in matches],
+    # flat lists of numbers (one array each, not an array of tuples)
+    docs = np.array([d for p in chosen for d in (p.left, p.right)], dtype=np.int64)
+    spans = np.array([x for m in matches for x in (m.left.start, m.left.end, m.right.start, m.right.end)],
                      dtype=np.int64).reshape(-1, 2)
     span_start, span_end = spans[:, 0], spans[:, 1]
     start = span_start.copy()  # where each side's last part starts: the furthest change end so far
     part_owner, part_start, part_end = [np.arange(len(docs))], [start], [span_end]
-    changes = [(o, c.start, c.end) for n, m in enumerate(matches)
-               for o, side in ((2 * n, m.left_changes), (2 * n + 1, m.right_changes)) for c in side]
-    if changes:
-        who, c_start, c_end = np.array(changes, dtype=np.int64).T
+    sides = [side for m in matches for side in (m.left_changes, m.right_changes)]
+    bounds = np.array([x for side in sides for c in side for x in (c.start, c.end)], dtype=np.int64)
+    if len(bounds):
+        who = np.repeat(np.arange(len(sides)), [len(side) for side in sides])
+        c_start, c_end = bounds[0::2], bounds[1::2]
         order = np.lexsort((c_start, who))
         who, c_start, c_end = who[order], c_start[order], c_end[order]
         first = np.ones(len(who), dtype=bool)
