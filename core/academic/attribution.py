@@ -141,8 +141,8 @@ class Attribution:
 
     def __init__(self, document: Document, known: dict[str, tuple] | None = None):
         self.text = document.text
-        # quotation marks by a paragraph's text (spans from its start, emphasis), shared by the
-        # analyses of one check: near copies repeat most of their paragraphs
+        # quotation marks by a paragraph's text (spans from its start, emphasis; then those not
+        # emphasis), shared by the analyses of one check: near copies repeat most of their paragraphs
         self._known = {} if known is None else known
         self._layout = document.layout or Layout()
         self._paragraph_break = "\n" if document.format == "docx" else "blank"

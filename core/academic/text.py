@@ -137,7 +137,8 @@ def overlap(spans: list[tuple[int, int]], start: int, end: int, count: Counter) 
 
 def units_in(text: str) -> int:
     """Units as the engine counts them: each CJK character, each word or number."""
-    return len(CJK_CHAR.findall(text)) + len(WORD.findall(text))
+    cjk, words = units_by_kind(text)
+    return cjk + words
 
 
 def mostly_cjk(text: str) -> bool:
