@@ -26,7 +26,7 @@ references; exclude_template: template).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from core.academic.attribution import paragraphs
@@ -136,20 +136,20 @@ class Coverage:
         return self.source_chars.get(other, 0) / self.chars if self.chars else 0.0
 
 
-def counted(text: str, mine: Sequence[Passage], options: CheckOptions,
-            count: Counter | None = None) -> list[Passage]:
-    """The passages that count: long enough and of a class the options do not exclude."""
-    count = count or Counter(text)
-    verdicts: dict[tuple[int, int, str], bool] = {}  # by span and class: copies repeat a passage
-    out = []
+def counted(mine: dict[tuple[int, int, str], list[int]], options: CheckOptions,
+            count: Counter) -> list[tuple[tuple[int, int, str], list[int]]]:
+    """The passages that count (long enough, of a class the options do not exclude), as
+    ((start, end, class), other documents) from a document's passages by span and class
+    (`grouped`): copies repeat a passage, and each span and class is judged once."""
+    return [(key, others) for key, others in mine.items()
+            if not excluded(key[2], options) and _long_enough(count, key[0], key[1], options)]
+
+
+def grouped(mine: Sequence[Passage]) -> dict[tuple[int, int, str], list[int]]:
+    """A document's passages by (start, end, class): the other document of each, in order."""
+    out: dict[tuple[int, int, str], list[int]] = {}
     for p in mine:
-        key = (p.span.start, p.span.end, p.cls)
-        keep = verdicts.get(key)
-        if keep is None:
-            keep = verdicts[key] = (not excluded(p.cls, options)
-                                    and _long_enough(count, p.span.start, p.span.end, options))
-        if keep:
-            out.append(p)
+        out.setdefault((p.span.start, p.span.end, p.cls), []).append(p.other)
     return out
 
 
@@ -175,30 +175,47 @@ def found_elsewhere(text: str, mine: Sequence[Passage], options: CheckOptions,
     exclude_template). Also per source: the characters inside counted passages with it.
     """
     count = count or Counter(text)
-    return _coverage(counted(text, mine, options, count), count, len(text))
+    return _coverage(counted(grouped(mine), options, count), count, len(text))
 
 
-def _coverage(kept: Sequence[Passage], count: Counter, chars: int) -> Coverage:
+def _coverage(kept: Sequence[tuple[tuple[int, int, str], list[int]]], count: Counter, chars: int) -> Coverage:
     """`found_elsewhere` of the passages that count (`counted`), in a text of `chars` code points."""
-    spans = merge({(p.span.start, p.span.end) for p in kept})
+    spans = merge({(s, e) for (s, e, _), _ in kept})
     raw: dict[int, list[tuple[int, int]]] = {}
-    for p in kept:
-        raw.setdefault(p.other, []).append((p.span.start, p.span.end))
+    for (s, e, _), others in kept:
+        span = (s, e)
+        for other in others:
+            found = raw.get(other)
+            if found is None:
+                raw[other] = [span]
+            else:
+                found.append(span)
     # many sources share the same passages (copies of one text): each set merged and counted once
     merged: dict[tuple, tuple[tuple[int, int], ...]] = {}
-    held: dict[tuple, int] = {}
-    by_source, source_chars = {}, {}
+    sets = {}
     for other, found in raw.items():
         key = tuple(found)
         mine = merged.get(key)
         if mine is None:
             mine = merged[key] = tuple(merge(found))
-            held[mine] = sum(count(s, e) for s, e in mine)
-        by_source[other], source_chars[other] = mine, held[mine]
+        sets[other] = mine
+    at = _read(count, ((0, chars),), spans, *merged.values())
+    held = {mine: sum(at(s, e) for s, e in mine) for mine in merged.values()}
     return Coverage(
-        chars=count(0, chars), copied_chars=sum(count(s, e) for s, e in spans), spans=tuple(spans),
-        by_source=by_source, source_chars=source_chars,
-        unattributed_sources=frozenset(p.other for p in kept if p.cls == "unattributed"))
+        chars=at(0, chars), copied_chars=sum(at(s, e) for s, e in spans), spans=tuple(spans),
+        by_source=sets, source_chars={other: held[mine] for other, mine in sets.items()},
+        unattributed_sources=frozenset(other for (_, _, cls), others in kept if cls == "unattributed"
+                                       for other in others))
+
+
+def _read(count: Counter, *spans) -> Callable[[int, int], int]:
+    """`count` of any span whose start and end are starts or ends of these lists of spans,
+    their prefix counts read at once (a span [s, e) holds max(0, at[e] - at[s]), each offset
+    kept inside the text as `Counter` keeps it)."""
+    prefix = count.prefix
+    last = len(prefix) - 1
+    at = {x: prefix.item(min(max(x, 0), last)) for part in spans for pair in part for x in pair}
+    return lambda start, end: max(0, at[end] - at[start])
 
 
 def needs_classes(options: CheckOptions) -> bool:
@@ -248,6 +265,29 @@ def passages(report: Report, analyses: Analyses | None = None,
     return out
 
 
+def grouped_passages(report: Report, classes: Sequence[Sequence[tuple[str, str]]]
+                     ) -> list[dict[tuple[int, int, str], list[int]]]:
+    """`grouped` of every document's `passages` (`classes`: `pair_classes`), made from the
+    pairs without a Passage each: a document of near copies has one span in all its pairs."""
+    out: list[dict[tuple[int, int, str], list[int]]] = [{} for _ in report.documents]
+    for pair, sides in zip(report.pairs, classes):
+        mine, theirs, left, right = out[pair.left], out[pair.right], pair.left, pair.right
+        for m, (a, b) in zip(pair.matches, sides):
+            key = (m.left.start, m.left.end, a)
+            found = mine.get(key)
+            if found is None:
+                mine[key] = [right]
+            else:
+                found.append(right)
+            key = (m.right.start, m.right.end, b)
+            found = theirs.get(key)
+            if found is None:
+                theirs[key] = [left]
+            else:
+                found.append(left)
+    return out
+
+
 def pair_classes(report: Report, analyses: Analyses) -> list[list[tuple[str, str]]]:
     """Each pair's `side_classes` of each of its matches, in order: what the figures and the
     JSON report's match classes both read."""
@@ -267,7 +307,7 @@ class FigureTable:
         self.report = report
         self.options = options or report.options
         self.analyses = Analyses.of(report.documents)
-        self._passages: list[list[Passage]] | None = None
+        self._passages: list[dict[tuple[int, int, str], list[int]]] | None = None  # grouped_passages
         self._classes: list[list[tuple[str, str]]] | None = None
         self._done: dict[int, Figures] = {}
 
@@ -296,7 +336,7 @@ class FigureTable:
     def __getitem__(self, index: int) -> Figures:
         if index not in self._done:
             if self._passages is None:
-                self._passages = passages(self.report, self.analyses, self.classes)
+                self._passages = grouped_passages(self.report, self.classes)
             self._done[index] = self._compute(index)
         return self._done[index]
 
@@ -306,28 +346,31 @@ class FigureTable:
         # the passages' units are counted where they were classed: copies that differ only in
         # white space at their end share that reader and its counts
         mine = self._passages[index]
-        kept = counted(doc.text, mine, options, analyses.reader(index).count) if mine else []
+        kept = counted(mine, options, analyses.reader(index).count) if mine else []
         found = _coverage(kept, count, len(doc.text))
-        strict = merge({(p.span.start, p.span.end) for p in kept if p.cls not in QUOTED})
+        strict = merge({(s, e) for (s, e, cls), _ in kept if cls not in QUOTED})
         return _figures(doc.text, count, found, strict, _sections(doc.text, index, analyses))
 
 
 def _figures(text, count, found: Coverage, strict, sections) -> Figures:
     total = found.chars
-    ranked = sorted(((other, held / total if total else 0.0) for other, held in found.source_chars.items()),
-                    key=lambda item: (-item[1], item[0]))  # each source's `source_ratio`
-    spans = list(found.spans)
-    parts = tuple(Section(title, s, e, (overlap(spans, s, e, count) / held) if (held := count(s, e)) else 0.0)
+    # each source's `source_ratio`, largest first (then by document): the negated ratio sorts
+    # as the ratio's key would, and negating it back gives the ratio itself
+    order = sorted((-(held / total) if total else -0.0, other) for other, held in found.source_chars.items())
+    ranked = tuple((other, -ratio) for ratio, other in order)
+    spans = found.spans
+    at = _read(count, spans, [(s, e) for _, s, e in sections], strict)
+    parts = tuple(Section(title, s, e, (overlap(spans, s, e, at) / held) if (held := at(s, e)) else 0.0)
                   for title, s, e in sections)
     return Figures(
         chars=total,
         copied_chars=found.copied_chars,
         total_copy_ratio=found.ratio,
-        copy_ratio_excluding_quotes=count.union(strict) / total if total else 0.0,
+        copy_ratio_excluding_quotes=sum(at(s, e) for s, e in strict) / total if total else 0.0,
         largest_source_ratio=ranked[0][1] if ranked else 0.0,
         sources=len(found.unattributed_sources),
         sections=parts,
-        ranked=tuple(ranked),
+        ranked=ranked,
     )
 
 

@@ -237,7 +237,9 @@ def render_json(report: Report, verdicts: Verdicts | None = None, *, version: in
 
     Raises ValueError for a NaN or infinite number rather than writing invalid JSON.
     """
-    dump = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode  # json.dumps' own, made once
+    # json.dumps' encoder, made once; items are made afresh from the report, so none holds itself
+    # and the encoder need not keep every container it enters to find a cycle
+    dump = json.JSONEncoder(ensure_ascii=False, allow_nan=False, check_circular=False).encode
 
     def block(items) -> str:
         encoded = [dump(item) for item in items]
