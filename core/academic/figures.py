@@ -137,12 +137,13 @@ class Coverage:
 
 
 def counted(mine: dict[tuple[int, int, str], list[int]], options: CheckOptions,
-            count: Counter) -> list[tuple[tuple[int, int, str], list[int]]]:
+            count: Counter, seen: dict | None = None) -> list[tuple[tuple[int, int, str], list[int]]]:
     """The passages that count (long enough, of a class the options do not exclude), as
     ((start, end, class), other documents) from a document's passages by span and class
-    (`grouped`): copies repeat a passage, and each span and class is judged once."""
+    (`grouped`): copies repeat a passage, and each span and class is judged once (`seen`:
+    `Counter.at_least`'s, shared by the documents of one table)."""
     return [(key, others) for key, others in mine.items()
-            if not excluded(key[2], options) and _long_enough(count, key[0], key[1], options)]
+            if not excluded(key[2], options) and _long_enough(count, key[0], key[1], options, seen)]
 
 
 def grouped(mine: Sequence[Passage]) -> dict[tuple[int, int, str], list[int]]:
@@ -153,10 +154,10 @@ def grouped(mine: Sequence[Passage]) -> dict[tuple[int, int, str], list[int]]:
     return out
 
 
-def _long_enough(count: Counter, start: int, end: int, options: CheckOptions) -> bool:
+def _long_enough(count: Counter, start: int, end: int, options: CheckOptions, seen: dict | None = None) -> bool:
     """`long_enough` of text[start:end], from the document's counts: a span with enough CJK
     characters and enough units is long enough under either rule, whichever applies."""
-    if count.at_least(start, end, options.min_match_chars, options.min_match_words):
+    if count.at_least(start, end, options.min_match_chars, options.min_match_words, seen):
         return True
     cjk, words = count.units(start, end)
     if cjk > 0 and cjk >= words:  # mostly CJK
@@ -310,6 +311,7 @@ class FigureTable:
         self._passages: list[dict[tuple[int, int, str], list[int]]] | None = None  # grouped_passages
         self._classes: list[list[tuple[str, str]]] | None = None
         self._done: dict[int, Figures] = {}
+        self._windows: dict = {}  # `Counter.at_least`'s windows, read once for all documents
 
     @classmethod
     def of(cls, report: Report, figures: Sequence[Figures], options: CheckOptions | None = None) -> FigureTable:
@@ -346,7 +348,7 @@ class FigureTable:
         # the passages' units are counted where they were classed: copies that differ only in
         # white space at their end share that reader and its counts
         mine = self._passages[index]
-        kept = counted(mine, options, analyses.reader(index).count) if mine else []
+        kept = counted(mine, options, analyses.reader(index).count, self._windows) if mine else []
         found = _coverage(kept, count, len(doc.text))
         strict = merge({(s, e) for (s, e, cls), _ in kept if cls not in QUOTED})
         return _figures(doc.text, count, found, strict, _sections(doc.text, index, analyses))

@@ -58,23 +58,31 @@ class Counter:
         words = int(self._runs[end] - self._runs[start + 1]) + int(self._in_word[start])
         return cjk, words
 
-    def at_least(self, start: int, end: int, cjk: int, units: int) -> bool:
+    def at_least(self, start: int, end: int, cjk: int, units: int, seen: dict | None = None) -> bool:
         """Whether text[start:end] holds at least `cjk` CJK characters and at least `units` units.
 
         Until `units` has made its prefix counts, the span's first `WINDOW` characters are read
         first: their counts never exceed the span's (a word the window's end cuts is one word of
         the span too), so reaching both there answers True, and only a span that does not makes
-        the prefix counts (a near copy's passages are long: a few dozen characters tell)."""
+        the prefix counts (a near copy's passages are long: a few dozen characters tell).
+        `seen`: what windows read before told, by their text and the two thresholds (the window
+        is all that answer reads), shared by the counters of texts that start passages alike."""
         last = len(self.text)
         start, end = min(max(start, 0), last), min(max(end, 0), last)  # as `units` reads a span
         if end <= start:
             return cjk <= 0 and units <= 0
         if self._cjk is None and not self._window_failed:
-            kinds = _kinds(code_points(self.text[start:min(end, start + self.WINDOW)]))
-            found = int(np.count_nonzero(kinds & _CJK_BIT))
-            word = (kinds & _WORD_BIT) != 0
-            words = int(word[0]) + int(np.count_nonzero(word[1:] & ~word[:-1]))
-            if found >= cjk and found + words >= units:
+            window = self.text[start:min(end, start + self.WINDOW)]
+            both = None if seen is None else seen.get((window, cjk, units))
+            if both is None:
+                kinds = _kinds(code_points(window))
+                found = int(np.count_nonzero(kinds & _CJK_BIT))
+                word = (kinds & _WORD_BIT) != 0
+                words = int(word[0]) + int(np.count_nonzero(word[1:] & ~word[:-1]))
+                both = found >= cjk and found + words >= units
+                if seen is not None:
+                    seen[window, cjk, units] = both
+            if both:
                 return True
             self._window_failed = True  # this text's spans are read from the prefix counts from now on
         found, words = self.units(start, end)
