@@ -197,3 +197,150 @@ def test_the_json_match_classes_and_the_passages_are_each_match_s_side_classes()
     table.computed()
     assert mine == passages(report, Analyses(list(documents)))
     assert table._passages == [grouped(found) for found in mine]
+
+
+def _near_copies(rng):
+    """Texts as a class hands them in: a few essays (headings, numbered sections, a reference
+    list, quotations, full-width and odd white space, CRLF), each again with one character
+    changed, a student's name line on top, or blank lines at its end."""
+    paras = ["交通网络的完善让城乡之间的距离越来越短，人们往来方便。", "城市的发展离不开每一个普通劳动者的双手。",
+             "张三（2020）指出：“城市的发展离不开每一个普通劳动者的双手，这是常识。”[1]",
+             "Plain words here, and more words there. ", "\u3000\u3000缩进的段落也算正文。", "短句。"]
+    heads = ["一、引言", "二、结论", "## Methods", "Introduction", "第三章 讨论", "参考文献\n[1] 王明. 书名[M]. 2019."]
+    bases = []
+    for _ in range(4):
+        parts = []
+        for _ in range(rng.randint(3, 9)):
+            if rng.random() < 0.35:
+                parts.append(rng.choice(heads))
+            parts.append("".join(rng.choice(paras) for _ in range(rng.randint(1, 12))))
+        text = "\n\n".join(parts)
+        bases.append(text.replace("\n", "\r\n") if rng.random() < 0.3 else text)
+    texts = []
+    for base in bases:
+        texts.append(base)
+        for _ in range(rng.randint(2, 4)):
+            at = rng.randrange(len(base))
+            shape = rng.choice(["char", "name", "blank", "feff"])
+            if shape == "char":
+                texts.append(base[:at] + rng.choice("的 a。\n") + base[at + 1:])
+            elif shape == "name":
+                texts.append(rng.choice(["姓名：张三\n\n", "李四 2023012345\r\n", "Wang Wu\n"]) + base)
+            elif shape == "blank":
+                texts.append(base + "\n" * rng.randint(1, 3))
+            else:
+                texts.append("\ufeff" + base[:at] + " " + base[at:])
+    return texts
+
+
+def _figures_counted_by_hand(report, options):
+    """Every document's figures, counting each character of each counted passage one by one."""
+    from core.academic.classify import Analyses, side_classes
+    from core.academic.figures import QUOTED, _sections, excluded, long_enough
+
+    analyses = Analyses(list(report.documents))
+    classes = [[side_classes(m, p.left, p.right, analyses) for m in p.matches] for p in report.pairs]
+    out = []
+    for i, doc in enumerate(report.documents):
+        text = doc.text
+        solid = {x for x, ch in enumerate(text) if not ch.isspace() and ch != "\ufeff"}
+        kept = [(set(range(span.start, span.end)) & solid, cls, other)
+                for p, sides in zip(report.pairs, classes) for m, (a, b) in zip(p.matches, sides)
+                for mine, span, cls, other in ((p.left, m.left, a, p.right), (p.right, m.right, b, p.left))
+                if mine == i and not excluded(cls, options) and long_enough(text[span.start:span.end], options)]
+        chars = len(solid)
+
+        def share(found, chars=chars):
+            return len(found) / chars if chars else 0.0
+
+        found = set().union(*(c for c, _, _ in kept))
+        by_source = {}
+        for c, _, other in kept:
+            by_source.setdefault(other, set()).update(c)
+        ranked = sorted(((other, share(c)) for other, c in by_source.items()), key=lambda r: (-r[1], r[0]))
+        sections = []
+        for title, s, e in _sections(text, i, analyses):
+            held = set(range(s, e)) & solid
+            sections.append((title, s, e, len(held & found) / len(held) if held else 0.0))
+        out.append((chars, len(found), share(found), share(set().union(*(c for c, k, _ in kept if k not in QUOTED))),
+                    ranked[0][1] if ranked else 0.0, len({o for _, k, o in kept if k == "unattributed"}),
+                    sections, tuple(ranked)))
+    return out
+
+
+def test_the_figures_are_those_counted_character_by_character():
+    """Each document's figures from its passages grouped by span and class, its counts read once
+    per document and each passage window read once per table are those of counting every
+    character of every counted passage: near copies (one character changed, a name line on top,
+    blank lines or a BOM), headings and paragraph sections, CRLF, passages of several classes,
+    spans past a text's end, thresholds a passage's start reaches and ones it does not."""
+    import random
+
+    from core.academic.figures import FigureTable
+
+    rng = random.Random(190)
+    texts = _near_copies(rng)
+    documents = tuple(Document(i, f"{i}.txt", f"/virtual/{i}.txt", "txt", t) for i, t in enumerate(texts))
+
+    def some_span(text):
+        if rng.random() < 0.2:  # a long passage running past the text's end
+            return Span(rng.randrange(len(text) // 2), len(text) + 2)
+        a = rng.randrange(len(text))
+        return Span(a, min(rng.randint(a + 1, len(text) + 3), len(text) + rng.choice([0, 0, 0, 2])))
+
+    pairs = []
+    for left in range(len(texts)):
+        for right in range(left + 1, len(texts)):
+            if rng.random() < 0.5:
+                continue
+            whole = Match(Span(0, len(texts[left])), Span(0, len(texts[right])), 9)  # a near copy's one passage
+            more = tuple(Match(some_span(texts[left]), some_span(texts[right]), 5,
+                               attribution=rng.choice(["unattributed", "unattributed", "cited", "template"]))
+                         for _ in range(rng.randint(0, 3)))
+            pairs.append(PairResult(left, right, 0, 0.5, 0.5, 0.5, 5, (whole, *more) if rng.random() < 0.7 else more
+                                    or (whole,)))
+    seen_false = 0
+    for options in (CheckOptions(), CheckOptions(exclude_quotes=True, exclude_references=True),
+                    CheckOptions(exclude_template=True, min_match_chars=3, min_match_words=2),
+                    CheckOptions(min_match_chars=40, min_match_words=30)):
+        # a sequence of its own: analyses (and counters) of their own, windows read afresh
+        report = Report(options, (*documents,), (0,) * len(documents), tuple(pairs))
+        table = FigureTable(report)
+        got = [(f.chars, f.copied_chars, f.total_copy_ratio, f.copy_ratio_excluding_quotes, f.largest_source_ratio,
+                f.sources, [(s.title, s.start, s.end, s.copy_ratio) for s in f.sections], f.ranked)
+               for f in table.computed()]
+        assert got == _figures_counted_by_hand(report, options)
+        # the windows near copies share were read once: fewer than the spans judged
+        assert 0 < len(table._windows) < sum(map(len, table._passages)) // 2
+        seen_false += sum(not both for both in table._windows.values())
+    assert seen_false  # and some windows fell short, handing over to the whole span's counts
+    assert any(len(s) > 1 for f in got for s in [f[6]]) and any("\r\n" in t for t in texts)
+
+
+def test_a_window_seen_before_answers_as_the_whole_span_counts():
+    """`Counter.at_least` with the windows other counters read (`seen`): the same answers as
+    the whole span's counts, for near copies whose change falls inside and outside the window
+    and thresholds met by the window, by the span alone, and never."""
+    import random
+
+    from core.academic.text import Counter
+
+    rng = random.Random(5)
+    pieces = ["交通网络", "的", " well-known ", "words_here", "。", " ", "\n\n", "x", "ひらがな", "𠀀", "a b"]
+    seen: dict = {}
+    hits = 0
+    for _ in range(60):
+        base = "".join(rng.choice(pieces) for _ in range(rng.randint(5, 60)))
+        for text in [base] + [base[:(at := rng.randrange(len(base)))] + rng.choice(" 的x") + base[at + 1:]
+                              for _ in range(4)]:
+            start = rng.choice([0, 0, rng.randrange(len(text))])
+            end = rng.randint(start, len(text) + 2)
+            cjk, words = Counter(text).units(start, end)
+            near_cjk, near_words = Counter(text).units(start, min(end, start + Counter.WINDOW))
+            for need_cjk in {0, near_cjk, near_cjk + 1, cjk, cjk + 1}:
+                for need in {0, near_cjk + near_words, near_cjk + near_words + 1, cjk + words + 1}:
+                    before = len(seen)
+                    answer = Counter(text).at_least(start, end, need_cjk, need, seen)
+                    hits += len(seen) == before and end > start
+                    assert answer == (cjk >= need_cjk and cjk + words >= need), (text, start, end, need_cjk, need)
+    assert hits > 200
