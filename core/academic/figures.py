@@ -213,9 +213,9 @@ def _read(count: Counter, *spans) -> Callable[[int, int], int]:
     """`count` of any span whose start and end are starts or ends of these lists of spans,
     their prefix counts read at once (a span [s, e) holds max(0, at[e] - at[s]), each offset
     kept inside the text as `Counter` keeps it)."""
-    prefix = count.prefix
-    last = len(prefix) - 1
-    at = {x: prefix.item(min(max(x, 0), last)) for part in spans for pair in part for x in pair}
+    item, last = count.prefix.item, len(count.prefix) - 1
+    at = {x: item(x) if 0 <= x <= last else item(min(max(x, 0), last))
+          for part in spans for pair in part for x in pair}
     return lambda start, end: max(0, at[end] - at[start])
 
 
@@ -360,15 +360,19 @@ def _figures(text, count, found: Coverage, strict, sections) -> Figures:
     # as the ratio's key would, and negating it back gives the ratio itself
     order = sorted((-(held / total) if total else -0.0, other) for other, held in found.source_chars.items())
     ranked = tuple((other, -ratio) for ratio, other in order)
-    spans = found.spans
-    at = _read(count, spans, [(s, e) for _, s, e in sections], strict)
-    parts = tuple(Section(title, s, e, (overlap(spans, s, e, at) / held) if (held := at(s, e)) else 0.0)
-                  for title, s, e in sections)
+    spans, strict_chars = found.spans, 0
+    if spans:
+        at = _read(count, spans, [(s, e) for _, s, e in sections], strict)
+        parts = tuple(Section(title, s, e, (overlap(spans, s, e, at) / held) if (held := at(s, e)) else 0.0)
+                      for title, s, e in sections)
+        strict_chars = sum(at(s, e) for s, e in strict)
+    else:  # nothing counted (so nothing in `strict`, part of it): no section holds a counted character
+        parts = tuple(Section(title, s, e, 0.0) for title, s, e in sections)
     return Figures(
         chars=total,
         copied_chars=found.copied_chars,
         total_copy_ratio=found.ratio,
-        copy_ratio_excluding_quotes=sum(at(s, e) for s, e in strict) / total if total else 0.0,
+        copy_ratio_excluding_quotes=strict_chars / total if total else 0.0,
         largest_source_ratio=ranked[0][1] if ranked else 0.0,
         sources=len(found.unattributed_sources),
         sections=parts,
