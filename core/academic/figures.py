@@ -182,6 +182,8 @@ def found_elsewhere(text: str, mine: Sequence[Passage], options: CheckOptions,
 def _coverage(kept: Sequence[tuple[tuple[int, int, str], list[int]]], count: Counter, chars: int) -> Coverage:
     """`found_elsewhere` of the passages that count (`counted`), in a text of `chars` code points."""
     spans = merge({(s, e) for (s, e, _), _ in kept})
+    if len(kept) == 1:
+        return _one_passage(kept[0], spans, count, chars)
     raw: dict[int, list[tuple[int, int]]] = {}
     for (s, e, _), others in kept:
         span = (s, e)
@@ -207,6 +209,20 @@ def _coverage(kept: Sequence[tuple[tuple[int, int, str], list[int]]], count: Cou
         by_source=sets, source_chars={other: held[mine] for other, mine in sets.items()},
         unattributed_sources=frozenset(other for (_, _, cls), others in kept if cls == "unattributed"
                                        for other in others))
+
+
+def _one_passage(kept: tuple[tuple[int, int, str], list[int]], spans: list[tuple[int, int]], count: Counter,
+                 chars: int) -> Coverage:
+    """`_coverage` of one counted span and class (a near copy's one passage, in all its pairs):
+    each of its sources holds that span alone, however many times it is listed (`merge` keeps
+    it once), in the order they first come, as the loop over sources would find them."""
+    (_, _, cls), others = kept
+    mine = tuple(spans)
+    at = _read(count, ((0, chars),), mine)
+    held = sum(at(s, e) for s, e in mine)
+    return Coverage(chars=at(0, chars), copied_chars=held, spans=mine, by_source=dict.fromkeys(others, mine),
+                    source_chars=dict.fromkeys(others, held),
+                    unattributed_sources=frozenset(others) if cls == "unattributed" else frozenset())
 
 
 def _read(count: Counter, *spans) -> Callable[[int, int], int]:
