@@ -409,15 +409,22 @@ def sorted_rows(keys: np.ndarray, then: np.ndarray | None = None) -> tuple[np.nd
     shift = int(then.max()).bit_length() if then is not None else 0
     if int(keys.max()).bit_length() + shift + bits > 63:
         return None
-    packed = keys.astype(np.int64)  # the one array as long as the rows: the rest in place
-    if then is not None:
-        packed <<= shift
-        packed |= then
-    packed <<= bits
-    for lo in range(0, n, SLICE):
-        packed[lo:lo + SLICE] |= np.arange(lo, min(n, lo + SLICE), dtype=np.int64)
+    packed = np.empty(n, np.int64)  # the one array as long as the rows: each piece packed in place
+    rows = np.arange(PIECE, dtype=np.int64)
+    for lo in range(0, n, PIECE):  # a piece's fields put in while it is in the cache
+        part = packed[lo:lo + PIECE]
+        part[:] = keys[lo:lo + PIECE]
+        if then is not None:
+            part <<= shift
+            part |= then[lo:lo + PIECE]
+        part <<= bits
+        part |= rows[:len(part)]
+        rows += PIECE
     packed.sort()
     return packed, shift, bits
+
+
+PIECE = 1 << 15  # `sorted_rows` packs this many rows at a time: its temporaries stay in the cache
 
 
 SLICE = 1 << 20  # elements of the join's longest arrays worked at a time (bounds temporaries)

@@ -193,18 +193,19 @@ def test_the_source_checks_pairs_as_can_pass_does_each_on_its_own(seed, language
 
     monkeypatch.setattr(fingerprints, "_passing", noted)
     whole = fingerprints.SPLIT_RUNS
-    # pairs looked up in a table, or sorted; crowded() or not; the pairs in two halves or not
-    for table, share, split in ((fingerprints.TABLE_KEYS, passages.CROWDED_SHARE, whole),
-                                (fingerprints.TABLE_KEYS, 0.0, whole), (0, 0.0, whole),
-                                (fingerprints.TABLE_KEYS, 0.0, 8), (0, 0.0, 8)):
-        monkeypatch.setattr(fingerprints, "TABLE_KEYS", table)
+    # runs read back from the packed rows, or gathered; crowded() or not; the pairs in two halves or not
+    packed = fingerprints.sorted_rows
+    for rows, share, split in ((packed, passages.CROWDED_SHARE, whole), (packed, 0.0, whole),
+                               (lambda keys, then: None, 0.0, whole), (packed, 0.0, 8),
+                               (lambda keys, then: None, 0.0, 8)):
+        monkeypatch.setattr(fingerprints, "sorted_rows", rows)
         monkeypatch.setattr(passages, "CROWDED_SHARE", share)
         monkeypatch.setattr(fingerprints, "SPLIT_RUNS", split)
         columns = [keys.copy(), left, right, length]
         seen, pair, *runs = fingerprints._pairs_of(columns, pair_keys)
-        assert not columns  # each handed over (the keys' array is reused for the pairs' indexes)
+        assert not columns  # each handed over
         assert seen.tolist() == pair_keys.tolist()
-        # sorted by pair, then left start (looked up in the table or sorted)
+        # sorted by pair, then left start
         assert (np.diff(pair) >= 0).all() and (np.diff(runs[0])[np.diff(pair) == 0] >= 0).all()
         assert (seen[pair] == np.sort(keys)).all()
         order = np.lexsort((left, keys))
@@ -299,25 +300,65 @@ def test_crowded_runs_are_those_of_stretches_covering_enough_units(uniform, monk
 
 @pytest.mark.parametrize("packed", [True, False])
 def test_pairs_of_reads_pairs_and_left_starts_back_from_the_sorted_rows(packed, monkeypatch):
-    """`_pairs_of` on the table's path reads each run's pair and left start back from the
-    sorted packed rows (or gathers them when the rows do not fit in 63 bits): the runs come out
-    as a stable sort by key and left start orders them, with runs sharing a pair and left
-    start, slices of any length, a left start of 0 throughout and wide ones."""
+    """`_pairs_of` reads each run's key and left start back from the sorted packed rows, the
+    pairs counted where the key changes (or gathers them when the rows do not fit in 63 bits):
+    the runs come out as a stable sort by key and left start orders them, with runs sharing a
+    pair and left start, a pair's runs across slice edges, one pair alone, a left start of 0
+    throughout and wide ones."""
     from core.matching import index
 
     rng = np.random.default_rng(4)
     monkeypatch.setattr(fingerprints, "SLICE", 13)
     if not packed:
         monkeypatch.setattr(fingerprints, "sorted_rows", lambda keys, then: None)
-    for widest in (1, 40, 2**30):
-        pairs = np.unique(rng.integers(0, 5000, 60))
+    for widest, most in ((1, 5000), (40, 5000), (2**30, 5000), (40, 1)):
+        pairs = np.unique(rng.integers(0, most, 60))
         keys = pairs[rng.integers(0, len(pairs), 500)].astype(np.int32)
         left = rng.integers(0, widest, 500).astype(np.int32)
         right, length = rng.integers(0, 99, 500).astype(np.int32), rng.integers(1, 9, 500).astype(np.int32)
         seen, pair, *runs = fingerprints._pairs_of([keys.copy(), left, right, length], pairs)
         order = np.lexsort((left, keys))
         assert seen.tolist() == np.unique(keys).tolist() and (seen[pair] == keys[order]).all()
+        assert seen.dtype == pairs.dtype
         assert [r.tolist() for r in runs] == [left[order].tolist(), right[order].tolist(), length[order].tolist()]
         assert pair.dtype == np.int32 and runs[0].dtype == np.int32
         if packed:
             assert index.sorted_rows(pair, runs[0]) is not None
+
+
+def test_pairs_read_by_stretches_pass_as_runs_in_any_order_do():
+    """Runs ordered by pair (as `_pairs_of` gives them) are read by each pair's stretch: each
+    pair's seeds and whether it has a run of t units come out as on the same runs shuffled
+    (run by run), with pairs without runs, runs exactly t units long, parameters per document
+    and a t no longer than a k-gram."""
+    from types import SimpleNamespace
+
+    rng = np.random.default_rng(12)
+    for trial in range(40):
+        n = int(rng.integers(3, 12))
+        found = [SimpleNamespace(units=np.zeros(int(rng.integers(30, 200))),
+                                 params=SimpleNamespace(k=k, short_gap=int(rng.integers(1, 9)),
+                                                        guarantee=k - 1 if trial % 5 == 0 else k + int(rng.integers(0, 30))))
+                 for k in rng.integers(2, 9, n).tolist()]
+        pair_keys = np.unique(rng.integers(0, n - 1, 30) * n + rng.integers(1, n, 30))
+        pair_keys = pair_keys[pair_keys // n < pair_keys % n]
+        runs = rng.integers(0, 7, len(pair_keys))  # a pair without runs among them
+        pair = np.repeat(np.arange(len(pair_keys)), runs).astype(np.int32)
+        length = rng.integers(1, 40, len(pair)).astype(np.int32)
+        left = np.array([rng.integers(0, len(found[d].units)) for d in (pair_keys // n)[pair]], np.int32)
+        right = np.array([rng.integers(0, len(found[d].units)) for d in (pair_keys % n)[pair]], np.int32)
+        order = np.lexsort((left, pair))
+        pair, left, right, length = pair[order], left[order], right[order], length[order]
+        t = np.array([found[d].params.guarantee - found[d].params.k + 1 for d in (pair_keys // n)[pair]])
+        length[: len(length) // 3] = np.maximum(1, t[: len(length) // 3])  # exactly t units
+        seeds, longest = fingerprints._by_pair(pair, length, len(pair_keys))
+        assert seeds.tolist() == np.bincount(pair, weights=length, minlength=len(pair_keys)).tolist()
+        assert longest.tolist() == [int(length[pair == p].max(initial=0)) for p in range(len(pair_keys))]
+        shuffled = rng.permutation(len(pair))
+        if len(pair) > 1 and (np.diff(pair[shuffled]) >= 0).all():
+            continue
+        assert fingerprints._by_pair(pair[shuffled], length, len(pair_keys)) is None
+        want = fingerprints._can_pass(found, n, pair_keys, pair[shuffled], left[shuffled], right[shuffled],
+                                      length[shuffled])
+        got = fingerprints._can_pass(found, n, pair_keys, pair, left, right, length)
+        assert got.tolist() == want.tolist()

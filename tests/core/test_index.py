@@ -355,11 +355,11 @@ def test_parts_become_columns_and_are_let_go_of():
 
 
 def test_by_key_numbers_rows_a_slice_at_a_time(monkeypatch):
-    """`by_key` packs the rows' indexes in slices: across slice edges the order is still that
+    """`by_key` packs the rows' indexes in pieces: across their edges the order is still that
     of a stable sort."""
     from core.matching.index import by_key
 
-    monkeypatch.setattr(index, "SLICE", 7)
+    monkeypatch.setattr(index, "PIECE", 7)
     rng = np.random.default_rng(8)
     keys = rng.integers(0, 5, 100).astype(np.int32)
     then = rng.integers(0, 4, 100).astype(np.int32)
@@ -428,9 +428,10 @@ def test_blocks_are_the_chains_of_groups_holding_each_members_next_kgram(sparse,
 
 def test_sorted_rows_read_back_as_a_stable_sort_orders_them(monkeypatch):
     """`sorted_rows` packs key, then and row: its rows are those of a lexsort, and the keys and
-    `then` read back from them are the sorted ones; rows that need more than 63 bits (keys,
-    `then` and row numbers together) are None, and `by_key` then sorts them as a lexsort does."""
-    monkeypatch.setattr(index, "SLICE", 7)
+    `then` read back from them are the sorted ones, packed a piece of any length at a time;
+    rows that need more than 63 bits (keys, `then` and row numbers together) are None, and
+    `by_key` then sorts them as a lexsort does."""
+    monkeypatch.setattr(index, "PIECE", 7)
     rng = np.random.default_rng(12)
     for high in (1, 5, 2**20, 2**40):
         keys = rng.integers(0, high, 100)

@@ -13,7 +13,7 @@ from core.concurrency import on_thread_ahead
 from core.engine.batches import slices
 from core.engine.hashing import kgram_hashes
 from core.engine.profile import Profile
-from core.matching.index import SLICE, TABLE_KEYS, by_key, candidate_pairs, shared_kgram_runs, sorted_rows
+from core.matching.index import SLICE, by_key, candidate_pairs, shared_kgram_runs, sorted_rows
 from core.matching.passages import can_pass, crowded
 from core.matching.sources.base import COMMON, SEEDS, Candidates, Corpus, Seeds
 from core.models import Progress
@@ -40,9 +40,6 @@ def all_kgrams(profiles: list[Profile]) -> tuple[np.ndarray, np.ndarray]:
 #: class of near copies (millions of runs) is checked in slices of bounded memory.
 CAN_PASS_RUNS = 1 << 21
 
-# `_pairs_of` looks keys up in a table of every pair key up to the largest when it has at most
-# TABLE_KEYS entries (32 MB of int32: classes of up to about 2,900 documents); else it sorts them.
-
 #: `_can_pass` checks the pairs in two halves, one on a helper thread, from twice this many
 #: runs: its array operations let go of the GIL, so the second core works the other half.
 SPLIT_RUNS = 1 << 18
@@ -52,54 +49,43 @@ def _pairs_of(columns: list[np.ndarray], pairs: np.ndarray) -> tuple[np.ndarray,
     """From the join's runs, `columns` = [pair keys (all among the sorted `pairs`), left
     starts, right starts, lengths]: the pairs seen (sorted unique keys), then each run's
     index among them, left start, right start and length, the runs sorted by pair, then left
-    start (the order `Seeds` and `can_pass` read them in). Keys are looked up in a table
-    (TABLE_KEYS), else sorted. Empties `columns`: each array is let go of once it is read,
-    and the keys' array may be reused for the pairs' indexes (in a class of near copies these
-    are millions of runs)."""
+    start (the order `Seeds` and `can_pass` read them in). One sort of the packed rows
+    (`sorted_rows`), from which each run's key and left start are read back in order, a pair
+    index counted where the key changes; where the rows do not fit in 63 bits they are
+    gathered by the order. Empties `columns`: each array is let go of once it is read (in a
+    class of near copies these are millions of runs)."""
     keys = columns.pop(0)
     if not len(keys):
         return (np.zeros(0, np.int64), np.zeros(0, np.int64), *columns)
-    span = int(pairs[-1]) + 1
-    if span <= TABLE_KEYS:
-        small = np.int32 if len(pairs) < 2**31 else np.int64
-        table = np.zeros(span, small)
-        table[pairs] = np.arange(len(pairs))
-        # each key becomes its pair's index in place, a slice at a time (no array as long again)
-        index = keys if keys.dtype == small else np.empty(len(keys), small)
-        seen = np.zeros(len(pairs), bool)
-        for lo in range(0, len(keys), SLICE):
-            index[lo:lo + SLICE] = table[keys[lo:lo + SLICE]]
-            seen[index[lo:lo + SLICE]] = True
-        del table, keys
-        renumber = (np.cumsum(seen) - 1).astype(small)
-        for lo in range(0, len(index), SLICE):
-            index[lo:lo + SLICE] = renumber[index[lo:lo + SLICE]]
-        found = pairs[seen]
-        del renumber, seen
-        rows = sorted_rows(index, columns[0])
-        if rows is None:
-            order = by_key(index, columns[0])
-            out = [found, index[order]]
-            del index
-        else:  # the pairs' indexes and left starts read back from the sorted rows, not gathered
-            order, shift, bits = rows
-            kinds = index.dtype, columns.pop(0).dtype
-            del rows, index  # the unsorted columns let go of before the sorted ones are made
-            out = [found, *(np.empty(len(order), kind) for kind in kinds)]
-            for lo in range(0, len(order), SLICE):
-                part = order[lo:lo + SLICE] >> bits
-                out[2][lo:lo + SLICE] = part & ((1 << shift) - 1)
-                part >>= shift
-                out[1][lo:lo + SLICE] = part
-                order[lo:lo + SLICE] &= (1 << bits) - 1
-            del part
-    else:
+    small = np.int32 if len(pairs) < 2**31 else np.int64
+    rows = sorted_rows(keys, columns[0])
+    if rows is None:
         order = by_key(keys, columns[0])
         keys = keys[order]
         new = np.concatenate(([True], keys[1:] != keys[:-1]))
-        found = keys[new].astype(np.int64)
-        del keys
-        out = [found, np.cumsum(new) - 1]
+        out = [keys[new].astype(pairs.dtype), (np.cumsum(new) - 1).astype(small)]
+        del keys, new
+    else:  # each run's key and left start read back from the sorted rows, not gathered
+        order, shift, bits = rows
+        kind = columns.pop(0).dtype
+        del rows, keys  # the unsorted columns let go of before the sorted ones are made
+        pair, left = np.empty(len(order), small), np.empty(len(order), kind)
+        found, last, seen = [], -1, -1  # the key before the slice and its pair's index
+        for lo in range(0, len(order), SLICE):
+            part = order[lo:lo + SLICE] >> bits
+            left[lo:lo + SLICE] = part & ((1 << shift) - 1)
+            part >>= shift
+            new = np.empty(len(part), bool)
+            new[0] = part[0] != last
+            np.not_equal(part[1:], part[:-1], out=new[1:])
+            found.append(part[new])
+            counted = np.cumsum(new, dtype=small)
+            counted += seen
+            pair[lo:lo + SLICE] = counted
+            last, seen = int(part[-1]), int(counted[-1])
+            order[lo:lo + SLICE] &= (1 << bits) - 1
+        del part, new, counted
+        out = [np.concatenate(found).astype(pairs.dtype, copy=False), pair, left]
     while columns:  # one column moved at a time
         out.append(columns.pop(0)[order])
     return tuple(out)
@@ -107,7 +93,8 @@ def _pairs_of(columns: list[np.ndarray], pairs: np.ndarray) -> tuple[np.ndarray,
 
 def _can_pass(profiles: list[Profile], n: int, pair_keys: np.ndarray, pair: np.ndarray,
               left: np.ndarray, right: np.ndarray, length: np.ndarray) -> np.ndarray:
-    """Per pair (`pair_keys`; run i belongs to pair `pair[i]`, runs in any order): enough
+    """Per pair (`pair_keys`; run i belongs to pair `pair[i]`, runs in any order, read by
+    stretches when ordered by pair: `_by_pair`): enough
     seeds for a passage (t - k + 1) and seeds that can make one (`passages.can_pass`), with
     the left document's parameters as the scoring step uses them. A pair with a run of t
     units or more can (the run alone is a solid piece); the others are checked on their runs
@@ -121,20 +108,26 @@ def _can_pass(profiles: list[Profile], n: int, pair_keys: np.ndarray, pair: np.n
     short_gap = np.array([q.short_gap for q in params], dtype=np.int64)
     uniform = all((x == x[0]).all() for x in (k, guarantee, short_gap))
     first = pair_keys // n
-    seeds = np.zeros(len(pair_keys))
-    for lo in range(0, len(pair), SLICE):  # the runs' pairs and weights widened a slice at a time
-        seeds += np.bincount(pair[lo:lo + SLICE], weights=length[lo:lo + SLICE],
-                             minlength=len(pair_keys))
-    enough = seeds >= guarantee[first] - k[first] + 1
-    if uniform:
-        alone = length + (k[0] - 1) >= guarantee[0]
+    by_pair = _by_pair(pair, length, len(pair_keys))
+    if by_pair is not None:  # a pair has a run that long when its longest is
+        seeds, longest = by_pair
+        whole = (longest > 0) & (longest + (k[first] - 1) >= guarantee[first])
+        del by_pair, longest
     else:
-        doc = first[pair]
-        alone = length + (k[doc] - 1) >= guarantee[doc]
-        del doc
-    whole = np.zeros(len(pair_keys), bool)
-    whole[pair[alone]] = True
-    del alone
+        seeds = np.zeros(len(pair_keys))
+        for lo in range(0, len(pair), SLICE):  # the runs' pairs and weights widened a slice at a time
+            seeds += np.bincount(pair[lo:lo + SLICE], weights=length[lo:lo + SLICE],
+                                 minlength=len(pair_keys))
+        if uniform:
+            alone = length + (k[0] - 1) >= guarantee[0]
+        else:
+            doc = first[pair]
+            alone = length + (k[doc] - 1) >= guarantee[doc]
+            del doc
+        whole = np.zeros(len(pair_keys), bool)
+        whole[pair[alone]] = True
+        del alone
+    enough = seeds >= guarantee[first] - k[first] + 1
     todo = enough & ~whole
     enough[todo] = False
     units = np.array([len(p.units) for p in profiles], dtype=np.int64)
@@ -151,6 +144,27 @@ def _can_pass(profiles: list[Profile], n: int, pair_keys: np.ndarray, pair: np.n
     for passing in found:
         enough[passing] = True
     return enough
+
+
+def _by_pair(pair: np.ndarray, length: np.ndarray, count: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """Of runs ordered by pair (run i of pair `pair[i]`, of `count` pairs): each pair's seeds
+    (its runs' lengths summed, as floats) and longest run (0: none), each summed over the
+    pair's stretch of runs rather than added run by run. None when not ordered by pair."""
+    if not len(pair):
+        return None
+    step = np.diff(pair)
+    if not bool((step >= 0).all()):
+        return None
+    at = np.flatnonzero(step)
+    del step
+    at += 1
+    at = np.concatenate(([0], at))
+    present = pair[at]
+    seeds = np.zeros(count)
+    seeds[present] = np.add.reduceat(length, at, dtype=np.int64)
+    longest = np.zeros(count, np.int64)
+    longest[present] = np.maximum.reduceat(length, at)
+    return seeds, longest
 
 
 def _passing(pair_keys: np.ndarray, n: int, first: np.ndarray, pair: np.ndarray, left: np.ndarray,
