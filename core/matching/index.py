@@ -178,29 +178,34 @@ def _duplicated(hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     n = len(hashes)
     bits = max(1, (n - 1).bit_length())
     low = np.uint64((1 << bits) - 1)
-    step = SLICE  # temporaries a slice at a time: these arrays are the biggest of a check
+    # temporaries a piece at a time (PIECE): these arrays are the biggest of a check
     maybe = _maybe_repeated(hashes)
     if maybe is not None:  # only those can be repeated: the sort is of them alone
         keys = hashes[maybe] & ~low
         keys |= maybe.astype(np.uint64)
         del maybe
     else:
-        keys = hashes & ~low
-        for lo in range(0, n, step):
-            keys[lo:lo + step] |= np.arange(lo, min(n, lo + step), dtype=np.uint64)
+        keys = np.empty(n, dtype=np.uint64)
+        rows = np.arange(PIECE, dtype=np.uint64)
+        for lo in range(0, n, PIECE):  # a piece's key made while it is in the cache
+            part = keys[lo:lo + PIECE]
+            np.bitwise_and(hashes[lo:lo + PIECE], ~low, out=part)
+            part |= rows[:len(part)]
+            rows += np.uint64(PIECE)
+        del rows
     keys.sort()
     m = len(keys)
     keep = np.zeros(m, dtype=bool)
-    for lo in range(0, m - 1, step):
-        hi = min(m - 1, lo + step)
+    for lo in range(0, m - 1, PIECE):
+        hi = min(m - 1, lo + PIECE)
         same = (keys[lo + 1:hi + 1] ^ keys[lo:hi]) <= low  # equal prefixes
         keep[lo + 1:hi + 1] |= same
         keep[lo:hi] |= same
-    # the indexes kept, narrowed a slice at a time (copies keep every k-gram here)
+    # the indexes kept, narrowed a piece at a time (copies keep every k-gram here)
     index = np.empty(int(np.count_nonzero(keep)), dtype=np.int32 if n < 2**31 else np.int64)
     at, part = 0, None
-    for lo in range(0, m, step):
-        part = keys[lo:lo + step][keep[lo:lo + step]]
+    for lo in range(0, m, PIECE):
+        part = keys[lo:lo + PIECE][keep[lo:lo + PIECE]]
         part &= low
         index[at:at + len(part)] = part
         at += len(part)
@@ -424,7 +429,7 @@ def sorted_rows(keys: np.ndarray, then: np.ndarray | None = None) -> tuple[np.nd
     return packed, shift, bits
 
 
-PIECE = 1 << 15  # `sorted_rows` packs this many rows at a time: its temporaries stay in the cache
+PIECE = 1 << 15  # elements worked at a time by a few passes each (`sorted_rows`, `_duplicated`): temporaries in the cache
 
 
 SLICE = 1 << 20  # elements of the join's longest arrays worked at a time (bounds temporaries)

@@ -241,8 +241,8 @@ def _duplicated_by_sorting(hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 @pytest.mark.parametrize("n, repeated", [(70_000, 0.01), (70_000, 0.9), (300_000, 0.05), (1_000, 0.5)])
 def test_repeated_hashes_are_those_a_stable_sort_finds(n, repeated, monkeypatch):
     """Hashes alone in their bucket are left out before the sort (when that pays): whatever
-    the share of repeats, the result is that of sorting them all, worked in slices of any
-    length. Some hashes share a long prefix, some a bucket only."""
+    the share of repeats, the result is that of sorting them all, worked in slices and pieces
+    of any length. Some hashes share a long prefix, some a bucket only."""
     rng = np.random.default_rng(n)
     hashes = rng.integers(0, 2**64 - 1, n, dtype=np.uint64)
     copies = rng.random(n) < repeated
@@ -252,8 +252,9 @@ def test_repeated_hashes_are_those_a_stable_sort_finds(n, repeated, monkeypatch)
     taken = index._maybe_repeated(hashes)
     assert (taken is not None) == (n >= 1 << 16 and repeated < 0.5)
     want_full, want_at = _duplicated_by_sorting(hashes)
-    for slice_ in (index.SLICE, 777):
+    for slice_, piece in ((index.SLICE, index.PIECE), (777, 777), (index.SLICE, 1000)):
         monkeypatch.setattr(index, "SLICE", slice_)
+        monkeypatch.setattr(index, "PIECE", piece)
         full, at = index._duplicated(hashes)
         assert np.array_equal(full, want_full) and np.array_equal(at, want_at)
         assert at.dtype == np.int32
