@@ -374,14 +374,19 @@ def _block_pairs(starts: np.ndarray, sizes: np.ndarray, length: np.ndarray, docs
     member = np.repeat(starts[lo:hi], z) + concat_ranges(z)
     after = np.repeat(z, z) - 1 - concat_ranges(z)
     run = np.repeat(np.repeat(length[lo:hi], z), after)
-    first = np.repeat(member, after)
-    second = first + 1 + concat_ranges(after)
-    del member, after
+    # a member's partners are the members after it: each pair's second is its rank among the
+    # member's pairs on from the member's next; what a pair reads of its first member is repeated
+    second = np.repeat(member + 1 - (np.cumsum(after) - after), after)
+    second += np.arange(len(second))
     kept = np.int32 if n * n < 2**31 else np.int64  # the keys kept: the narrowest that holds them
     if pairs is not None and pairs.dtype == bool:  # a member and one in its own document: a key off the table
-        keys = docs[first].astype(np.int64) * n + docs[second]
+        keys = np.repeat(docs[member].astype(kept) * kept(n), after)  # a table of every key: they fit
+        keys += docs[second]
         inside = pairs[keys]
-        return keys[inside].astype(kept), positions[first[inside]], positions[second[inside]], run[inside]
+        return (keys[inside].astype(kept, copy=False), np.repeat(positions[member], after)[inside],
+                positions[second[inside]], run[inside])
+    first = np.repeat(member, after)
+    del member, after
     cross = docs[first] != docs[second]
     first, second, run = first[cross], second[cross], run[cross]
     keys = docs[first].astype(np.int64) * n + docs[second]

@@ -322,6 +322,47 @@ def test_runs_found_some_blocks_at_a_time_and_on_two_threads_are_the_same(monkey
     assert (whole[1][3] > 3).sum() > 10  # runs of several k-grams among them
 
 
+def _block_pairs_by_hand(starts, sizes, length, docs, positions, n, pairs):
+    """Each two members i < j of each block, in order, in different documents and (given)
+    among `pairs`: (key, left start, right start, length)."""
+    out = []
+    for start, size, run in zip(starts.tolist(), sizes.tolist(), length.tolist()):
+        for i in range(start, start + size):
+            for j in range(i + 1, start + size):
+                key = int(docs[i]) * n + int(docs[j])
+                if docs[i] != docs[j] and (pairs is None or key in set(pairs.tolist())):
+                    out.append((key, int(positions[i]), int(positions[j]), run))
+    return out
+
+
+@pytest.mark.parametrize("table", [True, False])
+def test_block_pairs_are_each_two_members_of_each_block_in_order(table):
+    """`_block_pairs` of any chunk of blocks: every two members of a block, in order, in
+    different documents and among the pairs (a table of every key, or sorted keys, or all),
+    with blocks of two members and of many, members sharing a document, a chunk of one block."""
+    rng = np.random.default_rng(13)
+    for trial in range(30):
+        n = int(rng.integers(2, 30))
+        sizes = rng.integers(2, 3 if trial % 5 == 0 else 25, int(rng.integers(1, 12)))
+        total = int(sizes.sum()) + int(rng.integers(0, 9))
+        starts = np.sort(rng.choice(total - int(sizes.max()) + 1, len(sizes)))  # blocks may overlap: any members
+        docs = np.sort(rng.integers(0, n, total)).astype(np.int32)  # a block's documents ascending
+        positions = rng.integers(0, 5000, total).astype(np.int32)
+        length = rng.integers(1, 50, len(sizes)).astype(np.int32)
+        keys = np.unique([a * n + b for a, b in rng.integers(0, n, (60, 2)).tolist() if a < b])  # left < right
+        for pairs in (keys, None):
+            given = pairs
+            if table and pairs is not None:
+                given = np.zeros(n * n, bool)
+                given[pairs] = True
+            lo = int(rng.integers(0, len(sizes)))
+            hi = int(rng.integers(lo + 1, len(sizes) + 1))
+            got = index._block_pairs(starts, sizes, length, docs, positions, n, given, (lo, hi))
+            want = _block_pairs_by_hand(starts[lo:hi], sizes[lo:hi], length[lo:hi], docs, positions, n, pairs)
+            assert list(zip(*(c.tolist() for c in got))) == want
+            assert got[0].dtype == np.int32
+
+
 def test_runs_apart_keep_narrow_keys_and_the_kgrams_can_be_made_by_the_join():
     """Without `join` the pair keys are int32 when every key fits (joined: int64, as a lexsort of
     them needs); k-grams given as a function are made by the join: the same runs either way."""
