@@ -413,6 +413,26 @@ def dense(took: np.ndarray, free: int, t: int, taken: int) -> bool:
     return len(took) - free >= taken or longest_run(took) >= t
 
 
+def _never_dense(x: np.ndarray, y: np.ndarray, passages, t: int, taken: int) -> bool:
+    """Whether no passage can be `dense`, seen without aligning them (False: maybe). A unit
+    the alignment takes equals a unit of the other side, so a passage of fewer than `taken`
+    units on the left, none of whose stretches of units found on its right side reaches t
+    units, takes fewer than `taken` units and no verbatim run of t: stock phrases a few units
+    apart, dropped before their alignment."""
+    for m in passages:
+        if m.a1 - m.a0 >= taken:
+            return False
+        if m.a1 - m.a0 < t:
+            continue
+        other = set(y[m.b0:m.b1].tolist())
+        run = 0
+        for unit in x[m.a0:m.a1].tolist():
+            run = run + 1 if unit in other else 0
+            if run >= t:
+                return False
+    return True
+
+
 _OPENING = ("Ps", "Pi")  # opening brackets and quotes: they belong to the text after them
 
 
@@ -450,6 +470,8 @@ def aligned_matches(a: Units, b: Units, passages, k: int, min_chars: int = 0,
     they are stock phrases), and what the kept ones took. Given the two `texts`, each span
     also takes in the marks around it that both texts share (see _marks). `repeats`: at least
     how often a's most repeated k-gram occurs in a (see align_units)."""
+    if t is not None and _never_dense(a.hashes, b.hashes, passages, t, taken):
+        return [], Taken()
     aligned = []
     for m in passages:
         a0, a1, b0, b1 = m.a0, m.a1, m.b0, m.b1
