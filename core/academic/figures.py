@@ -288,20 +288,15 @@ def grouped_passages(report: Report, classes: Sequence[Sequence[tuple[str, str]]
     pairs without a Passage each: a document of near copies has one span in all its pairs."""
     out: list[dict[tuple[int, int, str], list[int]]] = [{} for _ in report.documents]
     for pair, sides in zip(report.pairs, classes):
-        mine, theirs, left, right = out[pair.left], out[pair.right], pair.left, pair.right
+        mine, theirs = out[pair.left], out[pair.right]
         for m, (a, b) in zip(pair.matches, sides):
-            key = (m.left.start, m.left.end, a)
-            found = mine.get(key)
-            if found is None:
-                mine[key] = [right]
-            else:
-                found.append(right)
-            key = (m.right.start, m.right.end, b)
-            found = theirs.get(key)
-            if found is None:
-                theirs[key] = [left]
-            else:
-                found.append(left)
+            for groups, span, kind, other in ((mine, m.left, a, pair.right), (theirs, m.right, b, pair.left)):
+                key = (span.start, span.end, kind)
+                found = groups.get(key)
+                if found is None:
+                    groups[key] = [other]
+                else:
+                    found.append(other)
     return out
 
 
