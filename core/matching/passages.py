@@ -652,11 +652,11 @@ def coverage(u: Units, spans: list[Span]) -> float:
     if len(spans) == 1:  # most pairs: one passage
         inside = int(u.ends.searchsorted(spans[0].end, "right")) - int(u.starts.searchsorted(spans[0].start, "left"))
         return float(max(0, inside)) / n
-    return float(units_in([(int(u.starts.searchsorted(s.start, "left")), int(u.ends.searchsorted(s.end, "right")))
-                           for s in spans])) / n
+    return float(units_covered([(int(u.starts.searchsorted(s.start, "left")), int(u.ends.searchsorted(s.end, "right")))
+                               for s in spans])) / n
 
 
-def units_in(ranges: list[tuple[int, int]]) -> int:
+def units_covered(ranges: list[tuple[int, int]]) -> int:
     """The units in the union of unit ranges [lo, hi) (any order; empty ones hold none)."""
     if len(ranges) == 1:
         lo, hi = ranges[0]

@@ -28,7 +28,7 @@ from core.matching.passages import (
     one_diagonal_each,
     one_piece,
     solid_groups,
-    units_in,
+    units_covered,
 )
 from core.matching.sources import SEEDS, SEMANTIC, SHARES, Corpus
 from core.models import Match, PairResult
@@ -67,8 +67,8 @@ def pair_result(
         left_cov = coverage(a.units, [m.left for m in matches])
         right_cov = coverage(b.units, [m.right for m in matches])
     else:
-        left_cov = float(units_in([(m.a0, m.a1) for m in kept])) / len(a.units) if kept else 0.0
-        right_cov = float(units_in([(m.b0, m.b1) for m in kept])) / len(b.units) if kept else 0.0
+        left_cov = float(units_covered([(m.a0, m.a1) for m in kept])) / len(a.units) if kept else 0.0
+        right_cov = float(units_covered([(m.b0, m.b1) for m in kept])) / len(b.units) if kept else 0.0
     longest = max([max(len(m.left), len(m.right)) for m in matches], default=0)
     return PairResult(
         left=i,
@@ -187,13 +187,13 @@ def plan(corpus: Corpus, keys: np.ndarray) -> None:
     enough = np.add.reduceat(length.astype(np.int64), np.cumsum(count) - count) >= guarantee - k + 1
     alone = on_one_diagonal(count, pa, pb)
     ready = enough & ~alone
+    within = np.minimum(gap, short_gap)  # the gap a group's runs may leave (`_one_diagonal`, `one_piece`)
     if (enough & alone).any():
-        _settle(corpus, settled, enough & alone, pair_keys, count, pa, pb, length, k, np.minimum(gap, short_gap),
-                guarantee)
+        _settle(corpus, settled, enough & alone, pair_keys, count, pa, pb, length, k, within, guarantee)
     if ready.any():  # those in one piece are one group (near copies of a text that repeats phrases)
         runs = np.repeat(ready, count)
         whole = one_piece(count[ready], pa[runs], pb[runs], length[runs], k[ready],
-                          np.minimum(gap, short_gap)[ready])
+                          within[ready])
         kept = np.zeros(len(count), bool)
         kept[np.flatnonzero(ready)[whole]] = True
         if kept.any():
