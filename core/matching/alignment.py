@@ -461,6 +461,40 @@ def _marks(a: Units, ta: str, a0: int, a1: int, b: Units, tb: str, b0: int, b1: 
     return before, after, before, after
 
 
+def _equal_sides(a: Units, b: Units, m, k: int, min_chars: int, t: int | None, taken: int,
+                 texts: tuple[str, str] | None, repeats: Callable[[], int] | None):
+    """`aligned_matches` of the one passage `m` whose equally long sides are equal, or differ in
+    two units that `_two_changes` settles: `align_units` takes every unit there but those two,
+    so the changes, the figures and `dense` are read off where the sides differ, without its
+    masks. None for any other passage: the general path answers."""
+    a0, a1, b0, b1 = m.a0, m.a1, m.b0, m.b1
+    n = a1 - a0
+    if n != b1 - b0:
+        return None
+    ls, le = a.starts.item(a0), a.ends.item(a1 - 1)
+    rs, re = b.starts.item(b0), b.ends.item(b1 - 1)
+    if min(le - ls, re - rs) < min_chars:  # dropped: no passage left
+        return [], Taken()
+    differ = (a.hashes[a0:a1] != b.hashes[b0:b1]).nonzero()[0]
+    changed = len(differ)
+    if not changed:
+        longest = n
+    elif changed == 2 and repeats is not None:
+        p, q = differ.tolist()
+        if not _two_changes(q - p + 1, k, repeats):
+            return None
+        longest = max(p, q - p - 1, n - 1 - q)
+    else:
+        return None
+    if t is not None and not (n - changed >= taken or longest >= t):  # `dense` of its mask
+        return [], Taken()
+    if texts is not None:
+        ba, fa, bb, fb = _marks(a, texts[0], a0, a1, b, texts[1], b0, b1)
+        ls, le, rs, re = ls - ba, le + fa, rs - bb, re + fb
+    changes = (_runs_of(a, a0, differ), _runs_of(b, b0, differ)) if changed else ((), ())
+    return [Match(Span(ls, le), Span(rs, re), n, *changes)], Taken(n - changed, n - changed, changed, changed, (m,))
+
+
 def aligned_matches(a: Units, b: Units, passages, k: int, min_chars: int = 0,
                     t: int | None = None, taken: int = 0, texts: tuple[str, str] | None = None,
                     repeats: Callable[[], int] | None = None):
@@ -472,6 +506,10 @@ def aligned_matches(a: Units, b: Units, passages, k: int, min_chars: int = 0,
     how often a's most repeated k-gram occurs in a (see align_units)."""
     if t is not None and _never_dense(a.hashes, b.hashes, passages, t, taken):
         return [], Taken()
+    if len(passages) == 1:
+        read = _equal_sides(a, b, passages[0], k, min_chars, t, taken, texts, repeats)
+        if read is not None:
+            return read
     aligned = []
     for m in passages:
         a0, a1, b0, b1 = m.a0, m.a1, m.b0, m.b1
