@@ -464,9 +464,9 @@ def _marks(a: Units, ta: str, a0: int, a1: int, b: Units, tb: str, b0: int, b1: 
 def _equal_sides(a: Units, b: Units, m, k: int, min_chars: int, t: int | None, taken: int,
                  texts: tuple[str, str] | None, repeats: Callable[[], int] | None):
     """`aligned_matches` of the one passage `m` whose equally long sides are equal, or differ in
-    two units that `_two_changes` settles: `align_units` takes every unit there but those two,
-    so the changes, the figures and `dense` are read off where the sides differ, without its
-    masks. None for any other passage: the general path answers."""
+    one unit, or in two that `_two_changes` settles: `align_units` takes every unit there but
+    those, so the changes, the figures and `dense` are read off where the sides differ, without
+    its masks. None for any other passage: the general path answers."""
     a0, a1, b0, b1 = m.a0, m.a1, m.b0, m.b1
     n = a1 - a0
     if n != b1 - b0:
@@ -477,8 +477,8 @@ def _equal_sides(a: Units, b: Units, m, k: int, min_chars: int, t: int | None, t
         return [], Taken()
     differ = (a.hashes[a0:a1] != b.hashes[b0:b1]).nonzero()[0]
     changed = len(differ)
-    if not changed:
-        longest = n
+    if changed < 2:  # `_fill` gets one unit each side between the common ends, and leaves it
+        longest = max(differ.item(0), n - 1 - differ.item(0)) if changed else n
     elif changed == 2 and repeats is not None:
         p, q = differ.tolist()
         if not _two_changes(q - p + 1, k, repeats):
