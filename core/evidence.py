@@ -224,8 +224,8 @@ def judged(texts: Sequence[str], pairs: Sequence[PairResult],
         return _with_verdict(p, *judgements[key])
 
     plain = _one_passage_verdicts(texts, pairs, counter)
-    out = [(_with_verdict(p, *plain[k]) if k in plain else judged_once(p))
-           if texts[p.left] and texts[p.right] else p for k, p in enumerate(pairs)]
+    out = [_with_verdict(p, *v) if v is not None else judged_once(p) if texts[p.left] and texts[p.right] else p
+           for p, v in zip(pairs, plain)]
     out.sort(key=rank_key)
     return out
 
@@ -236,18 +236,19 @@ def _copies_key(p: PairResult, counter: Callable[[int], Counter]) -> tuple[int, 
     return id(counter(p.left)), id(counter(p.right)), id(p.matches)
 
 
-def _one_passage_verdicts(texts: Sequence[str], pairs: Sequence[PairResult], counter) -> dict[int, tuple[float, str]]:
-    """`_verdict` of every pair (by its index) without meaning evidence and with at most one
-    passage, not the template's, counted for all of them at once: a class of near copies
-    reports thousands. A side's copied characters are its passage's outside the changes
-    (`_minus`): with the changes sorted by start, the part before each change runs from the
-    furthest end so far (or the passage's start) to that change's start, and the last part
-    from there to the passage's end (a part that ends where it starts counts nothing)."""
-    done: dict[int, tuple[float, str]] = {}
+def _one_passage_verdicts(texts: Sequence[str], pairs: Sequence[PairResult], counter) -> list[tuple[float, str] | None]:
+    """`_verdict` of every pair without meaning evidence and with at most one passage, not the
+    template's, counted for all of them at once (a class of near copies reports thousands);
+    None for the other pairs, by the pairs' order. A side's copied characters are its
+    passage's outside the changes (`_minus`): with the changes sorted by start, the part
+    before each change runs from the furthest end so far (or the passage's start) to that
+    change's start, and the last part from there to the passage's end (a part that ends where
+    it starts counts nothing)."""
+    done: list[tuple[float, str] | None] = [None] * len(pairs)
     # copies of a pair share their passages' tuple and, where they read alike, their counters:
     # such a pair is counted once
     first: dict[tuple[int, int, int], int] = {}
-    same_as: dict[int, int] = {}
+    same_as: list[tuple[int, int]] = []
     counted: list[int] = []  # the pairs counted here, by index
     for k, p in enumerate(pairs):
         matches = p.matches
@@ -260,17 +261,18 @@ def _one_passage_verdicts(texts: Sequence[str], pairs: Sequence[PairResult], cou
             if seen == k:
                 counted.append(k)
             else:
-                same_as[k] = seen
+                same_as.append((k, seen))
     if counted:
-        done.update(_counted_sides([pairs[k] for k in counted], counted, counter))
-    for k, seen in same_as.items():
+        for k, verdict in zip(counted, _counted_sides([pairs[k] for k in counted], counter)):
+            done[k] = verdict
+    for k, seen in same_as:
         done[k] = done[seen]
     return done
 
 
-def _counted_sides(chosen: list[PairResult], at: list[int], counter) -> dict[int, tuple[float, str]]:
-    """`_one_passage_verdicts`' count of the pairs chosen (by their indexes `at`): their sides,
-    left then right, each its passage's span less its changes, counted with numpy."""
+def _counted_sides(chosen: list[PairResult], counter) -> list[tuple[float, str]]:
+    """`_one_passage_verdicts`' count of the pairs chosen, in their order: their sides, left
+    then right, each its passage's span less its changes, counted with numpy."""
     matches = [p.matches[0] for p in chosen]
     # flat lists of numbers (one array each, not an array of tuples)
     docs = np.array([d for p in chosen for d in (p.left, p.right)], dtype=np.int64)
@@ -309,8 +311,7 @@ def _counted_sides(chosen: list[PairResult], at: list[int], counter) -> dict[int
     side = right.astype(np.int64)
     rows = np.arange(len(chosen))
     best, named = share[rows, side].tolist(), took[rows, side].tolist()
-    return {k: (round(x, 6), match_kind(m) if n else "")
-            for k, x, n, m in zip(at, best, named, matches)}
+    return [(round(x, 6), match_kind(m) if n else "") for x, n, m in zip(best, named, matches)]
 
 
 def _counts(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray, counter) -> tuple[np.ndarray, np.ndarray]:

@@ -150,7 +150,7 @@ class Attribution:
         self._sides: dict[tuple[int, int], str] = {}  # side_class by span (copies ask again)
         self._classes: dict[tuple[int, int], str] = {}  # _span_class by span
         self._breaks: dict[tuple[int, int], list[tuple[int, int]]] = {}  # credit_breaks by span
-        self._marks: dict[int, tuple] = {}  # marks by paragraph, from its start (`_marks_in`)
+        self._marks: list | None = None  # marks by paragraph, from its start (`_marks_of`), None: unread
         self._ends: dict[int, list[int]] = {}  # sentence ends by line start
 
     @cached_property
@@ -206,10 +206,10 @@ class Attribution:
         return [c.span.start for c in self.citations]
 
     @cached_property
-    def _paragraphs(self) -> tuple[list[tuple[int, int]], list[int]]:
-        """The paragraphs quotation marks pair within, and their starts."""
+    def _paragraphs(self) -> tuple[list[tuple[int, int]], list[int], list[int]]:
+        """The paragraphs quotation marks pair within, their starts and their ends."""
         found = paragraphs(self.text, self._paragraph_break)
-        return found, [s for s, _ in found]
+        return found, [s for s, _ in found], [e for _, e in found]
 
     @cached_property
     def paragraphs_blank(self) -> list[tuple[int, int]]:
@@ -221,36 +221,38 @@ class Attribution:
         return [(s, e, "block", self._emphasis(s, e))
                 for s, e in block_quotes(self.text, self._layout, self.paragraphs_blank)]
 
-    def _marks_in(self, paragraph: int) -> tuple[list[tuple[int, int, bool]], list[tuple[int, int]]]:
-        """(start, end, emphasis) of the paired marks of a paragraph, from its start, and (start,
-        end) of those that are not emphasis: what the analyses share for its text, not to be changed."""
-        found = self._marks.get(paragraph)
-        if found is None:
-            start, end = self._paragraphs[0][paragraph]
-            inner = self.text[start:end]  # all that pairing the marks and their emphasis read
-            found = self._known.get(inner)
-            if found is None:
-                marks = [(s - start, e - start, self._emphasis(s, e)) for s, e in _marks(self.text, start, end)]
-                found = self._known[inner] = (marks, [(s, e) for s, e, short in marks if not short])
-            self._marks[paragraph] = found
+    def _marks_of(self, lo: int, hi: int) -> list[tuple[list[tuple[int, int, bool]], list[tuple[int, int]]]]:
+        """For each paragraph lo..hi-1: (start, end, emphasis) of its paired marks, from its
+        start, and (start, end) of those that are not emphasis: what the analyses share for its
+        text, not to be changed. Each paragraph is read once; those read already are taken as a
+        slice of the analysis's table (a near copy's passage touches every paragraph of it)."""
+        read = self._marks
+        if read is None:
+            read = self._marks = [None] * len(self._paragraphs[0])
+        found = read[lo:hi]
+        if None in found:
+            paras, text, known = self._paragraphs[0], self.text, self._known
+            for n, k in enumerate(range(lo, hi)):
+                if found[n] is None:
+                    start, end = paras[k]
+                    inner = text[start:end]  # all that pairing the marks and their emphasis read
+                    got = known.get(inner)
+                    if got is None:
+                        marks = [(s - start, e - start, self._emphasis(s, e)) for s, e in _marks(text, start, end)]
+                        got = known[inner] = (marks, [(s, e) for s, e, short in marks if not short])
+                    found[n] = read[k] = got
         return found
 
     def _quotes_in(self, start: int, end: int, emphasis: bool = True) -> list[tuple[int, int, str, bool]]:
         """(start, end, kind, emphasis) of the quotations overlapping [start, end), in text order,
         without deciding which are cited (`emphasis` False: those too short left out): quotation
-        marks pair within a paragraph, so only the paragraphs the span touches are read, and a
-        mark's place in the text is made only for a mark that overlaps (every mark of a
-        paragraph inside the span does)."""
-        paras, starts = self._paragraphs
+        marks pair within a paragraph, so only the paragraphs the span touches are read (those
+        ending after its start and starting before its end), and a mark's place in the text is
+        made only for a mark that overlaps (every mark of a paragraph inside the span does)."""
+        paras, starts, stops = self._paragraphs
         found = [q for q in self._blocks if q[0] < end and q[1] > start and (emphasis or not q[3])]
-        read = self._marks
-        for k in range(bisect_left(starts, end) - 1, -1, -1):
-            at, stop = paras[k]
-            if stop <= start:
-                break
-            marks = read.get(k)
-            if marks is None:
-                marks = self._marks_in(k)
+        lo, hi = bisect_right(stops, start), bisect_left(starts, end)
+        for (at, stop), marks in zip(paras[lo:hi], self._marks_of(lo, hi)):
             if emphasis:
                 found.extend((at + s, at + e, "marks", short) for s, e, short in marks[0]
                              if at + s < end and at + e > start)

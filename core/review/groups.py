@@ -33,9 +33,10 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from core.academic.text import merge
+import numpy as np
+
 from core.evidence import rank_key
-from core.models import Group, PairResult, Report, Span
+from core.models import Group, PairResult, Report
 from core.rules import is_flagged
 
 __all__ = [
@@ -173,47 +174,67 @@ def _group_details(report: Report) -> list[GroupDetail]:
 def likely_source(members: Sequence[int], pairs: Iterable[PairResult]) -> tuple[int | None, str, list[float]]:
     """(source or None, reason, each member's score) for one group; see the module docstring."""
     members = list(members)
-    # spans[o][c]: o's passages with c; held[o][c] and total[o]: the characters of their
-    # union, and of the union of o's passages with anyone
-    spans: dict[int, dict[int, list[Span]]] = defaultdict(lambda: defaultdict(list))
+    n = len(members)
+    at = {doc: k for k, doc in enumerate(members)}  # then any other document a pair holds
+    # each passage side: o (whose side), c (the other document), its span; held[o, c] and
+    # total[o]: the characters of the union of o's passages with c, and with anyone
+    own, other, starts, ends = [], [], [], []
     for p in pairs:
+        left, right = at.setdefault(p.left, len(at)), at.setdefault(p.right, len(at))
         for m in p.matches:
             if m.attribution == "template":
                 continue
-            spans[p.left][p.right].append(m.left)
-            spans[p.right][p.left].append(m.right)
-    held = {o: {c: _extent(s) for c, s in by.items()} for o, by in spans.items()}
-    total = {o: _extent([s for by in spans[o].values() for s in by]) for o in members}
-    scores = []
-    for c in members:
-        score = 1.0
-        for o in members:
-            if o == c:
-                continue
-            if not total[o]:
-                score = 0.0  # o is linked by its simhash only: nothing to attribute
-                break
-            covered = held.get(o, {}).get(c, 0)
-            score = min(score, covered / total[o])
-        scores.append(score)
-    if len(members) == 2:
+            own += (left, right)
+            other += (right, left)
+            starts += (m.left.start, m.right.start)
+            ends += (m.left.end, m.right.end)
+    o, c = np.array(own, dtype=np.int64), np.array(other, dtype=np.int64)
+    start, end = np.array(starts, dtype=np.int64), np.array(ends, dtype=np.int64)
+    size = len(at)
+    total = np.zeros(size, dtype=np.int64)
+    found, extent = _union_lengths(o, start, end)
+    total[found] = extent
+    found, held = _union_lengths(o * size + c, start, end)  # only the (o, c) that hold a passage
+    by, of = found // size, found % size
+    kept = (by < n) & (of < n) & (by != of)
+    by, of, held = by[kept], of[kept], held[kept]
+    # c's score: the least share of another member's copied text c covers (1.0 with no other
+    # member); 0.0 when another member shares no passage with c or copied nothing at all
+    # (linked by its simhash only)
+    score = np.ones(n)
+    np.minimum.at(score, of, held / np.where(total > 0, total, 1)[by])  # Python's division's double
+    empty = total[:n] == 0
+    apart = np.bincount(of, minlength=n) < n - 1
+    scores = np.where(apart | (empty.sum() - empty > 0), 0.0, score).tolist()
+    if n == 2:
         return None, "pair", scores
-    order = sorted(range(len(members)), key=lambda i: -scores[i])
+    order = sorted(range(n), key=lambda i: -scores[i])
     best, second = scores[order[0]], scores[order[1]]
     if best < SOURCE_COVER:
         return None, "none", scores
     if best - second < SOURCE_MARGIN:
         return None, "tie", scores
-    source = members[order[0]]
-    if not any(spans[o][c] for o in members for c in spans[o] if source not in (o, c)):
+    if not np.any((o < n) & (o != order[0]) & (c != order[0])):
         return None, "hub", scores
-    return source, "source", scores
+    return members[order[0]], "source", scores
 
 
-def _extent(spans: list[Span]) -> int:
-    """The characters in the union of half-open spans (a group's member most often has one
-    passage with another member: its length, without sorting; near copies share most of their
-    spans with each member: each distinct span is merged once)."""
-    if len(spans) == 1:
-        return max(0, spans[0].end - spans[0].start)
-    return sum(e - s for s, e in merge({(s.start, s.end) for s in spans}))
+def _union_lengths(keys: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(the keys, ascending; the characters in the union of each one's half-open spans), as
+    `merge` unites them: sorted by start, a span adds what it reaches beyond the furthest end
+    of its key's spans before it (an empty span adds nothing)."""
+    if not len(keys):
+        return keys, keys
+    order = np.lexsort((starts, keys))
+    keys, starts, ends = keys[order], starts[order], ends[order]
+    first = np.ones(len(keys), dtype=bool)
+    first[1:] = keys[1:] != keys[:-1]
+    # the furthest end before each span within its key (each key's rank, shifted past any
+    # offset, keeps the running maximum from reaching back into the keys before it)
+    shift = (np.cumsum(first) - 1) << 32
+    reach = np.maximum.accumulate(np.maximum(ends, starts) + shift) - shift
+    before = np.empty_like(reach)
+    before[1:] = reach[:-1]
+    before[first] = starts[first]
+    added = np.maximum(ends - np.maximum(starts, before), 0)
+    return keys[first], np.add.reduceat(added, np.flatnonzero(first))

@@ -135,13 +135,99 @@ def test_an_undecided_source_says_why_in_the_report(planted_class):
 
 
 def test_a_members_copied_characters_are_the_union_of_its_spans_one_or_many():
+    """`_union_lengths` gives each key the characters of the union of its spans (empty and
+    reversed spans adding nothing), many keys at once, as `merge` unites them."""
     import random
 
+    import numpy as np
+
     from core.academic.text import merge
-    from core.review.groups import _extent
+    from core.review.groups import _union_lengths
 
     rng = random.Random(4)
-    for _ in range(500):
-        spans = [Span(a, a + rng.randrange(-3, 12)) for a in (rng.randrange(40) for _ in range(rng.randrange(1, 4)))]
-        union = set().union(*(range(s.start, s.end) for s in spans))
-        assert _extent(spans) == len(union) == sum(e - s for s, e in merge((s.start, s.end) for s in spans))
+    for _ in range(300):
+        spans = [(rng.randrange(5), a, a + rng.randrange(-3, 12))
+                 for a in (rng.randrange(40) for _ in range(rng.randrange(1, 12)))]
+        keys, lengths = _union_lengths(*(np.array(x, dtype=np.int64) for x in zip(*spans)))
+        want = {k: len(set().union(*(range(s, e) for j, s, e in spans if j == k))) for k, _, _ in spans}
+        assert dict(zip(keys.tolist(), lengths.tolist())) == want
+        assert all(want[k] == sum(e - s for s, e in merge((s, e) for j, s, e in spans if j == k)) for k in want)
+
+
+def _source_one_by_one(members, pairs):
+    """(source, reason, scores) as the module docstring states them, member by member."""
+    spans = {}
+    for p in pairs:
+        for m in p.matches:
+            if m.attribution != "template":
+                spans.setdefault(p.left, {}).setdefault(p.right, []).append(m.left)
+                spans.setdefault(p.right, {}).setdefault(p.left, []).append(m.right)
+
+    def chars(found):
+        return len(set().union(*(range(s.start, s.end) for s in found)))
+
+    total = {o: chars([s for by in spans.get(o, {}).values() for s in by]) for o in members}
+    scores = []
+    for c in members:
+        score = 1.0
+        for o in members:
+            if o != c:
+                if not total[o]:
+                    score = 0.0
+                    break
+                score = min(score, chars(spans.get(o, {}).get(c, [])) / total[o])
+        scores.append(score)
+    if len(members) == 2:
+        return None, "pair", scores
+    best = max(range(len(members)), key=lambda i: (scores[i], -i))
+    second = max(x for i, x in enumerate(scores) if i != best)
+    if scores[best] < 0.8:
+        return None, "none", scores
+    if scores[best] - second < 0.15:
+        return None, "tie", scores
+    source = members[best]
+    if not any(spans[o][c] for o in members for c in spans.get(o, {}) if source not in (o, c)):
+        return None, "hub", scores
+    return source, "source", scores
+
+
+def test_likely_source_scores_each_member_as_the_rule_does_one_by_one():
+    """The scores, the source and its reason, on random groups: several passages a
+    pair, overlapping and empty spans, template passages, members without a passage and pairs
+    with a document outside the group."""
+    import random
+
+    rng = random.Random(7)
+    reasons = set()
+    for _ in range(400):
+        n = rng.randrange(2, 7)
+        members = sorted(rng.sample(range(12), n))
+        others = [d for d in range(12) if d not in members]
+        pairs = []
+        for a in range(n):
+            for b in range(a + 1, n):
+                if rng.random() < 0.8:
+                    k = rng.randrange(0, 3)
+                    left = [(x, x + rng.randrange(-2, 30)) for x in (rng.randrange(60) for _ in range(k))]
+                    right = [(x, x + rng.randrange(-2, 30)) for x in (rng.randrange(60) for _ in range(k))]
+                    pair = _pair(members[a], members[b], left, right)
+                    if k and rng.random() < 0.1:
+                        pair = PairResult(pair.left, pair.right, 30, 0.5, 0, 0, 0,
+                                          (Match(Span(0, 50), Span(0, 50), 50, attribution="template"),) + pair.matches)
+                    pairs.append(pair)
+        if rng.random() < 0.2:
+            pairs.append(_pair(rng.choice(members), rng.choice(others), [(0, 80)], [(0, 80)]))
+        shape = rng.random()
+        if shape < 0.3:  # a star: the first member holds what each other shares with it
+            pairs = [_pair(members[0], m, [(0, 100)], [(0, 100)]) for m in members[1:]] + [
+                _pair(members[1], m, [(0, 40)], [(0, 40)]) for m in members[2:]]
+        elif shape < 0.45:  # copies of one text: each covers the others alike
+            pairs = [_pair(a, b, [(0, 100)], [(0, 100)]) for a in members for b in members if a < b]
+        elif shape < 0.6:  # a hub: the others share nothing with each other
+            pairs = [_pair(members[0], m, [(0, 100)], [(0, 100)]) for m in members[1:]]
+        if rng.random() < 0.3:  # a pair of two documents outside the group
+            pairs.append(_pair(others[0], others[1], [(0, 80)], [(0, 80)]))
+        found = likely_source(members, pairs)
+        assert found == _source_one_by_one(members, pairs)
+        reasons.add(found[1])
+    assert reasons == {"source", "pair", "tie", "none", "hub"}
