@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import accumulate
 
 from core.academic.text import (
@@ -413,9 +413,10 @@ class Attribution:
         PART_CJK CJK characters or PART_WORDS words), takes that part's class. (The check cuts
         such a passage at `credit_breaks` first; this covers a passage that cannot be cut.)"""
         key = (span.start, span.end)
-        if key not in self._sides:
-            self._sides[key] = self._side_class(span)
-        return self._sides[key]
+        found = self._sides.get(key)
+        if found is None:
+            found = self._sides[key] = self._side_class(span)
+        return found
 
     def _side_class(self, span: Span) -> str:
         cls = self._span_class(span.start, span.end)
@@ -574,6 +575,12 @@ def _indent(line: str) -> int:
     return width
 
 
+@lru_cache(maxsize=256)
+def _lead_width(lead: str) -> int:
+    """`_indent` of a paragraph's leading white space: a class's paragraphs share a few."""
+    return _indent(lead)
+
+
 def _indented_blocks(text: str, paras: list[tuple[int, int]] | None = None):
     """Plain-text block quotes: a blank-line separated paragraph of at most BLOCK_MAX
     characters whose every line is indented deeper than the body paragraphs' first lines."""
@@ -582,8 +589,9 @@ def _indented_blocks(text: str, paras: list[tuple[int, int]] | None = None):
     paras = paragraphs(text) if paras is None else paras
     if len(paras) < 3:
         return
-    indented = [_LEADING.match(text, s, e).end() for s, e in paras]  # where each first line's text starts
-    firsts = [_indent(text[s:at]) for (s, _), at in zip(paras, indented)]
+    leads = [_LEADING.match(text, s, e) for s, e in paras]
+    indented = [m.end() for m in leads]  # where each first line's text starts
+    firsts = [_lead_width(m.group()) for m in leads]
     body = sorted(firsts)[len(firsts) // 2]  # the median first-line indentation
     need = max(body + 2, 2)
     for (s, e), at, first in zip(paras, indented, firsts):

@@ -147,10 +147,14 @@ def _classed(pair: PairResult, a: Attribution, b: Attribution, documents,
              templ: _Template | None) -> tuple[Match, ...] | None:
     """The pair's passages cut where a citation's credit stops and classed (`a`, `b`: the
     readers of its left and right document), or None when no passage changed."""
-    matches = []
     # without a citation in either text no side has a credit break (only a citation credits a
     # side), so no passage is cut and each side's class is its span's: `_passage` in short
     plain = templ is None and not a.citations and not b.citations
+    if plain and len(pair.matches) == 1:  # most pairs of a class (near copies: all of them)
+        whole = pair.matches[0]
+        cls = match_class(a.side_class(whole.left), b.side_class(whole.right))
+        return None if whole.attribution == cls else (replace(whole, attribution=cls),)
+    matches = []
     for whole in pair.matches:
         if plain:
             cls = match_class(a.side_class(whole.left), b.side_class(whole.right))
