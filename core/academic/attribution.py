@@ -68,12 +68,16 @@ _LOCATOR = r"(?:[,，]\s*(?:pp?|para|chap|ch)\.?\s*\d+(?:\s*[-–]\s*\d+)?)"
 _ZH_NAME = r"[\u4e00-\u9fff·]{1,4}"
 _ZH_LOCATOR = r"(?:[,，:：]\s*(?:第\s*\d+(?:\s*[-–—~～]\s*\d+)?\s*页|pp?\.?\s*\d+(?:\s*[-–]\s*\d+)?))"
 _ONE = rf"(?:{_AUTHORS}|{_ZH_NAME}(?:等人?)?)[,，]?\s*{_YEAR}(?:[,，]\s*{_YEAR})*(?:{_LOCATOR}|{_ZH_LOCATOR})?"
+# a Chinese narrative marker: at most _ZH_NAMED characters (a name of four and 和 or 、 and another)
+# before the white space ahead of its bracketed year
+_ZH_NARRATIVE = re.compile(rf"{_ZH_NAME}(?:等人?|和{_ZH_NAME}|、{_ZH_NAME})?\s*[（(]\s*{_YEAR}(?:{_ZH_LOCATOR})?\s*[）)]")
+_ZH_NAMED = 9
 CITATION_PATTERNS = (
     ("numeric", re.compile(r"[\[［【]\s*\d{1,3}(?:\s*[-–—~～,，、]\s*\d{1,3})*\s*[\]］】]")),
     ("superscript", re.compile(r"[¹²³⁰⁴-⁹]+(?:[,⁻‒–][¹²³⁰⁴-⁹]+)*")),
     ("author_year", re.compile(rf"[(（](?:see\s+|e\.g\.,?\s*|cf\.\s*|参见|见)?{_ONE}(?:\s*[;；]\s*{_ONE})*\s*[)）]")),
     ("narrative", re.compile(rf"{_AUTHORS}\s*[(（]\s*{_YEAR}(?:{_LOCATOR})?\s*[)）]")),
-    ("narrative", re.compile(rf"{_ZH_NAME}(?:等人?|和{_ZH_NAME}|、{_ZH_NAME})?\s*[（(]\s*{_YEAR}(?:{_ZH_LOCATOR})?\s*[）)]")),
+    ("narrative", _ZH_NARRATIVE),
     ("according", re.compile(r"据[^，。！？；、,.!?;:：\n]{1,30}(?:统计|调查|报道|显示|记载|测算|介绍|披露|称)")),
 )
 _HELD = {"numeric": "[［【", "superscript": "¹²³⁰⁴⁵⁶⁷⁸⁹", "author_year": "(（", "narrative": "(（",
@@ -82,6 +86,46 @@ _HELD = {"numeric": "[［【", "superscript": "¹²³⁰⁴⁵⁶⁷⁸⁹", "au
 
 def _holds(text: str, parts) -> bool:
     return any(c in text for c in parts)
+
+
+# kinds whose every marker starts with one of its `_HELD` characters (and is never empty)
+_LED = ("numeric", "superscript", "author_year")
+
+
+def _places(text: str, chars: str) -> list[int]:
+    """Where any of `chars` stands in `text`, ascending."""
+    out = []
+    for ch in chars:
+        at = text.find(ch)
+        while at >= 0:
+            out.append(at)
+            at = text.find(ch, at + 1)
+    out.sort()
+    return out
+
+
+def _named_before(text: str, years: list[int]) -> list[int]:
+    """Where a Chinese narrative marker may start, given where its "(2020" may (`years`): its
+    name part ends where the white space ahead of the bracket starts (`\\s` is `str.isspace`)."""
+    out: set[int] = set()
+    for at in years:
+        while at > 0 and text[at - 1].isspace():
+            at -= 1
+        out.update(range(max(0, at - _ZH_NAMED), at))
+    return sorted(out)
+
+
+def _led(pattern: re.Pattern, text: str, places: list[int]):
+    """The matches `pattern.finditer(text)` finds, for a pattern whose every match is non-empty
+    and starts at one of `places` (ascending): tried there alone, each after the last match's
+    end, as finditer goes on (a search tries every position, and a bracket is rare)."""
+    end = 0
+    for at in places:
+        if at >= end:
+            found = pattern.match(text, at)
+            if found is not None:
+                end = found.end()
+                yield found
 
 
 _DATED = re.compile(_YEAR)  # what every author-year and narrative marker holds
@@ -612,15 +656,22 @@ def find_citations(text: str, layout: Layout) -> list[Citation]:
     found: list[tuple[int, int, str]] = []
     # a year starts with an ASCII 1 or 2: most texts are ruled out without a search
     dated = ("1" in text or "2" in text) and _DATED.search(text) is not None
-    year_in_brackets = dated and _holds(text, "(（") and _YEAR_OPEN.search(text) is not None
+    opens = _places(text, "(（") if dated else []  # where "(2020" and an author-year marker may start
+    years = [at for at in opens if _YEAR_OPEN.match(text, at)]  # where "(2020" starts
     for kind, pattern in CITATION_PATTERNS:
-        if kind == "narrative" and not year_in_brackets:
+        if kind == "narrative" and not years:
             continue  # every narrative marker holds "(2020": a text without one has none
         if kind == "author_year" and not dated:
             continue  # every author-year marker holds a year
-        if not _holds(text, _HELD[kind]):
+        if pattern is _ZH_NARRATIVE:  # tried only where a name may stand before a "(2020"
+            matches = _led(pattern, text, _named_before(text, years))
+        elif kind in _LED:  # tried only where such a marker may start (none there: none at all)
+            matches = _led(pattern, text, opens if kind == "author_year" else _places(text, _HELD[kind]))
+        elif _holds(text, _HELD[kind]):
+            matches = pattern.finditer(text)
+        else:
             continue  # a text without any character every such marker holds has none
-        found.extend((m.start(), m.end(), kind) for m in pattern.finditer(text))
+        found.extend((m.start(), m.end(), kind) for m in matches)
     for span in layout.superscripts:
         if _SUPERSCRIPT_TEXT.fullmatch(text[span.start:span.end].strip()):
             found.append((span.start, span.end, "superscript"))

@@ -262,15 +262,20 @@ def test_units_are_those_the_words_and_cjk_characters_give():
 
 
 def test_citations_are_those_every_pattern_finds():
-    """find_citations skips a pattern in a text without a character all its markers hold:
-    the same markers as running every pattern."""
+    """find_citations skips a pattern in a text without a character all its markers hold, and
+    tries a marker only where one may start: the same markers as running every pattern."""
     markers = ["[12]", "［3］", "【4-6】", "¹²", "⁴⁵", "(Smith, 2020)", "（王明，2019）", "Smith (2020)",
                "王明等（2018）", "据统计局统计", "(see Lee 2001, p. 4)",
                # years without a 2 or without a 1, each alone in a text below
-               "(Smith, 1999)", "(Lee, 2023)", "（王明，1988）", "Smith (1899)", "李华（2034）", "(Lee 2003a)"]
+               "(Smith, 1999)", "(Lee, 2023)", "（王明，1988）", "Smith (1899)", "李华（2034）", "(Lee 2003a)",
+               # markers tried only where they may start: one right after another, a Chinese name
+               # part of nine characters, white space and line breaks before the bracket
+               "[1][2]", "［1］【2】", "(Lee, 2020)(Smith, 2021)", "¹²³", "欧阳王明和司马李华（2018）",
+               "欧阳王明、司马李华 （2018，第5页）", "王明和李华\n\n　 \t（2018）", "研究者王明等人 (2019)",
+               "他说这是王明（2018）", "（2018）", "王明（（2018）"]
     rnd = random.Random(11)
-    for text in (texts(97, 80) + ["".join(rnd.choice(markers + PIECES) for _ in range(40)) for _ in range(80)]
-                 + [f"正文{m}。" for m in markers]):
+    for text in (texts(97, 80) + ["".join(rnd.choice(markers + PIECES) for _ in range(40)) for _ in range(200)]
+                 + [f"正文{m}。" for m in markers] + ["".join(markers)]):
         found = []
         for kind, pattern in CITATION_PATTERNS:
             found.extend((m.start(), m.end(), kind) for m in pattern.finditer(text))
