@@ -35,8 +35,9 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from core.academic.text import merge
 from core.evidence import rank_key
-from core.models import Group, PairResult, Report
+from core.models import Group, PairResult, Report, Span
 from core.rules import is_flagged
 
 __all__ = [
@@ -173,7 +174,59 @@ def _group_details(report: Report) -> list[GroupDetail]:
 
 def likely_source(members: Sequence[int], pairs: Iterable[PairResult]) -> tuple[int | None, str, list[float]]:
     """(source or None, reason, each member's score) for one group; see the module docstring."""
-    members = list(members)
+    members, pairs = list(members), list(pairs)
+    scores = (_scores_at_once if len(members) >= AT_ONCE else _scores)(members, pairs)
+    if len(members) == 2:
+        return None, "pair", scores
+    order = sorted(range(len(members)), key=lambda i: -scores[i])
+    best, second = scores[order[0]], scores[order[1]]
+    if best < SOURCE_COVER:
+        return None, "none", scores
+    if best - second < SOURCE_MARGIN:
+        return None, "tie", scores
+    source = members[order[0]]
+    # a passage of a member with another document, neither of them the source
+    inside = set(members)
+    if not any(source not in (p.left, p.right) and (p.left in inside or p.right in inside)
+               and any(m.attribution != "template" for m in p.matches) for p in pairs):
+        return None, "hub", scores
+    return source, "source", scores
+
+
+AT_ONCE = 8  # members from which a group's scores are counted with numpy (`_scores_at_once`)
+
+
+def _scores(members: list[int], pairs: list[PairResult]) -> list[float]:
+    """Each member's score (see the module docstring), member by member."""
+    # spans[o][c]: o's passages with c; held[o][c] and total[o]: the characters of their
+    # union, and of the union of o's passages with anyone
+    spans: dict[int, dict[int, list[Span]]] = defaultdict(lambda: defaultdict(list))
+    for p in pairs:
+        for m in p.matches:
+            if m.attribution == "template":
+                continue
+            spans[p.left][p.right].append(m.left)
+            spans[p.right][p.left].append(m.right)
+    held = {o: {c: _extent(s) for c, s in by.items()} for o, by in spans.items()}
+    total = {o: _extent([s for by in spans[o].values() for s in by]) for o in members}
+    scores = []
+    for c in members:
+        score = 1.0
+        for o in members:
+            if o == c:
+                continue
+            if not total[o]:
+                score = 0.0  # o is linked by its simhash only: nothing to attribute
+                break
+            covered = held.get(o, {}).get(c, 0)
+            score = min(score, covered / total[o])
+        scores.append(score)
+    return scores
+
+
+def _scores_at_once(members: list[int], pairs: list[PairResult]) -> list[float]:
+    """`_scores` counted with numpy: a class of near copies makes groups of ~20 members, whose
+    ~20 x 20 shares the loop reads one by one."""
     n = len(members)
     at = {doc: k for k, doc in enumerate(members)}  # then any other document a pair holds
     # each passage side: o (whose side), c (the other document), its span; held[o, c] and
@@ -200,23 +253,20 @@ def likely_source(members: Sequence[int], pairs: Iterable[PairResult]) -> tuple[
     by, of, held = by[kept], of[kept], held[kept]
     # c's score: the least share of another member's copied text c covers (1.0 with no other
     # member); 0.0 when another member shares no passage with c or copied nothing at all
-    # (linked by its simhash only)
     score = np.ones(n)
     np.minimum.at(score, of, held / np.where(total > 0, total, 1)[by])  # Python's division's double
     empty = total[:n] == 0
     apart = np.bincount(of, minlength=n) < n - 1
-    scores = np.where(apart | (empty.sum() - empty > 0), 0.0, score).tolist()
-    if n == 2:
-        return None, "pair", scores
-    order = sorted(range(n), key=lambda i: -scores[i])
-    best, second = scores[order[0]], scores[order[1]]
-    if best < SOURCE_COVER:
-        return None, "none", scores
-    if best - second < SOURCE_MARGIN:
-        return None, "tie", scores
-    if not np.any((o < n) & (o != order[0]) & (c != order[0])):
-        return None, "hub", scores
-    return members[order[0]], "source", scores
+    return np.where(apart | (empty.sum() - empty > 0), 0.0, score).tolist()
+
+
+def _extent(spans: list[Span]) -> int:
+    """The characters in the union of half-open spans (a group's member most often has one
+    passage with another member: its length, without sorting; near copies share most of their
+    spans with each member: each distinct span is merged once)."""
+    if len(spans) == 1:
+        return max(0, spans[0].end - spans[0].start)
+    return sum(e - s for s, e in merge({(s.start, s.end) for s in spans}))
 
 
 def _union_lengths(keys: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
 import pytest
 
 from core.academic.attribution import QUOTE_MIN_CJK, QUOTE_MIN_WORDS, analyse
@@ -16,7 +15,7 @@ from core.academic.classify import Analyses, _passage, _Template, attribute
 from core.academic.text import CJK_CHAR, WORD
 from core.models import Document, Match, PairResult, Span
 from core.options import CheckOptions
-from core.review.groups import _union_lengths
+from core.review.groups import _extent
 
 PARAGRAPHS = [
     "城市热岛的形成与下垫面性质密切相关，沥青和混凝土白天吸收大量太阳辐射，夜间缓慢释放。",
@@ -129,12 +128,6 @@ def test_a_quotation_is_emphasis_by_the_rule_of_its_units(seed):
         # CJK characters at least half of the units: as many CJK characters as words, or more
         rule = cjk < QUOTE_MIN_CJK if cjk and cjk >= words else cjk + words < QUOTE_MIN_WORDS
         assert a._emphasis(3, len(text) - 3) == rule, inner
-
-
-def _extent(spans: list[Span]) -> int:
-    _, lengths = _union_lengths(np.zeros(len(spans), dtype=np.int64), np.array([s.start for s in spans]),
-                                   np.array([s.end for s in spans]))
-    return int(lengths.sum())
 
 
 def test_a_members_extent_counts_a_span_it_shares_with_many_once():

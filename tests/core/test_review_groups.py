@@ -8,7 +8,7 @@ from core.evidence import rank_key
 from core.models import Document, Match, PairResult, Report, Span
 from core.options import CheckOptions
 from core.reports import render_json, to_json
-from core.review.groups import find_groups, group_details, likely_source
+from core.review.groups import _scores, _scores_at_once, find_groups, group_details, likely_source
 
 
 def _names(report, members):
@@ -135,14 +135,26 @@ def test_an_undecided_source_says_why_in_the_report(planted_class):
 
 
 def test_a_members_copied_characters_are_the_union_of_its_spans_one_or_many():
+    import random
+
+    from core.academic.text import merge
+    from core.review.groups import _extent
+
+    rng = random.Random(4)
+    for _ in range(500):
+        spans = [Span(a, a + rng.randrange(-3, 12)) for a in (rng.randrange(40) for _ in range(rng.randrange(1, 4)))]
+        union = set().union(*(range(s.start, s.end) for s in spans))
+        assert _extent(spans) == len(union) == sum(e - s for s, e in merge((s.start, s.end) for s in spans))
+
+
+def test_the_union_of_each_keys_spans_is_counted_at_once():
     """`_union_lengths` gives each key the characters of the union of its spans (empty and
-    reversed spans adding nothing), many keys at once, as `merge` unites them."""
+    reversed spans adding nothing), many keys at once, as `_extent` counts one key's."""
     import random
 
     import numpy as np
 
-    from core.academic.text import merge
-    from core.review.groups import _union_lengths
+    from core.review.groups import _extent, _union_lengths
 
     rng = random.Random(4)
     for _ in range(300):
@@ -151,7 +163,7 @@ def test_a_members_copied_characters_are_the_union_of_its_spans_one_or_many():
         keys, lengths = _union_lengths(*(np.array(x, dtype=np.int64) for x in zip(*spans)))
         want = {k: len(set().union(*(range(s, e) for j, s, e in spans if j == k))) for k, _, _ in spans}
         assert dict(zip(keys.tolist(), lengths.tolist())) == want
-        assert all(want[k] == sum(e - s for s, e in merge((s, e) for j, s, e in spans if j == k)) for k in want)
+        assert want == {k: _extent([Span(s, e) for j, s, e in spans if j == k]) for k in want}
 
 
 def _source_one_by_one(members, pairs):
@@ -192,7 +204,8 @@ def _source_one_by_one(members, pairs):
 
 
 def test_likely_source_scores_each_member_as_the_rule_does_one_by_one():
-    """The scores, the source and its reason, on random groups: several passages a
+    """The scores, the source and its reason, on random groups, of few members and of many
+    (the scores counted with numpy, `_scores_at_once`, are `_scores`' in both): several passages a
     pair, overlapping and empty spans, template passages, members without a passage and pairs
     with a document outside the group."""
     import random
@@ -200,9 +213,9 @@ def test_likely_source_scores_each_member_as_the_rule_does_one_by_one():
     rng = random.Random(7)
     reasons = set()
     for _ in range(400):
-        n = rng.randrange(2, 7)
-        members = sorted(rng.sample(range(12), n))
-        others = [d for d in range(12) if d not in members]
+        n = rng.randrange(2, 12)
+        members = sorted(rng.sample(range(16), n))
+        others = [16, 17]  # documents outside the group
         pairs = []
         for a in range(n):
             for b in range(a + 1, n):
@@ -229,5 +242,6 @@ def test_likely_source_scores_each_member_as_the_rule_does_one_by_one():
             pairs.append(_pair(others[0], others[1], [(0, 80)], [(0, 80)]))
         found = likely_source(members, pairs)
         assert found == _source_one_by_one(members, pairs)
+        assert _scores_at_once(members, pairs) == _scores(members, pairs) == found[2]
         reasons.add(found[1])
     assert reasons == {"source", "pair", "tie", "none", "hub"}
