@@ -73,16 +73,29 @@ def align_units(x: np.ndarray, y: np.ndarray, k: int = 4,
             tx[differ] = ty[differ] = False
             return UnitAlignment(tx, ty)
     else:
-        differ = np.flatnonzero(x[:n] != y[:n])
-        head = int(differ[0]) if len(differ) else n
+        front = np.flatnonzero(x[:n] != y[:n])  # the units differing on the start's diagonal
+        head = int(front[0]) if len(front) else n
         rest = n - head
-        differ = np.flatnonzero(x[len(x) - rest:][::-1] != y[len(y) - rest:][::-1])
-        tail = int(differ[0]) if len(differ) else rest
+        back = np.flatnonzero(x[len(x) - rest:][::-1] != y[len(y) - rest:][::-1])  # on the end's
+        tail = int(back[0]) if len(back) else rest
+        if repeats is not None and len(back):
+            start = len(front) == 1 or int(front[1]) >= n - tail
+            if (start or len(back) == 1) and _one_shift(x, y, head, tail, k, start, repeats):
+                short = n - head - tail  # the shorter side of the region
+                tx[:] = ty[:] = True
+                if start:  # the region's first units, and the longer side's last ones, left
+                    tx[head] = ty[head] = False
+                    tx[head + short:len(x) - tail] = ty[head + short:len(y) - tail] = False
+                else:  # the region's last units, and the longer side's first ones, left
+                    tx[len(x) - tail - 1] = ty[len(y) - tail - 1] = False
+                    tx[head:len(x) - tail - short] = ty[head:len(y) - tail - short] = False
+                return UnitAlignment(tx, ty)
+        differ = None
     tx[:head] = ty[:head] = True
     if tail:
         tx[len(x) - tail:] = ty[len(y) - tail:] = True
     _fill(x, y, head, len(x) - tail, head, len(y) - tail, max(k, K_MIN), tx, ty,
-          repeats if k >= K_MIN else None, differ if len(x) == len(y) else None)
+          repeats if k >= K_MIN else None, differ)
     return UnitAlignment(tx, ty)
 
 
@@ -97,8 +110,49 @@ def _two_changes(la: int, k: int, repeats: Callable[[], int]) -> bool:
     count = la - k - 1
     if k < K_MIN or la * la <= DP_CELLS or count < 1:  # `_lcs`, or no stretch
         return False
-    most = repeats()
-    return most + 2 <= MAX_OCCURRENCES and count - 2 > 4 * (most - 1)
+    return _alone(count, 2, 2, 0, repeats())
+
+
+def _one_shift(x, y, head: int, tail: int, k: int, start: bool, repeats: Callable[[], int]) -> bool:
+    """Whether `_fill` takes every unit of the region of two unequally long sides (x[head:len(x)
+    - tail], y[head:len(y) - tail]: la, lb units, d = lb - la, its first and last units
+    differing; one copy with a unit changed, the other with units inserted or deleted) but,
+    if `start` (the region's units equal on the diagonal through its start but its first),
+    its first units and the longer side's last |d|, else (equal on the one through its end
+    but its last) its last units and the longer side's first |d|: `_in_line` answers so.
+
+    `_fill` gets the region untrimmed; it is `_in_line`'s when la * lb > DP_CELLS, k >= K_MIN
+    and both sides are k units or more. `_near_diagonals` (not main) tries 0 first where found,
+    then d. With mid = la // 2 and short = min(la, lb): if start, 0 is found (x[mid] = y[mid]
+    for 1 <= mid < short, and mid < mid + d + k for d > -k); on it the one differing unit is
+    x's first, so s = 1, r = hi. Else 0 is not found (mid >= lb or x[mid] != y[mid]) and d is
+    (x[mid] = y[mid + d] for -d <= mid < la - 1, d > -k); its one differing unit is x's last,
+    so s = lo, r = n - 1. Either way s < k and n - r < k (d > -k), count = short - k,
+    o_x = 1 + max(0, -d), o_y = 1 + max(0, d), the bounds are `_alone`'s with that diagonal,
+    and the k-gram at the differing end holds only that unit (`_apart_by_one`: not hashed).
+    The anchor is the short - 1 units after the first (before the last); around it `_fill`
+    finds one unit a side, unequal, and the longer side's |d| units against none."""
+    la, lb = len(x) - tail - head, len(y) - tail - head
+    d, short, mid = lb - la, min(la, lb), la // 2
+    count = short - k
+    if k < K_MIN or la * lb <= DP_CELLS or count < 1 or d <= -k:  # `_lcs`, or no stretch
+        return False
+    if start:
+        if not 1 <= mid < short:
+            return False
+        on = 0
+    else:
+        if not max(0, -d) <= mid < la - 1 or mid < lb and x[head + mid] == y[head + mid]:
+            return False
+        on = d
+    return _alone(count, 1 + max(0, -d), 1 + max(0, d), on, repeats())
+
+
+def _alone(count: int, ox: int, oy: int, d: int, most: int) -> bool:
+    """`_in_line`'s bounds: whether a stretch of `count` equal k-grams on diagonal d, with ox,
+    oy k-grams of x and y outside it and no k-gram of x more than `most` times in x, is made
+    of ok k-grams and holds more equal k-grams than any other diagonal (proof there)."""
+    return most + oy <= MAX_OCCURRENCES and count - oy > (max(ox + d, oy - d) + oy) * (most - 1)
 
 
 def _fill(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int] | None = None,
@@ -238,8 +292,7 @@ def _in_line(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int],
     ox, oy = n - count, m - count
     if count < 1:
         return None
-    most = repeats()
-    if most + oy > MAX_OCCURRENCES or count - oy <= (max(ox + d, oy - d) + oy) * (most - 1):
+    if not _alone(count, ox, oy, d, repeats()):
         return None
     if (s > lo and not _apart_by_one(ends, lo, s, k)
             and _hash_equal(x[a0 + lo:a0 + s + k - 1], y[b0 + lo + d:b0 + s + k - 1 + d], k)
@@ -336,20 +389,27 @@ def _anchors(hx, hy, a0, b0, k, tx, ty) -> list[tuple[int, int, int]]:
 
 
 def _lcs(xs: list, ys: list, a0: int, b0: int, tx, ty) -> None:
-    """An exact longest common subsequence of two short lists, marked into tx, ty."""
-    m = len(ys)
-    rows = [[0] * (m + 1)]
+    """An exact longest common subsequence of two short lists, marked into tx, ty. The table
+    (row i: the LCS of xs[:i] with each ys[:j]) is held a row to an integer: bit j set where
+    row[j + 1] = row[j], so row[j] is j less the bits set below j; a row follows from the one
+    before by the bit-parallel step (Allison and Dix; Hyyro). The traceback is the table's:
+    take equal units (their cell is one more than the one before both), else go up where
+    the cell above is at least the one to the left."""
+    where: dict = {}
+    for j, yv in enumerate(ys):
+        where[yv] = where.get(yv, 0) | 1 << j
+    full = (1 << len(ys)) - 1
+    rows = [full]
     for xv in xs:
-        prev, row = rows[-1], [0]
-        for j, yv in enumerate(ys):
-            row.append(prev[j] + 1 if xv == yv else max(prev[j + 1], row[j]))
-        rows.append(row)
-    i, j = len(xs), m
+        v = rows[-1]
+        u = v & where.get(xv, 0)
+        rows.append((v + u | v - u) & full)
+    i, j = len(xs), len(ys)
     while i and j:
-        if xs[i - 1] == ys[j - 1] and rows[i][j] == rows[i - 1][j - 1] + 1:
+        if xs[i - 1] == ys[j - 1]:
             tx[a0 + i - 1] = ty[b0 + j - 1] = True
             i, j = i - 1, j - 1
-        elif rows[i - 1][j] >= rows[i][j - 1]:
+        elif (rows[i - 1] & (1 << j) - 1).bit_count() <= (rows[i] & (1 << j - 1) - 1).bit_count() + 1:
             i -= 1
         else:
             j -= 1
