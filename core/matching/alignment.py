@@ -68,7 +68,8 @@ def align_units(x: np.ndarray, y: np.ndarray, k: int = 4,
             tx[:] = ty[:] = True
             return UnitAlignment(tx, ty)
         head, tail = int(differ[0]), n - 1 - int(differ[-1])
-        if len(differ) == 2 and repeats is not None and _two_changes(n - head - tail, k, repeats):
+        if len(differ) == 2 and repeats is not None and (
+                _two_changes(n - head - tail, k, repeats) or _two_changes_counted(x, y, head, tail, k)):
             tx[:] = ty[:] = True
             tx[differ] = ty[differ] = False
             return UnitAlignment(tx, ty)
@@ -107,10 +108,22 @@ def _two_changes(la: int, k: int, repeats: Callable[[], int]) -> bool:
     ends, so its stretch is the la - k - 1 k-grams clear of both, o_x = o_y = 2, and its hash
     checks are skipped (`_apart_by_one`: each end k-gram holds one differing unit); `_fill`
     then finds the two units left, one each side of the anchor, unequal."""
-    count = la - k - 1
-    if k < K_MIN or la * la <= DP_CELLS or count < 1:  # `_lcs`, or no stretch
-        return False
-    return _alone(count, 2, 2, 0, repeats())
+    return _room(la, la, la - k - 1, k) and _alone(la - k - 1, 2, 2, 0, repeats())
+
+
+def _two_changes_counted(x, y, head: int, tail: int, k: int) -> bool:
+    """`_two_changes` with x's k-grams counted in the region (x[head:len(x) - tail]) where the
+    told count is too high: `_counted_alone`."""
+    la = len(x) - head - tail
+    return _room(la, la, la - k - 1, k) and _counted_alone(
+        x, y, head, len(x) - tail, head, len(y) - tail, 1, la - k - 1, 2, 2, 0, k)
+
+
+def _room(la: int, lb: int, count: int, k: int) -> bool:
+    """Whether `_fill` gives a region of la and lb units, its ends differing, to `_in_line`
+    (more than DP_CELLS cells, else `_lcs`; k >= K_MIN) and there is a stretch of `count` >= 1
+    k-grams (so both sides hold more than k units)."""
+    return k >= K_MIN and la * lb > DP_CELLS and count >= 1
 
 
 def _one_shift(x, y, head: int, tail: int, k: int, start: bool, repeats: Callable[[], int]) -> bool:
@@ -135,7 +148,7 @@ def _one_shift(x, y, head: int, tail: int, k: int, start: bool, repeats: Callabl
     la, lb = len(x) - tail - head, len(y) - tail - head
     d, short, mid = lb - la, min(la, lb), la // 2
     count = short - k
-    if k < K_MIN or la * lb <= DP_CELLS or count < 1 or d <= -k:  # `_lcs`, or no stretch
+    if not _room(la, lb, count, k) or d <= -k:
         return False
     if start:
         if not 1 <= mid < short:
@@ -145,14 +158,58 @@ def _one_shift(x, y, head: int, tail: int, k: int, start: bool, repeats: Callabl
         if not max(0, -d) <= mid < la - 1 or mid < lb and x[head + mid] == y[head + mid]:
             return False
         on = d
-    return _alone(count, 1 + max(0, -d), 1 + max(0, d), on, repeats())
+    ox, oy = 1 + max(0, -d), 1 + max(0, d)
+    return (_alone(count, ox, oy, on, repeats())
+            or _counted_alone(x, y, head, len(x) - tail, head, len(y) - tail, 1 if start else max(0, d),
+                              count, ox, oy, on, k))
 
 
 def _alone(count: int, ox: int, oy: int, d: int, most: int) -> bool:
     """`_in_line`'s bounds: whether a stretch of `count` equal k-grams on diagonal d, with ox,
     oy k-grams of x and y outside it and no k-gram of x more than `most` times in x, is made
     of ok k-grams and holds more equal k-grams than any other diagonal (proof there)."""
-    return most + oy <= MAX_OCCURRENCES and count - oy > (max(ox + d, oy - d) + oy) * (most - 1)
+    return most + oy <= MAX_OCCURRENCES and _longest(count, ox, oy, d, most)
+
+
+def _longest(count: int, ox: int, oy: int, d: int, most: int) -> bool:
+    """`_in_line`'s chain bound: no diagonal but d holds `count` equal k-grams when no k-gram
+    of x occurs more than `most` times in x."""
+    return count - oy > (max(ox + d, oy - d) + oy) * (most - 1)
+
+
+def _counted_alone(x, y, a0: int, a1: int, b0: int, b1: int, sy: int, count: int, ox: int,
+                   oy: int, d: int, k: int) -> bool:
+    """`_alone` for the stretch of `count` equal k-grams on diagonal d of the free region
+    x[a0:a1], y[b0:b1] (from y's k-gram sy; the k-grams next to it on d unequal), with x's
+    k-grams counted in the region instead of told (real prose repeats a phrase more often than
+    the bound allows, mostly outside the region): `_counted`, as `_one_diagonal` counts them.
+    The stretch's k-grams are then ok, and `_longest` with the counted `most` (the chain
+    argument needs only that no k-gram of x occurs more often in x) leaves every other diagonal
+    fewer equal k-grams: `_anchors` takes the stretch first and whole and drops every other run
+    (their free units of x lie in its ends, each shorter than k). `_in_line` and
+    `_one_diagonal` answer as `_anchors` does or hand over to it."""
+    hx = kgram_hashes(x[a0:a1], k)
+    off = (few_kgram_hashes(y[b0:b0 + sy + k - 1].tolist(), k)
+           + few_kgram_hashes(y[b0 + sy + count:b1].tolist(), k))  # y's k-grams off the stretch
+    most = _counted(hx, Counter(off))
+    return most is not None and _longest(count, ox, oy, d, most)
+
+
+def _counted(hx: np.ndarray, outside: Counter) -> int | None:
+    """How often hx's most repeated k-gram occurs in it; None when that, or the count of a
+    k-gram of y off its stretch (`outside`: how often each is there) with its count in hx, is
+    over MAX_OCCURRENCES (then a k-gram of the stretch may not be ok)."""
+    ux = np.sort(hx)
+    bounds = np.flatnonzero(np.concatenate(([True], ux[1:] != ux[:-1], [True])))
+    most = int(np.diff(bounds).max())
+    if most > MAX_OCCURRENCES:
+        return None
+    if outside:
+        extra = np.fromiter(outside.keys(), np.uint64, len(outside))
+        in_x = np.searchsorted(ux, extra, "right") - np.searchsorted(ux, extra, "left")
+        if int((in_x + np.fromiter(outside.values(), np.int64, len(outside))).max()) > MAX_OCCURRENCES:
+            return None
+    return most
 
 
 def _fill(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int] | None = None,
@@ -225,16 +282,8 @@ def _one_diagonal(hx, hy, a0, b0, k, tx, ty,
         return None
     outside = Counter(hy[:s + d].tolist() + hy[r + d:].tolist())  # hy's k-grams off its stretch
     most = repeats() if repeats is not None else MAX_OCCURRENCES + 1  # no k-gram of x more often
-    if most + max(outside.values(), default=0) > MAX_OCCURRENCES:
-        ux = np.sort(hx)
-        bounds = np.flatnonzero(np.concatenate(([True], ux[1:] != ux[:-1], [True])))
-        if int(np.diff(bounds).max()) > MAX_OCCURRENCES:
-            return None
-        if outside:
-            extra = np.fromiter(outside.keys(), np.uint64, len(outside))
-            in_x = np.searchsorted(ux, extra, "right") - np.searchsorted(ux, extra, "left")
-            if int((in_x + np.fromiter(outside.values(), np.int64, len(outside))).max()) > MAX_OCCURRENCES:
-                return None
+    if most + max(outside.values(), default=0) > MAX_OCCURRENCES and _counted(hx, outside) is None:
+        return None
     for e in range(count - n, m - count + 1):  # every other diagonal with room for `count` k-grams
         start, stop = max(0, -e), min(n, m - e)
         if e == d or stop - start < count:
@@ -372,7 +421,10 @@ def _anchors(hx, hy, a0, b0, k, tx, ty) -> list[tuple[int, int, int]]:
     for neg, i0, j0 in runs:
         size, ai, bj = -neg, a0 + i0, b0 + j0
         used = tx[ai:ai + size] | ty[bj:bj + size]
-        if np.count_nonzero(used):
+        taken = np.count_nonzero(used)
+        if taken == size:  # no free unit
+            continue
+        if taken:
             free = np.concatenate(([False], ~used, [False]))
             edges = np.flatnonzero(free[1:] != free[:-1])
             starts, ends = edges[0::2], edges[1::2]
