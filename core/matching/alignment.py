@@ -182,34 +182,32 @@ def _counted_alone(x, y, a0: int, a1: int, b0: int, b1: int, sy: int, count: int
     """`_alone` for the stretch of `count` equal k-grams on diagonal d of the free region
     x[a0:a1], y[b0:b1] (from y's k-gram sy; the k-grams next to it on d unequal), with x's
     k-grams counted in the region instead of told (real prose repeats a phrase more often than
-    the bound allows, mostly outside the region): `_counted`, as `_one_diagonal` counts them.
-    The stretch's k-grams are then ok, and `_longest` with the counted `most` (the chain
-    argument needs only that no k-gram of x occurs more often in x) leaves every other diagonal
-    fewer equal k-grams: `_anchors` takes the stretch first and whole and drops every other run
-    (their free units of x lie in its ends, each shorter than k). `_in_line` and
-    `_one_diagonal` answer as `_anchors` does or hand over to it."""
-    hx = kgram_hashes(x[a0:a1], k)
+    the told bound allows, mostly outside the region). `_counted`, as `_one_diagonal` counts
+    them: the stretch's k-grams are ok, and no k-gram of x occurs more than MAX_OCCURRENCES
+    times in x, which is all the chain argument needs: `_longest` with that count leaves every
+    other diagonal fewer equal k-grams. So `_anchors` takes the stretch first and whole and
+    drops every other run (their free units of x lie in its ends, each shorter than k);
+    `_in_line` and `_one_diagonal` answer as it does or hand over to it."""
+    if not _longest(count, ox, oy, d, MAX_OCCURRENCES):
+        return False
     off = (few_kgram_hashes(y[b0:b0 + sy + k - 1].tolist(), k)
            + few_kgram_hashes(y[b0 + sy + count:b1].tolist(), k))  # y's k-grams off the stretch
-    most = _counted(hx, Counter(off))
-    return most is not None and _longest(count, ox, oy, d, most)
+    return _counted(kgram_hashes(x[a0:a1], k), Counter(off))
 
 
-def _counted(hx: np.ndarray, outside: Counter) -> int | None:
-    """How often hx's most repeated k-gram occurs in it; None when that, or the count of a
-    k-gram of y off its stretch (`outside`: how often each is there) with its count in hx, is
-    over MAX_OCCURRENCES (then a k-gram of the stretch may not be ok)."""
+def _counted(hx: np.ndarray, outside: Counter) -> bool:
+    """Whether no k-gram occurs more than MAX_OCCURRENCES times in hx, nor one of y's k-grams
+    off its stretch (`outside`: how often each is there) counted with its count in hx: every
+    k-gram of the stretch is then ok (in hy, its count in the stretch plus its count off it)."""
     ux = np.sort(hx)
-    bounds = np.flatnonzero(np.concatenate(([True], ux[1:] != ux[:-1], [True])))
-    most = int(np.diff(bounds).max())
-    if most > MAX_OCCURRENCES:
-        return None
+    if (ux[MAX_OCCURRENCES:] == ux[:len(ux) - MAX_OCCURRENCES]).any():  # one held more often
+        return False
     if outside:
         extra = np.fromiter(outside.keys(), np.uint64, len(outside))
         in_x = np.searchsorted(ux, extra, "right") - np.searchsorted(ux, extra, "left")
         if int((in_x + np.fromiter(outside.values(), np.int64, len(outside))).max()) > MAX_OCCURRENCES:
-            return None
-    return most
+            return False
+    return True
 
 
 def _fill(x, y, a0, a1, b0, b1, k, tx, ty, repeats: Callable[[], int] | None = None,
@@ -282,7 +280,7 @@ def _one_diagonal(hx, hy, a0, b0, k, tx, ty,
         return None
     outside = Counter(hy[:s + d].tolist() + hy[r + d:].tolist())  # hy's k-grams off its stretch
     most = repeats() if repeats is not None else MAX_OCCURRENCES + 1  # no k-gram of x more often
-    if most + max(outside.values(), default=0) > MAX_OCCURRENCES and _counted(hx, outside) is None:
+    if most + max(outside.values(), default=0) > MAX_OCCURRENCES and not _counted(hx, outside):
         return None
     for e in range(count - n, m - count + 1):  # every other diagonal with room for `count` k-grams
         start, stop = max(0, -e), min(n, m - e)
@@ -393,17 +391,18 @@ def _hash_equal(x: np.ndarray, y: np.ndarray, k: int) -> bool:
 
 def _anchors(hx, hy, a0, b0, k, tx, ty) -> list[tuple[int, int, int]]:
     """Runs of equal k-grams of the region (its k-gram hashes hx, hy from a0, b0), longest
-    first, each unit used once: (a, b, length) marked taken in tx, ty."""
+    first, each unit used once: (a, b, length) marked taken in tx, ty. The region's taken
+    units are also held as bits of an integer a side, so a run with no free unit is passed
+    over without numpy calls."""
     order = np.argsort(hy, kind="stable")
     sy = hy[order]
     lo = np.searchsorted(sy, hx, "left")
     hi = np.searchsorted(sy, hx, "right")
     count = hi - lo
-    ux, cx = np.unique(hx, return_counts=True)
-    often = ux[cx > MAX_OCCURRENCES]
     ok = (count > 0) & (count <= MAX_OCCURRENCES)
-    if len(often):
-        ok &= ~np.isin(hx, often)
+    sx = np.sort(hx)
+    if (sx[MAX_OCCURRENCES:] == sx[:len(sx) - MAX_OCCURRENCES]).any():  # a k-gram of x too often
+        ok &= np.searchsorted(sx, hx, "right") - np.searchsorted(sx, hx, "left") <= MAX_OCCURRENCES
     i = np.flatnonzero(ok)
     if not len(i):
         return []
@@ -418,26 +417,42 @@ def _anchors(hx, hy, a0, b0, k, tx, ty) -> list[tuple[int, int, int]]:
     length = np.diff(np.concatenate((first, [len(pi)]))) + k - 1
     runs = sorted(zip((-length).tolist(), pi[first].tolist(), pj[first].tolist()))
     out = []
+    bits_x, bits_y = _bits(tx[a0:a0 + len(hx) + k - 1]), _bits(ty[b0:b0 + len(hy) + k - 1])
     for neg, i0, j0 in runs:
         size, ai, bj = -neg, a0 + i0, b0 + j0
-        used = tx[ai:ai + size] | ty[bj:bj + size]
-        taken = np.count_nonzero(used)
-        if taken == size:  # no free unit
+        whole = (1 << size) - 1
+        taken = (bits_x >> i0 | bits_y >> j0) & whole
+        if taken == whole:  # no free unit
             continue
-        if taken:
-            free = np.concatenate(([False], ~used, [False]))
-            edges = np.flatnonzero(free[1:] != free[:-1])
-            starts, ends = edges[0::2], edges[1::2]
-            if not len(starts):
+        if taken:  # its longest free stretch (the first of the longest), if k long
+            at, size = _longest_free(whole & ~taken)
+            if size < k:
                 continue
-            best = int(np.argmax(ends - starts))
-            if ends[best] - starts[best] < k:
-                continue
-            ai, bj, size = ai + int(starts[best]), bj + int(starts[best]), int(ends[best] - starts[best])
+            ai, bj = ai + at, bj + at
         tx[ai:ai + size] = True
         ty[bj:bj + size] = True
+        bits_x |= ((1 << size) - 1) << (ai - a0)
+        bits_y |= ((1 << size) - 1) << (bj - b0)
         out.append((ai, bj, size))
     return out
+
+
+def _longest_free(free: int) -> tuple[int, int]:
+    """The first of the longest runs of set bits of `free` (> 0): where it starts, its length."""
+    at = size = 0
+    while free:
+        low = (free & -free).bit_length() - 1
+        rest = free >> low
+        run = (~rest & rest + 1).bit_length() - 1  # the set bits from low up
+        if run > size:
+            at, size = low, run
+        free = rest >> run << low + run
+    return at, size
+
+
+def _bits(mask: np.ndarray) -> int:
+    """A boolean mask as the bits of an integer (mask[i] is bit i)."""
+    return int.from_bytes(np.packbits(mask, bitorder="little").tobytes(), "little")
 
 
 def _lcs(xs: list, ys: list, a0: int, b0: int, tx, ty) -> None:
