@@ -200,7 +200,7 @@ def _counted(hx: np.ndarray, outside: Counter) -> bool:
     off its stretch (`outside`: how often each is there) counted with its count in hx: every
     k-gram of the stretch is then ok (in hy, its count in the stretch plus its count off it)."""
     ux = np.sort(hx)
-    if (ux[MAX_OCCURRENCES:] == ux[:len(ux) - MAX_OCCURRENCES]).any():  # one held more often
+    if len(ux) > MAX_OCCURRENCES and (ux[MAX_OCCURRENCES:] == ux[:-MAX_OCCURRENCES]).any():  # one too often
         return False
     if outside:
         extra = np.fromiter(outside.keys(), np.uint64, len(outside))
@@ -401,7 +401,7 @@ def _anchors(hx, hy, a0, b0, k, tx, ty) -> list[tuple[int, int, int]]:
     count = hi - lo
     ok = (count > 0) & (count <= MAX_OCCURRENCES)
     sx = np.sort(hx)
-    if (sx[MAX_OCCURRENCES:] == sx[:len(sx) - MAX_OCCURRENCES]).any():  # a k-gram of x too often
+    if len(sx) > MAX_OCCURRENCES and (sx[MAX_OCCURRENCES:] == sx[:-MAX_OCCURRENCES]).any():  # one too often
         ok &= np.searchsorted(sx, hx, "right") - np.searchsorted(sx, hx, "left") <= MAX_OCCURRENCES
     i = np.flatnonzero(ok)
     if not len(i):

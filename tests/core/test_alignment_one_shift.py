@@ -1,0 +1,203 @@
+"""Two copies each with an edit of their own, one with units inserted or deleted (`alignment.
+_one_shift`), or each with a unit changed in a text that repeats a phrase more often than the
+told bound allows (`_two_changes_counted`), are aligned without `_fill`: what the general path
+gives, on stressed inputs."""
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from core.engine.hashing import kgram_hashes
+from core.matching import alignment
+from core.matching.alignment import _in_line, _one_shift, align_units
+
+
+def _text(rng: np.random.Generator, size: int, k: int) -> np.ndarray:
+    """A unit sequence: random, over a few units, periodic, or repeating a phrase up to a dozen
+    times (k-grams over MAX_OCCURRENCES, other diagonals nearly as good as the stretch's)."""
+    shape = rng.integers(0, 4)
+    if shape == 0:
+        return rng.integers(0, 100000, size)
+    if shape == 1:
+        return rng.integers(0, int(rng.integers(2, 6)), size)
+    if shape == 2:
+        return np.resize(rng.integers(0, 1000, int(rng.integers(1, 2 * k + 2))), size)
+    text = rng.integers(100, 100 + int(rng.integers(20, 400)), size)
+    phrase = rng.integers(0, 50, k + int(rng.integers(-1, 3)))
+    if size > len(phrase) + 1:
+        for at in rng.choice(size - len(phrase), min(size - len(phrase), int(rng.integers(1, 13))), replace=False):
+            text[at:at + len(phrase)] = phrase
+    return text
+
+
+def _general(monkeypatch, cases):
+    """align_units of each case with no shortcut at all: every region to `_lcs` or `_anchors`."""
+    for name in ("_two_changes", "_two_changes_counted", "_one_shift"):
+        monkeypatch.setattr(alignment, name, lambda *_: False)
+    for name in ("_in_line", "_one_diagonal"):
+        monkeypatch.setattr(alignment, name, lambda *_: None)
+    return [align_units(x, y, k, lambda m=most: m) for x, y, k, most in cases]
+
+
+def _spy(monkeypatch, name: str) -> Counter:
+    """Count the answers of alignment.`name` (its last positional argument's kind, if a bool)."""
+    seen: Counter = Counter()
+    real = getattr(alignment, name)
+
+    def spy(*args):
+        answer = real(*args)
+        seen[answer, args[5] if isinstance(args[5], bool) else None] += 1
+        return answer
+
+    monkeypatch.setattr(alignment, name, spy)
+    return seen
+
+
+def _shifted(rng: np.random.Generator, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """Two copies of one text: one with a unit changed, the other with one to k + 1 units
+    inserted or deleted (maybe next to the change, near an end, or a unit of the text), and
+    maybe a unit changed too; either copy first."""
+    x = _text(rng, int(rng.integers(k + 4, 150)), k)
+    y = x.copy()
+    p = int(rng.integers(0, len(x)))
+    x[p] = 5000 + int(rng.integers(0, 2))
+    q = min(len(y) - 1, p + int(rng.integers(-2, 3))) if rng.integers(0, 4) == 0 else int(rng.integers(0, len(y)))
+    many = 1 if rng.integers(0, 2) else int(rng.integers(2, k + 2))
+    if rng.integers(0, 2):
+        y = np.insert(y, q, rng.choice([6000, 6001, int(y[q - 1])], many))
+    else:
+        y = np.delete(y, range(q, min(len(y), q + many)))
+    if rng.integers(0, 4) == 0:
+        y[int(rng.integers(0, len(y)))] = 5000
+    x, y = x.astype(np.uint64), y.astype(np.uint64)
+    return (x, y) if rng.integers(0, 2) else (y, x)
+
+
+def _told(rng: np.random.Generator, x: np.ndarray, k: int) -> int:
+    """A count told as x's most repeated k-gram's: the true one, one more, or far too many
+    (real prose repeating a phrase 9-24 times: the counted path)."""
+    hx = kgram_hashes(x, max(k, alignment.K_MIN))
+    true = int(np.unique(hx, return_counts=True)[1].max()) if len(hx) else 0
+    return true + int(rng.choice([0, 1, int(rng.integers(7, 24))]))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_shifted_copies_are_aligned_as_the_general_path_aligns_them(seed, monkeypatch):
+    """align_units with the shortcuts == with none (`_anchors` and `_lcs` alone), on copies of
+    random, few-unit, periodic and phrase-repeating text of every length around DP_CELLS, k 1-8,
+    the count told true or far too high; the shortcut answers on both diagonals, told and
+    counted, and hands over often."""
+    rng = np.random.default_rng(1940 + seed)
+    cases = []
+    for _ in range(900):
+        k = int(rng.integers(1, 9))
+        x, y = _shifted(rng, k)
+        cases.append((x, y, k, _told(rng, x, k)))
+    seen = _spy(monkeypatch, "_one_shift")
+    counted = _spy(monkeypatch, "_counted_alone")
+    fast = [align_units(x, y, k, lambda m=most: m) for x, y, k, most in cases]
+    slow = _general(monkeypatch, cases)
+    for f, s in zip(fast, slow):
+        assert f.left.tolist() == s.left.tolist() and f.right.tolist() == s.right.tolist()
+    assert seen[True, True] > 30 and seen[True, False] > 30 and seen[False, True] + seen[False, False] > 30, seen
+    assert counted[True, None] > 15 and counted[False, None] > 15, counted
+
+
+def _with_shift(rng: np.random.Generator, la: int, d: int, k: int, start: bool, alphabet: int):
+    """A region of la units against la + d (its first and last units differing), equal on the
+    diagonal through its start but its first unit (`start`) or through its end but its last,
+    between common ends; the region's head and tail."""
+    short = min(la, la + d)
+    text = rng.integers(0, alphabet, short - 1)
+    extra = rng.integers(7000, 7100, abs(d))
+    rx, ry = [np.uint64(9000)], [np.uint64(9001)]  # the changed units
+    if start:
+        x = np.concatenate((rx, text, extra if d < 0 else []))
+        y = np.concatenate((ry, text, extra if d > 0 else []))
+    else:
+        x = np.concatenate((extra if d < 0 else [], text, rx))
+        y = np.concatenate((extra if d > 0 else [], text, ry))
+    head, tail = int(rng.integers(0, 3)), int(rng.integers(0, 3))
+    ends = rng.integers(20000, 20100, head + tail)
+    x = np.concatenate((ends[:head], x, ends[head:])).astype(np.uint64)
+    y = np.concatenate((ends[:head], y, ends[head:])).astype(np.uint64)
+    return x, y, head, tail
+
+
+@pytest.mark.parametrize("k", range(2, 9))
+def test_told_it_answers_where_in_line_answers(k, monkeypatch):
+    """Told the count, `_one_shift` answers where `_in_line` (on the region `_fill` gets) does,
+    with its stretch: every region length around DP_CELLS and the bounds, every told count,
+    a unit to k + 1 more on either side, either diagonal. Over a few units `_in_line` may
+    take a diagonal the shortcut leaves (it then hands over), never the other way round."""
+    monkeypatch.setattr(alignment, "_counted_alone", lambda *_: False)
+    rng = np.random.default_rng(k)
+    answered = declined = 0
+    for la in range(k + 1, 60):
+        for d in [*range(-k - 1, 0), *range(1, k + 2)]:
+            if la + d < 2:
+                continue
+            for most in range(1, alignment.MAX_OCCURRENCES + 1):
+                start = bool(rng.integers(0, 2))
+                alphabet = 100000 if rng.integers(0, 4) else int(rng.integers(2, 5))
+                x, y, head, tail = _with_shift(rng, la, d, k, start, alphabet)
+                tx, ty = np.zeros(len(x), bool), np.zeros(len(y), bool)
+                anchors = _in_line(x, y, head, len(x) - tail, head, len(y) - tail, k, tx, ty,
+                                   lambda m=most: m)
+                if la * (la + d) <= alignment.DP_CELLS:
+                    anchors = None  # the region is `_lcs`'s
+                fast = _one_shift(x, y, head, tail, k, start, lambda m=most: m)
+                if fast:
+                    short = min(la, la + d)
+                    at = (head + 1, head + 1) if start else (head + max(0, -d), head + max(0, d))
+                    assert anchors == [(*at, short - 1)], (la, d, most, start)
+                    answered += 1
+                else:
+                    assert anchors is None or alphabet < 100000, (la, d, most, start, anchors)
+                    declined += 1
+    assert answered > 200 and declined > 200, (answered, declined)
+
+
+def _two_changed(rng: np.random.Generator, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """Two equally long copies each with a unit changed, in text repeating a phrase 6-12 times;
+    sometimes the change in y completes one more copy of the phrase (its count in y one more
+    than in x: at 9, the phrase's k-grams stop anchoring)."""
+    size = int(rng.integers(2 * k + 14, 120))
+    x = rng.integers(100, 100 + int(rng.integers(5, 300)), size)
+    phrase = rng.integers(0, 50, k + int(rng.integers(0, 3)))
+    times = min((size - 2) // (len(phrase) + 1), int(rng.integers(6, 13)))
+    starts = sorted(rng.choice(range(0, size - len(phrase), len(phrase) + 1), times, replace=False).tolist())
+    for at in starts:
+        x[at:at + len(phrase)] = phrase
+    y = x.copy()
+    p = int(rng.integers(0, size))
+    x[p] = 5000
+    if rng.integers(0, 2):  # y's change completes a copy of the phrase, or comes near p
+        free = [at for at in range(size - len(phrase)) if all(abs(at - s) > len(phrase) for s in starts)]
+        at = int(rng.choice(free)) if free else 0
+        y[at:at + len(phrase) - 1] = x[at:at + len(phrase) - 1] = phrase[:-1]
+        y[at + len(phrase) - 1] = phrase[-1]
+    else:
+        y[min(size - 1, p + int(rng.integers(k + 2, 60)))] = 5001
+    x, y = x.astype(np.uint64), y.astype(np.uint64)
+    return (x, y) if rng.integers(0, 2) else (y, x)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_two_changes_counted_gives_what_the_general_path_gives(seed, monkeypatch):
+    """Told a count too high for `_two_changes`, the region's own count answers where the
+    phrase's k-grams stay under MAX_OCCURRENCES (also counted with y's change) and hands over
+    where not; either way align_units gives what it gives with no shortcut."""
+    rng = np.random.default_rng(1950 + seed)
+    cases = []
+    for _ in range(500):
+        k = int(rng.integers(2, 7))
+        x, y = _two_changed(rng, k)
+        cases.append((x, y, k, int(rng.integers(alignment.MAX_OCCURRENCES - 1, 25))))
+    seen = _spy(monkeypatch, "_counted_alone")
+    fast = [align_units(x, y, k, lambda m=most: m) for x, y, k, most in cases]
+    slow = _general(monkeypatch, cases)
+    for f, s in zip(fast, slow):
+        assert f.left.tolist() == s.left.tolist() and f.right.tolist() == s.right.tolist()
+    assert seen[True, None] > 40 and seen[False, None] > 40, seen
