@@ -54,6 +54,25 @@ def _spy(monkeypatch, name: str) -> Counter:
     return seen
 
 
+def _spy_counted(monkeypatch) -> Counter:
+    """Count the answers of `_counted_alone`, and where it answers, check its claim: `_anchors`
+    on the region takes its stretch alone."""
+    seen: Counter = Counter()
+    real = alignment._counted_alone
+
+    def spy(x, y, a0, a1, b0, b1, sy, count, ox, oy, d, k):
+        answer = real(x, y, a0, a1, b0, b1, sy, count, ox, oy, d, k)
+        if answer:
+            tx, ty = np.zeros(len(x), bool), np.zeros(len(y), bool)
+            got = alignment._anchors(kgram_hashes(x[a0:a1], k), kgram_hashes(y[b0:b1], k), a0, b0, k, tx, ty)
+            assert got == [(a0 + sy - d, b0 + sy, count + k - 1)]
+        seen[answer] += 1
+        return answer
+
+    monkeypatch.setattr(alignment, "_counted_alone", spy)
+    return seen
+
+
 def _shifted(rng: np.random.Generator, k: int) -> tuple[np.ndarray, np.ndarray]:
     """Two copies of one text: one with a unit changed, the other with one to k + 1 units
     inserted or deleted (maybe next to the change, near an end, or a unit of the text), and
@@ -95,13 +114,13 @@ def test_shifted_copies_are_aligned_as_the_general_path_aligns_them(seed, monkey
         x, y = _shifted(rng, k)
         cases.append((x, y, k, _told(rng, x, k)))
     seen = _spy(monkeypatch, "_one_shift")
-    counted = _spy(monkeypatch, "_counted_alone")
+    counted = _spy_counted(monkeypatch)
     fast = [align_units(x, y, k, lambda m=most: m) for x, y, k, most in cases]
     slow = _general(monkeypatch, cases)
     for f, s in zip(fast, slow):
         assert f.left.tolist() == s.left.tolist() and f.right.tolist() == s.right.tolist()
     assert seen[True, True] > 30 and seen[True, False] > 30 and seen[False, True] + seen[False, False] > 30, seen
-    assert counted[True, None] > 15 and counted[False, None] > 15, counted
+    assert counted[True] > 15 and counted[False] > 15, counted
 
 
 def _with_shift(rng: np.random.Generator, la: int, d: int, k: int, start: bool, alphabet: int):
@@ -195,9 +214,58 @@ def test_two_changes_counted_gives_what_the_general_path_gives(seed, monkeypatch
         k = int(rng.integers(2, 7))
         x, y = _two_changed(rng, k)
         cases.append((x, y, k, int(rng.integers(alignment.MAX_OCCURRENCES - 1, 25))))
-    seen = _spy(monkeypatch, "_counted_alone")
+    seen = _spy_counted(monkeypatch)
     fast = [align_units(x, y, k, lambda m=most: m) for x, y, k, most in cases]
     slow = _general(monkeypatch, cases)
     for f, s in zip(fast, slow):
         assert f.left.tolist() == s.left.tolist() and f.right.tolist() == s.right.tolist()
-    assert seen[True, None] > 40 and seen[False, None] > 40, seen
+    assert seen[True] > 40 and seen[False] > 40, seen
+
+
+def _completing(rng: np.random.Generator, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """Two copies of a text holding a k-unit phrase 6-8 times and once more but for its first
+    (near the text's start) or last unit (near its end): one copy completes it (its changed
+    unit, the region's first or last: the phrase then one more time in it than in the other),
+    the other has a unit changed, or one or two inserted or deleted, near the other end."""
+    size = int(rng.integers(11 * k + 30, 200))
+    text = rng.integers(100, 400, size)
+    phrase = rng.integers(0, 50, k)
+    spots = sorted(rng.choice(range(k + 3, size - 2 * k - 3, k + 1), int(rng.integers(7, 10)), replace=False).tolist())
+    for at in spots:
+        text[at:at + k] = phrase
+    first = bool(rng.integers(0, 2))  # the phrase completed at the region's start, or its end
+    near = spots[0] if first else spots[-1]
+    end = near if first else near + k - 1
+    text[end] = 60
+    changed = text.copy()
+    changed[end] = phrase[end - near]
+    other = text.copy()
+    q = size - 1 - int(rng.integers(0, 3)) if first else int(rng.integers(0, 3))
+    edit = int(rng.integers(0, 3))
+    if edit == 0:
+        other[q] = 6000
+    elif edit == 1:
+        other = np.insert(other, q, [6000] * int(rng.integers(1, 3)))
+    else:
+        other = np.delete(other, range(q, min(size, q + int(rng.integers(1, 3)))))
+    changed, other = changed.astype(np.uint64), other.astype(np.uint64)
+    return (changed, other) if rng.integers(0, 2) else (other, changed)
+
+
+def test_a_change_completing_a_phrase_is_counted(monkeypatch):
+    """Where the changed unit of y completes a phrase x holds eight times, the phrase's k-grams
+    stop anchoring in the general path; the counted shortcuts (sides equally long or not)
+    count y's k-grams off the stretch with x's and hand over there (and answer where the
+    phrase stays under)."""
+    rng = np.random.default_rng(1960)
+    cases = []
+    for _ in range(400):
+        k = int(rng.integers(2, 7))
+        x, y = _completing(rng, k)
+        cases.append((x, y, k, int(rng.integers(alignment.MAX_OCCURRENCES, 25))))
+    seen = _spy_counted(monkeypatch)
+    fast = [align_units(x, y, k, lambda m=most: m) for x, y, k, most in cases]
+    slow = _general(monkeypatch, cases)
+    for f, s in zip(fast, slow):
+        assert f.left.tolist() == s.left.tolist() and f.right.tolist() == s.right.tolist()
+    assert seen[True] > 40 and seen[False] > 40, seen
