@@ -73,6 +73,12 @@ def align_units(x: np.ndarray, y: np.ndarray, k: int = 4,
             tx[:] = ty[:] = True
             tx[differ] = ty[differ] = False
             return UnitAlignment(tx, ty)
+        if len(differ) > 2 * k - 2 and repeats is not None:
+            d = _shifted_by_one(x, y, head, tail, k, repeats)
+            if d:  # the region's last unit of x and first of y left (d = 1), or the other way
+                tx[:] = ty[:] = True
+                tx[head if d < 0 else n - tail - 1] = ty[n - tail - 1 if d < 0 else head] = False
+                return UnitAlignment(tx, ty)
     else:
         front = np.flatnonzero(x[:n] != y[:n])  # the units differing on the start's diagonal
         head = int(front[0]) if len(front) else n
@@ -162,6 +168,38 @@ def _one_shift(x, y, head: int, tail: int, k: int, start: bool, repeats: Callabl
     return (_alone(count, ox, oy, on, repeats())
             or _counted_alone(x, y, head, len(x) - tail, head, len(y) - tail, 1 if start else max(0, d),
                               count, ox, oy, on, k))
+
+
+def _shifted_by_one(x, y, head: int, tail: int, k: int, repeats: Callable[[], int]) -> int:
+    """The diagonal d (1 or -1) on which `_fill` takes all of two equally long sides' region
+    (x[head:len(x) - tail], la units, its ends differing; two copies of one text cut a unit
+    apart, one unit more at each copy's other end) but x's last unit and y's first (d = 1:
+    y[i + 1] = x[i] for i < la - 1) or x's first and y's last (d = -1); 0 when that is not
+    shown: `_in_line` answers so.
+
+    Its caller has seen more than 2k - 2 differing units, so on diagonal 0 (tried first) the
+    region is no stretch. Of the others, `_near_diagonals` tries those pairing x's middle unit
+    with an equal unit, from 1 - k up: none but d does (checked). On d nothing differs: s = lo,
+    r = hi, o_x = o_y = 1, count = la - k, no hash checks; the anchor is the la - 1 units, and
+    `_fill` finds no unit a side to align around it. Told too high a count, the region's own
+    count may show it (`_counted_alone`)."""
+    la = len(x) - head - tail
+    count, mid = la - k, head + la // 2
+    if not _room(la, la, count, k):
+        return 0
+    if np.array_equal(x[head:head + la - 1], y[head + 1:head + la]):
+        d = 1
+    elif np.array_equal(x[head + 1:head + la], y[head:head + la - 1]):
+        d = -1
+    else:
+        return 0
+    near = y[max(head, mid - k + 1):min(head + la, mid + k)]  # y's units on diagonals 1 - k .. k - 1
+    if np.count_nonzero(near == x[mid]) - (y[mid] == x[mid]) > 1:  # d pairs them; another does too
+        return 0
+    if _alone(count, 1, 1, d, repeats()) or _counted_alone(
+            x, y, head, head + la, head, head + la, 1 if d > 0 else 0, count, 1, 1, d, k):
+        return d
+    return 0
 
 
 def _alone(count: int, ox: int, oy: int, d: int, most: int) -> bool:

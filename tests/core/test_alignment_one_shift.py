@@ -1,7 +1,7 @@
 """Two copies each with an edit of their own, one with units inserted or deleted (`alignment.
-_one_shift`), or each with a unit changed in a text that repeats a phrase more often than the
-told bound allows (`_two_changes_counted`), are aligned without `_fill`: what the general path
-gives, on stressed inputs."""
+_one_shift`), cut a unit apart (`_shifted_by_one`), or each with a unit changed in a text that
+repeats a phrase more often than the told bound allows (`_two_changes_counted`), are aligned
+without `_fill`: what the general path gives, on stressed inputs."""
 
 from collections import Counter
 
@@ -33,7 +33,7 @@ def _text(rng: np.random.Generator, size: int, k: int) -> np.ndarray:
 
 def _general(monkeypatch, cases):
     """align_units of each case with no shortcut at all: every region to `_lcs` or `_anchors`."""
-    for name in ("_two_changes", "_two_changes_counted", "_one_shift"):
+    for name in ("_two_changes", "_two_changes_counted", "_one_shift", "_shifted_by_one"):
         monkeypatch.setattr(alignment, name, lambda *_: False)
     for name in ("_in_line", "_one_diagonal"):
         monkeypatch.setattr(alignment, name, lambda *_: None)
@@ -123,12 +123,19 @@ def test_shifted_copies_are_aligned_as_the_general_path_aligns_them(seed, monkey
     assert counted[True] > 15 and counted[False] > 15, counted
 
 
+def _units(rng: np.random.Generator, size: int, alphabet: int) -> np.ndarray:
+    """`size` units from `alphabet` units, or (alphabet 0) periodic with a period of 1-8."""
+    if alphabet:
+        return rng.integers(0, alphabet, size)
+    return np.resize(rng.integers(0, 1000, int(rng.integers(1, 9))), size)
+
+
 def _with_shift(rng: np.random.Generator, la: int, d: int, k: int, start: bool, alphabet: int):
     """A region of la units against la + d (its first and last units differing), equal on the
     diagonal through its start but its first unit (`start`) or through its end but its last,
     between common ends; the region's head and tail."""
     short = min(la, la + d)
-    text = rng.integers(0, alphabet, short - 1)
+    text = _units(rng, short - 1, alphabet)
     extra = rng.integers(7000, 7100, abs(d))
     rx, ry = [np.uint64(9000)], [np.uint64(9001)]  # the changed units
     if start:
@@ -149,7 +156,8 @@ def test_told_it_answers_where_in_line_answers(k, monkeypatch):
     """Told the count, `_one_shift` answers where `_in_line` (on the region `_fill` gets) does,
     with its stretch: every region length around DP_CELLS and the bounds, every told count,
     a unit to k + 1 more on either side, either diagonal. Over a few units `_in_line` may
-    take a diagonal the shortcut leaves (it then hands over), never the other way round."""
+    take a diagonal the shortcut leaves (it then hands over), never the other way round; on
+    periodic text `_in_line` may take another diagonal first."""
     monkeypatch.setattr(alignment, "_counted_alone", lambda *_: False)
     rng = np.random.default_rng(k)
     answered = declined = 0
@@ -159,7 +167,7 @@ def test_told_it_answers_where_in_line_answers(k, monkeypatch):
                 continue
             for most in range(1, alignment.MAX_OCCURRENCES + 1):
                 start = bool(rng.integers(0, 2))
-                alphabet = 100000 if rng.integers(0, 4) else int(rng.integers(2, 5))
+                alphabet = 100000 if rng.integers(0, 4) else int(rng.integers(0, 5))
                 x, y, head, tail = _with_shift(rng, la, d, k, start, alphabet)
                 tx, ty = np.zeros(len(x), bool), np.zeros(len(y), bool)
                 anchors = _in_line(x, y, head, len(x) - tail, head, len(y) - tail, k, tx, ty,
@@ -269,3 +277,82 @@ def test_a_change_completing_a_phrase_is_counted(monkeypatch):
     for f, s in zip(fast, slow):
         assert f.left.tolist() == s.left.tolist() and f.right.tolist() == s.right.tolist()
     assert seen[True] > 40 and seen[False] > 40, seen
+
+
+def _cut_apart(rng: np.random.Generator, la: int, alphabet: int, d: int) -> tuple[np.ndarray, np.ndarray, int, int]:
+    """Two copies of one text cut a unit apart (y[i + d] = x[i]), each with a unit more at its
+    other end, between common ends; the region's head and tail."""
+    text = _units(rng, la - 1, alphabet)
+    ex, ey = [np.uint64(9000)], [np.uint64(9001)]
+    x, y = (np.concatenate((text, ex)), np.concatenate((ey, text))) if d > 0 else \
+        (np.concatenate((ex, text)), np.concatenate((text, ey)))
+    head, tail = int(rng.integers(0, 3)), int(rng.integers(0, 3))
+    ends = rng.integers(20000, 20100, head + tail)
+    return (np.concatenate((ends[:head], x, ends[head:])).astype(np.uint64),
+            np.concatenate((ends[:head], y, ends[head:])).astype(np.uint64), head, tail)
+
+
+@pytest.mark.parametrize("k", range(2, 9))
+def test_cut_apart_told_it_answers_where_in_line_answers(k, monkeypatch):
+    """Told the count, `_shifted_by_one` answers where `_in_line` (on the region `_fill` gets,
+    its differing units known) does, with its stretch, for every region length around
+    DP_CELLS and the bounds, every told count, either diagonal; over a few units or periodic
+    `_in_line` may answer where the shortcut hands over, never the other way round."""
+    monkeypatch.setattr(alignment, "_counted_alone", lambda *_: False)
+    rng = np.random.default_rng(20 + k)
+    answered = declined = 0
+    for la in range(k + 1, 60):
+        for d in (-1, 1):
+            for most in range(1, alignment.MAX_OCCURRENCES + 1):
+                alphabet = 100000 if rng.integers(0, 4) else int(rng.integers(0, 5))
+                x, y, head, tail = _cut_apart(rng, la, alphabet, d)
+                differ = np.flatnonzero(x != y)
+                tx, ty = np.zeros(len(x), bool), np.zeros(len(y), bool)
+                anchors = _in_line(x, y, head, len(x) - tail, head, len(y) - tail, k, tx, ty,
+                                   lambda m=most: m, differ)
+                if la * la <= alignment.DP_CELLS or len(differ) <= 2 * k - 2:
+                    anchors = None  # the region is `_lcs`'s, or left to the general path
+                fast = alignment._shifted_by_one(x, y, head, tail, k, lambda m=most: m)
+                if fast:
+                    assert fast == d and len(differ) > 2 * k - 2
+                    assert anchors == [(head + max(0, -d), head + max(0, d), la - 1)], (la, d, most)
+                    answered += 1
+                else:
+                    assert anchors is None or alphabet < 100000, (la, d, most, anchors)
+                    declined += 1
+    assert answered > 100 and declined > 100, (answered, declined)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_copies_cut_apart_are_aligned_as_the_general_path_aligns_them(seed, monkeypatch):
+    """align_units with the shortcuts == with none on copies cut a unit apart (random,
+    few-unit, periodic and phrase-repeating text, k 1-8, maybe a unit changed too, the count
+    told true or far too high): the shortcut answers on both diagonals, told and counted."""
+    rng = np.random.default_rng(1970 + seed)
+    cases = []
+    for _ in range(500):
+        k = int(rng.integers(1, 9))
+        text = _text(rng, int(rng.integers(k + 4, 150)), k)
+        x, y = text[:-1].copy(), text[1:].copy()
+        if rng.integers(0, 4) == 0:
+            x[int(rng.integers(0, len(x)))] = 5000
+        x, y = x.astype(np.uint64), y.astype(np.uint64)
+        if rng.integers(0, 2):
+            x, y = y, x
+        cases.append((x, y, k, _told(rng, x, k)))
+    seen = Counter()
+    real = alignment._shifted_by_one
+
+    def spy(*args):
+        d = real(*args)
+        seen[d] += 1
+        return d
+
+    monkeypatch.setattr(alignment, "_shifted_by_one", spy)
+    counted = _spy_counted(monkeypatch)
+    fast = [align_units(x, y, k, lambda m=most: m) for x, y, k, most in cases]
+    slow = _general(monkeypatch, cases)
+    for f, s in zip(fast, slow):
+        assert f.left.tolist() == s.left.tolist() and f.right.tolist() == s.right.tolist()
+    assert seen[1] > 30 and seen[-1] > 30 and seen[0] > 30, seen
+    assert counted[True] > 15 and counted[False] > 15, counted
