@@ -86,16 +86,15 @@ def align_units(x: np.ndarray, y: np.ndarray, k: int = 4,
         back = np.flatnonzero(x[len(x) - rest:][::-1] != y[len(y) - rest:][::-1])  # on the end's
         tail = int(back[0]) if len(back) else rest
         if repeats is not None and len(back):
-            start = len(front) == 1 or int(front[1]) >= n - tail
-            if (start or len(back) == 1) and _one_shift(x, y, head, tail, k, start, repeats):
-                short = n - head - tail  # the shorter side of the region
-                tx[:] = ty[:] = True
-                if start:  # the region's first units, and the longer side's last ones, left
-                    tx[head] = ty[head] = False
-                    tx[head + short:len(x) - tail] = ty[head + short:len(y) - tail] = False
-                else:  # the region's last units, and the longer side's first ones, left
-                    tx[len(x) - tail - 1] = ty[len(y) - tail - 1] = False
-                    tx[head:len(x) - tail - short] = ty[head:len(y) - tail - short] = False
+            end = n - tail  # the region's units on the start's diagonal end here
+            if len(front) == 1 or front[1] >= end:
+                start, both = True, False
+            elif front[1] == end - 1:  # and past it (front is increasing)
+                start, both = True, True
+            else:
+                start, both = False, len(back) == 2 and back[1] == rest - 1
+            if (start or len(back) == 1 + both) and _one_shift(x, y, head, tail, k, start, both, repeats):
+                _mark_shift(x, y, head, tail, start, both, tx, ty)
                 return UnitAlignment(tx, ty)
         differ = None
     tx[:head] = ty[:head] = True
@@ -132,42 +131,66 @@ def _room(la: int, lb: int, count: int, k: int) -> bool:
     return k >= K_MIN and la * lb > DP_CELLS and count >= 1
 
 
-def _one_shift(x, y, head: int, tail: int, k: int, start: bool, repeats: Callable[[], int]) -> bool:
-    """Whether `_fill` takes every unit of the region of two unequally long sides (x[head:len(x)
-    - tail], y[head:len(y) - tail]: la, lb units, d = lb - la, its first and last units
-    differing; one copy with a unit changed, the other with units inserted or deleted) but,
-    if `start` (the region's units equal on the diagonal through its start but its first),
-    its first units and the longer side's last |d|, else (equal on the one through its end
-    but its last) its last units and the longer side's first |d|: `_in_line` answers so.
+def _one_shift(x, y, head: int, tail: int, k: int, start: bool, both: bool,
+               repeats: Callable[[], int]) -> bool:
+    """Whether `_fill` aligns the region of two unequally long sides (x[head:len(x) - tail],
+    y[head:len(y) - tail]: la, lb units, d = lb - la, its first and last units differing; one
+    copy with a unit changed, the other with units inserted or deleted) as `_mark_shift` does:
+    `_in_line` answers with the stretch between the differing units of a diagonal. If `start`,
+    the region's units are equal on the diagonal through its start but its first, else on the
+    one through its end but its last; `both`: but also the other end of that diagonal's
+    overlap (x's last unit against y's at the same place, or x's first against y's d on).
 
     `_fill` gets the region untrimmed; it is `_in_line`'s when la * lb > DP_CELLS, k >= K_MIN
     and both sides are k units or more. `_near_diagonals` (not main) tries 0 first where found,
-    then d. With mid = la // 2 and short = min(la, lb): if start, 0 is found (x[mid] = y[mid]
-    for 1 <= mid < short, and mid < mid + d + k for d > -k); on it the one differing unit is
-    x's first, so s = 1, r = hi. Else 0 is not found (mid >= lb or x[mid] != y[mid]) and d is
-    (x[mid] = y[mid + d] for -d <= mid < la - 1, d > -k); its one differing unit is x's last,
-    so s = lo, r = n - 1. Either way s < k and n - r < k (d > -k), count = short - k,
-    o_x = 1 + max(0, -d), o_y = 1 + max(0, d), the bounds are `_alone`'s with that diagonal,
-    and the k-gram at the differing end holds only that unit (`_apart_by_one`: not hashed).
-    The anchor is the short - 1 units after the first (before the last); around it `_fill`
-    finds one unit a side, unequal, and the longer side's |d| units against none."""
+    then d. With mid = la // 2, short = min(la, lb), lo = max(0, -d) and b = 1 if `both`:
+    if start, 0 is found (x[mid] = y[mid] for 1 <= mid < short - b, and mid < mid + d + k for
+    d > -k); its differing units are x's first (s = 1) and, if both, its unit short - 1, which
+    is past n for d > 1 - k (r = short - k), else r = hi. If not start, 0 is not found (mid >=
+    lb or x[mid] != y[mid]) and d is (x[mid] = y[mid + d] for lo + b <= mid < la - 1, d > -k);
+    its differing units are x's last (r = n - 1) and, if both, x's unit lo, at most k - 2
+    (s = lo + 1), else s = lo. Either way s < k and n - r < k, count = short - k - b,
+    o_x = 1 + b + max(0, -d), o_y = 1 + b + max(0, d), the bounds are `_alone`'s on that
+    diagonal, and the k-gram at each differing end holds that unit alone (`_apart_by_one`: not
+    hashed). Told too high a count, the region's own count may show them (`_counted_alone`)."""
     la, lb = len(x) - tail - head, len(y) - tail - head
     d, short, mid = lb - la, min(la, lb), la // 2
-    count = short - k
-    if not _room(la, lb, count, k) or d <= -k:
+    count = short - k - both
+    if not _room(la, lb, count, k) or d <= both - k:
         return False
     if start:
-        if not 1 <= mid < short:
+        if not 1 <= mid < short - both:
             return False
         on = 0
     else:
-        if not max(0, -d) <= mid < la - 1 or mid < lb and x[head + mid] == y[head + mid]:
+        if not max(0, -d) + both <= mid < la - 1 or mid < lb and x[head + mid] == y[head + mid]:
             return False
         on = d
-    ox, oy = 1 + max(0, -d), 1 + max(0, d)
+    ox, oy = 1 + both + max(0, -d), 1 + both + max(0, d)
     return (_alone(count, ox, oy, on, repeats())
-            or _counted_alone(x, y, head, len(x) - tail, head, len(y) - tail, 1 if start else max(0, d),
-                              count, ox, oy, on, k))
+            or _counted_alone(x, y, head, len(x) - tail, head, len(y) - tail,
+                              1 if start else max(0, d) + both, count, ox, oy, on, k))
+
+
+def _mark_shift(x, y, head: int, tail: int, start: bool, both: bool, tx, ty) -> None:
+    """What `_fill` takes of a region `_one_shift` answers for: the anchor (the short - 1 - b
+    units after the first, or before the last); around it one unit a side, unequal, and on
+    its other side the longer side's |d| units against none, or (both) one unit against 1 + |d|
+    units, which `_fill` gives to `_lcs`."""
+    short = min(len(x), len(y)) - head - tail
+    tx[:] = ty[:] = True
+    if start:
+        tx[head] = ty[head] = False
+        gx, gy = head + short - both, head + short - both  # the gap after the anchor
+        tx[gx:len(x) - tail] = ty[gy:len(y) - tail] = False
+        if both:
+            _lcs(x[gx:len(x) - tail].tolist(), y[gy:len(y) - tail].tolist(), gx, gy, tx, ty)
+    else:
+        tx[len(x) - tail - 1] = ty[len(y) - tail - 1] = False
+        ex, ey = len(x) - tail - short + both, len(y) - tail - short + both  # the gap before it
+        tx[head:ex] = ty[head:ey] = False
+        if both:
+            _lcs(x[head:ex].tolist(), y[head:ey].tolist(), head, head, tx, ty)
 
 
 def _shifted_by_one(x, y, head: int, tail: int, k: int, repeats: Callable[[], int]) -> int:

@@ -48,6 +48,8 @@ def _spy(monkeypatch, name: str) -> Counter:
     def spy(*args):
         answer = real(*args)
         seen[answer, args[5] if isinstance(args[5], bool) else None] += 1
+        if answer and isinstance(args[6], bool):
+            seen["both"] += args[6]
         return answer
 
     monkeypatch.setattr(alignment, name, spy)
@@ -75,8 +77,9 @@ def _spy_counted(monkeypatch) -> Counter:
 
 def _shifted(rng: np.random.Generator, k: int) -> tuple[np.ndarray, np.ndarray]:
     """Two copies of one text: one with a unit changed, the other with one to k + 1 units
-    inserted or deleted (maybe next to the change, near an end, or a unit of the text), and
-    maybe a unit changed too; either copy first."""
+    inserted or deleted (maybe next to the change, near an end, or a unit of the text), maybe
+    the unit next to them changed (a unit replaced by several) or another unit changed too;
+    either copy first."""
     x = _text(rng, int(rng.integers(k + 4, 150)), k)
     y = x.copy()
     p = int(rng.integers(0, len(x)))
@@ -87,6 +90,8 @@ def _shifted(rng: np.random.Generator, k: int) -> tuple[np.ndarray, np.ndarray]:
         y = np.insert(y, q, rng.choice([6000, 6001, int(y[q - 1])], many))
     else:
         y = np.delete(y, range(q, min(len(y), q + many)))
+    if rng.integers(0, 2) and q < len(y):  # the unit next to them changed: a unit replaced by more or fewer
+        y[q if rng.integers(0, 2) else max(0, q - 1)] = 6002
     if rng.integers(0, 4) == 0:
         y[int(rng.integers(0, len(y)))] = 5000
     x, y = x.astype(np.uint64), y.astype(np.uint64)
@@ -120,6 +125,7 @@ def test_shifted_copies_are_aligned_as_the_general_path_aligns_them(seed, monkey
     for f, s in zip(fast, slow):
         assert f.left.tolist() == s.left.tolist() and f.right.tolist() == s.right.tolist()
     assert seen[True, True] > 30 and seen[True, False] > 30 and seen[False, True] + seen[False, False] > 30, seen
+    assert seen["both"] > 5, seen
     assert counted[True] > 15 and counted[False] > 15, counted
 
 
@@ -130,20 +136,24 @@ def _units(rng: np.random.Generator, size: int, alphabet: int) -> np.ndarray:
     return np.resize(rng.integers(0, 1000, int(rng.integers(1, 9))), size)
 
 
-def _with_shift(rng: np.random.Generator, la: int, d: int, k: int, start: bool, alphabet: int):
+def _with_shift(rng: np.random.Generator, la: int, d: int, k: int, start: bool, both: bool, alphabet: int):
     """A region of la units against la + d (its first and last units differing), equal on the
     diagonal through its start but its first unit (`start`) or through its end but its last,
-    between common ends; the region's head and tail."""
+    and (`both`) but the other end of that diagonal's overlap too (a unit replaced by 1 + |d|
+    units, maybe one of them the unit it replaced), between common ends; the region's head
+    and tail."""
     short = min(la, la + d)
-    text = _units(rng, short - 1, alphabet)
-    extra = rng.integers(7000, 7100, abs(d))
+    text = _units(rng, short - 1 - both, alphabet)
+    ux, uy = 8000, 8001
+    extra = rng.choice([7000, 7001, 7002, ux if d < 0 else uy], abs(d)) if both else rng.integers(7000, 7100, abs(d))
     rx, ry = [np.uint64(9000)], [np.uint64(9001)]  # the changed units
+    ox, oy = ([ux], [uy]) if both else ([], [])
     if start:
-        x = np.concatenate((rx, text, extra if d < 0 else []))
-        y = np.concatenate((ry, text, extra if d > 0 else []))
+        x = np.concatenate((rx, text, ox, extra if d < 0 else []))
+        y = np.concatenate((ry, text, oy, extra if d > 0 else []))
     else:
-        x = np.concatenate((extra if d < 0 else [], text, rx))
-        y = np.concatenate((extra if d > 0 else [], text, ry))
+        x = np.concatenate((extra if d < 0 else [], ox, text, rx))
+        y = np.concatenate((extra if d > 0 else [], oy, text, ry))
     head, tail = int(rng.integers(0, 3)), int(rng.integers(0, 3))
     ends = rng.integers(20000, 20100, head + tail)
     x = np.concatenate((ends[:head], x, ends[head:])).astype(np.uint64)
@@ -155,7 +165,8 @@ def _with_shift(rng: np.random.Generator, la: int, d: int, k: int, start: bool, 
 def test_told_it_answers_where_in_line_answers(k, monkeypatch):
     """Told the count, `_one_shift` answers where `_in_line` (on the region `_fill` gets) does,
     with its stretch: every region length around DP_CELLS and the bounds, every told count,
-    a unit to k + 1 more on either side, either diagonal. Over a few units `_in_line` may
+    a unit to k + 1 more on either side, either diagonal, differing at its other end or not.
+    Over a few units `_in_line` may
     take a diagonal the shortcut leaves (it then hands over), never the other way round; on
     periodic text `_in_line` may take another diagonal first."""
     monkeypatch.setattr(alignment, "_counted_alone", lambda *_: False)
@@ -166,19 +177,21 @@ def test_told_it_answers_where_in_line_answers(k, monkeypatch):
             if la + d < 2:
                 continue
             for most in range(1, alignment.MAX_OCCURRENCES + 1):
-                start = bool(rng.integers(0, 2))
+                start, both = bool(rng.integers(0, 2)), bool(rng.integers(0, 2))
                 alphabet = 100000 if rng.integers(0, 4) else int(rng.integers(0, 5))
-                x, y, head, tail = _with_shift(rng, la, d, k, start, alphabet)
+                if la + d - 1 - both < 1:
+                    continue
+                x, y, head, tail = _with_shift(rng, la, d, k, start, both, alphabet)
                 tx, ty = np.zeros(len(x), bool), np.zeros(len(y), bool)
                 anchors = _in_line(x, y, head, len(x) - tail, head, len(y) - tail, k, tx, ty,
                                    lambda m=most: m)
                 if la * (la + d) <= alignment.DP_CELLS:
                     anchors = None  # the region is `_lcs`'s
-                fast = _one_shift(x, y, head, tail, k, start, lambda m=most: m)
+                fast = _one_shift(x, y, head, tail, k, start, both, lambda m=most: m)
                 if fast:
                     short = min(la, la + d)
-                    at = (head + 1, head + 1) if start else (head + max(0, -d), head + max(0, d))
-                    assert anchors == [(*at, short - 1)], (la, d, most, start)
+                    at = (1, 1) if start else (max(0, -d) + both, max(0, d) + both)
+                    assert anchors == [(head + at[0], head + at[1], short - 1 - both)], (la, d, most, start, both)
                     answered += 1
                 else:
                     assert anchors is None or alphabet < 100000, (la, d, most, start, anchors)
