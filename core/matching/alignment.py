@@ -139,7 +139,7 @@ def _one_shift(x, y, head: int, tail: int, k: int, start: bool, both: bool,
     `_in_line` answers with the stretch between the differing units of a diagonal. If `start`,
     the region's units are equal on the diagonal through its start but its first, else on the
     one through its end but its last; `both`: but also the other end of that diagonal's
-    overlap (x's last unit against y's at the same place, or x's first against y's d on).
+    overlap (x's last unit against y's at the same place, or x's unit lo against y's lo + d).
 
     `_fill` gets the region untrimmed; it is `_in_line`'s when la * lb > DP_CELLS, k >= K_MIN
     and both sides are k units or more. `_near_diagonals` (not main) tries 0 first where found,
@@ -181,10 +181,10 @@ def _mark_shift(x, y, head: int, tail: int, start: bool, both: bool, tx, ty) -> 
     tx[:] = ty[:] = True
     if start:
         tx[head] = ty[head] = False
-        gx, gy = head + short - both, head + short - both  # the gap after the anchor
-        tx[gx:len(x) - tail] = ty[gy:len(y) - tail] = False
+        gap = head + short - both  # where the gap after the anchor starts on both sides
+        tx[gap:len(x) - tail] = ty[gap:len(y) - tail] = False
         if both:
-            _lcs(x[gx:len(x) - tail].tolist(), y[gy:len(y) - tail].tolist(), gx, gy, tx, ty)
+            _lcs(x[gap:len(x) - tail].tolist(), y[gap:len(y) - tail].tolist(), gap, gap, tx, ty)
     else:
         tx[len(x) - tail - 1] = ty[len(y) - tail - 1] = False
         ex, ey = len(x) - tail - short + both, len(y) - tail - short + both  # the gap before it
@@ -538,7 +538,7 @@ def _lcs(xs: list, ys: list, a0: int, b0: int, tx, ty) -> None:
             tx[a0 + i - 1] = ty[b0 + j - 1] = True
             i, j = i - 1, j - 1
         elif (rows[i - 1] & (1 << j) - 1).bit_count() <= (rows[i] & (1 << j - 1) - 1).bit_count() + 1:
-            i -= 1
+            i -= 1  # the cell above, j less its bits below j, is at least the one to the left
         else:
             j -= 1
 
