@@ -35,7 +35,7 @@ def test_the_table_by_bits_is_the_plain_table():
     """Every list length up to 30 against up to 30 (more than DP_CELLS cells), over one to a
     thousand units, periodic and near copies: the same units taken."""
     rng = np.random.default_rng(194)
-    for _ in range(4000):
+    for _ in range(1200):
         alphabet = int(rng.choice([1, 2, 3, 5, 1000]))
         xs = rng.integers(0, alphabet, int(rng.integers(0, 31))).tolist()
         if rng.integers(0, 3) == 0:  # a near copy: a few units changed, inserted or deleted
@@ -94,19 +94,19 @@ def _anchors_plainly(hx, hy, a0, b0, k, tx, ty) -> list[tuple[int, int, int]]:
     return out
 
 
-@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("seed", range(1))
 def test_the_anchors_by_bits_are_the_plain_runs(seed):
     """Regions over a few units, periodic or near copies repeating a k-gram more often than
     MAX_OCCURRENCES, some units taken beforehand on either side, k 1-6: the same anchors and
     the same units taken."""
     rng = np.random.default_rng(1941 + seed)
-    for _ in range(700):
+    for _ in range(250):
         k = int(rng.integers(1, 7))
         alphabet = int(rng.choice([2, 3, 4, 8, 1000]))
-        units = rng.integers(0, alphabet, int(rng.integers(k, 70)))
+        units = rng.integers(0, alphabet, int(rng.integers(k, 50)))
         if rng.integers(0, 2):
             units = np.resize(units[:int(rng.integers(1, 2 * k + 2))], len(units))
-        other = units.copy() if rng.integers(0, 2) else rng.integers(0, alphabet, int(rng.integers(k, 70)))
+        other = units.copy() if rng.integers(0, 2) else rng.integers(0, alphabet, int(rng.integers(k, 50)))
         for at in rng.integers(0, len(other), int(rng.integers(0, 4))):
             other[at] = 5000
         hx = alignment.kgram_hashes(units.astype(np.uint64), k)
@@ -128,7 +128,7 @@ def test_the_anchors_by_bits_are_the_plain_runs(seed):
 def test_the_longest_free_stretch_is_the_first_of_the_longest():
     """`_longest_free` of a few hundred random bit patterns (sparse, dense, one run, ties)."""
     rng = np.random.default_rng(5)
-    for _ in range(3000):
+    for _ in range(1000):
         size = int(rng.integers(1, 80))
         bits = (rng.random(size) < rng.choice([0.1, 0.5, 0.9])).tolist()
         if not any(bits):

@@ -106,7 +106,7 @@ def _told(rng: np.random.Generator, x: np.ndarray, k: int) -> int:
     return true + int(rng.choice([0, 1, int(rng.integers(7, 24))]))
 
 
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", range(2))
 def test_shifted_copies_are_aligned_as_the_general_path_aligns_them(seed, monkeypatch):
     """align_units with the shortcuts == with none (`_anchors` and `_lcs` alone), on copies of
     random, few-unit, periodic and phrase-repeating text of every length around DP_CELLS, k 1-8,
@@ -165,18 +165,20 @@ def _with_shift(rng: np.random.Generator, la: int, d: int, k: int, start: bool, 
 def test_told_it_answers_where_in_line_answers(k, monkeypatch):
     """Told the count, `_one_shift` answers where `_in_line` (on the region `_fill` gets) does,
     with its stretch: every region length around DP_CELLS and the bounds, every told count,
-    a unit to k + 1 more on either side, either diagonal, differing at its other end or not.
+    a unit to k + 1 more on either side (around the bounds), either diagonal, differing at its
+    other end or not.
     Over a few units `_in_line` may
     take a diagonal the shortcut leaves (it then hands over), never the other way round; on
     periodic text `_in_line` may take another diagonal first."""
     monkeypatch.setattr(alignment, "_counted_alone", lambda *_: False)
     rng = np.random.default_rng(k)
     answered = declined = 0
-    for la in range(k + 1, 60):
-        for d in [*range(-k - 1, 0), *range(1, k + 2)]:
-            if la + d < 2:
-                continue
-            for most in range(1, alignment.MAX_OCCURRENCES + 1):
+    shifts = sorted({-k - 1, -k, 1 - k, 2 - k, -1, 1, 2, k + 1} - {0})  # around the bounds on d
+    for la in range(k + 1, 50):
+        for most in range(1, alignment.MAX_OCCURRENCES + 1):
+            for d in rng.choice(shifts, 2, replace=False).tolist():
+                if la + d < 2:
+                    continue
                 start, both = bool(rng.integers(0, 2)), bool(rng.integers(0, 2))
                 alphabet = 100000 if rng.integers(0, 4) else int(rng.integers(0, 5))
                 if la + d - 1 - both < 1:
@@ -196,7 +198,7 @@ def test_told_it_answers_where_in_line_answers(k, monkeypatch):
                 else:
                     assert anchors is None or alphabet < 100000, (la, d, most, start, anchors)
                     declined += 1
-    assert answered > 200 and declined > 200, (answered, declined)
+    assert answered > 60 and declined > 60, (answered, declined)
 
 
 def _two_changed(rng: np.random.Generator, k: int) -> tuple[np.ndarray, np.ndarray]:
@@ -224,7 +226,7 @@ def _two_changed(rng: np.random.Generator, k: int) -> tuple[np.ndarray, np.ndarr
     return (x, y) if rng.integers(0, 2) else (y, x)
 
 
-@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("seed", range(1))
 def test_two_changes_counted_gives_what_the_general_path_gives(seed, monkeypatch):
     """Told a count too high for `_two_changes`, the region's own count answers where the
     phrase's k-grams stay under MAX_OCCURRENCES (also counted with y's change) and hands over
@@ -336,14 +338,14 @@ def test_cut_apart_told_it_answers_where_in_line_answers(k, monkeypatch):
     assert answered > 100 and declined > 100, (answered, declined)
 
 
-@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("seed", range(1))
 def test_copies_cut_apart_are_aligned_as_the_general_path_aligns_them(seed, monkeypatch):
     """align_units with the shortcuts == with none on copies cut a unit apart (random,
     few-unit, periodic and phrase-repeating text, k 1-8, maybe a unit changed too, the count
     told true or far too high): the shortcut answers on both diagonals, told and counted."""
     rng = np.random.default_rng(1970 + seed)
     cases = []
-    for _ in range(500):
+    for _ in range(400):
         k = int(rng.integers(1, 9))
         text = _text(rng, int(rng.integers(k + 4, 150)), k)
         x, y = text[:-1].copy(), text[1:].copy()
