@@ -3,9 +3,12 @@ pair rule does (the copied share of core.evidence, the JSON report written item 
 
 import json
 import random
+from dataclasses import replace
 
+import numpy as np
 import pytest
 
+from core.academic.figures import FigureTable
 from core.academic.text import Counter
 from core.evidence import _verdict, _with_verdict, judge, judged, rank_key
 from core.models import (
@@ -23,6 +26,7 @@ from core.models import (
 )
 from core.options import CheckOptions
 from core.reports import render_json, to_json
+from core.reports.json_report import _pair_item, _pair_text
 from core.review.verdicts import Verdicts, pair_key
 
 WORDS = ["床前", "明月光", " ", "\n", "疑是", "地上霜", "moon", "light", "\t", "。", "  "]
@@ -144,9 +148,49 @@ def test_the_json_report_written_item_by_item_is_to_json_dict_laid_out(version):
         assert list(data["pairs"][1])[-1] == "semantic"
 
 
-def test_groups_read_again_are_those_of_the_same_pairs_and_thresholds():
-    from dataclasses import replace
+def test_a_pair_written_as_text_is_what_encoding_its_object_writes():
+    # the pair's text without its objects, against the object each pair's JSON item is made from,
+    # on numbers of every type a pair may hold, every class and kind, changes, shared_by, escapes
+    report, verdicts = _rich_report()
+    changed = (Span(np.int64(2), 3), Span(4, 5))
+    matches = (
+        Match(Span(0, 5), Span(0, 5), 5),
+        Match(Span(np.int64(6), np.int32(12)), Span(6, 12), np.int64(6), changed, (), "unattributed", 3),
+        Match(Span(1, 4), Span(2, 9), 2, (), (Span(3, 4),), "quoted_cited", np.int64(17)),
+        Match(Span(12, 18), Span(12, 18), 1, (), (), "template"),
+        Match(Span(0, 12), Span(0, 18), 4, changed, changed, "references"),
+        Match(Span(2, 9), Span(1, 7), 3, (Span(4, 6),), (), "cited"),
+    )
+    meaning = SemanticMatch("paraphrase", 0.5, (SentencePair(Span(0, 12), Span(0, 18), 0.8),))
+    pairs = (
+        PairResult(0, 2, 2, np.float64(0.1) + 0.2, np.float32(0.25), 1e-07, 18, matches, copied=2 / 3, kind="edited"),
+        PairResult(np.int64(2), 1, np.int64(64), 0.0, -0.0, 1.0, 0, (), copied=1.0, kind='say "猫"\n\x01'),
+        PairResult(1, 0, True, 0.5, 0.5, 0.5, 3.0, matches[:2], kind="cited"),  # what int() takes
+        PairResult(0, 1, 2, 0.5, 0.5, 0.5, "3", matches[:1]),  # a string int() reads: the object writes it
+        PairResult(2, 0, 2, 0.5, 0.5, 0.5, 3, matches[:1], meaning, 0.5, "paraphrase"),
+        PairResult(1, 2, 2, 5e-324, 0.5, 0.5, 3, matches[1:3], copied=np.float64(1 / 3), kind="verbatim"),
+    )
+    report = replace(report, pairs=pairs)
+    classes = FigureTable(report).classes
+    dump = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
+    texts = [_pair_text(pair, sides) for pair, sides in zip(pairs, classes)]
+    assert [text is not None for text in texts] == [True, True, True, False, False, True]
+    for pair, sides, text in zip(pairs, classes, texts):
+        if text is not None:
+            assert text == dump(_pair_item(pair, report, sides, None))
+    assert _pair_text(pairs[0], classes[0][:-1]) is None  # a class for each match, or the object
+    for given in (None, verdicts):  # with verdicts every pair is written from its object
+        for version in (None, 1, 2):
+            assert render_json(report, given, version=version) == _one_item_per_line(
+                to_json(report, given, version=version))
+    for value in (float("nan"), float("inf"), float("-inf")):
+        bad = replace(pairs[0], copied=value)
+        assert _pair_text(bad, classes[0]) is None
+        with pytest.raises(ValueError):
+            render_json(replace(report, pairs=(bad,)))
 
+
+def test_groups_read_again_are_those_of_the_same_pairs_and_thresholds():
     from core.review.groups import group_details
 
     docs = tuple(Document(i, f"{i}.txt", f"/x/{i}.txt", "txt", "床前明月光" * 4) for i in range(4))
