@@ -26,6 +26,7 @@ references; exclude_template: template).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -37,6 +38,8 @@ from core.options import CheckOptions
 
 BLOCK_CHARS = 200  # a paragraph block of the section breakdown has at least this many characters
 QUOTED = ("quoted", "quoted_cited", "references")
+_INK = re.compile(r"\S")  # not white space: what str.strip() keeps (a section title's first character)
+_LINE_BREAK = re.compile("[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")  # where str.splitlines() cuts
 
 # Names in the UI languages: CNKI's for Chinese, Turnitin's for English.
 LABELS = {
@@ -425,5 +428,12 @@ def _sections(text: str, index: int, analyses: Analyses) -> list[tuple[str, int,
 
 
 def _title(text: str, start: int, end: int, width: int = 20) -> str:
-    line = text[start:end].strip().splitlines()[0].strip() if text[start:end].strip() else ""
+    """The first line of text[start:end] that is not white space, stripped, cut to `width`
+    characters ("…" after a cut): read from where it starts, not from a copy of the section."""
+    found = _INK.search(text, start, end)
+    if found is None:
+        return ""
+    first = found.start()
+    stop = _LINE_BREAK.search(text, first, end)  # the line ends there, or where the span does
+    line = text[first:end if stop is None else stop.start()].strip()
     return line if len(line) <= width else line[:width] + "…"

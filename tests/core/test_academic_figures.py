@@ -4,11 +4,13 @@ JSON (version 2) and CSV reports."""
 import csv
 import io
 import json
+import random
+import sys
 
 import pytest
 
 from core.academic.classify import attribute
-from core.academic.figures import LABELS, document_figures
+from core.academic.figures import LABELS, _title, document_figures
 from core.models import Document, Match, PairResult, Report, Span
 from core.options import CheckOptions
 from core.pipeline import check_documents, run
@@ -345,3 +347,19 @@ def test_a_window_seen_before_answers_as_the_whole_span_counts():
                     hits += len(seen) == before and end > start
                     assert answer == (cjk >= need_cjk and cjk + words >= need), (text, start, end, need_cjk, need)
     assert hits > 200
+
+
+def test_a_section_title_is_the_first_line_of_its_text_stripped():
+    # read in place against the title's definition on a copy of the section: every white space
+    # character (some of them line breaks, some not) around, inside and between the lines
+    spaces = [chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace()]
+    alphabet = [*spaces, "\r\n", "a", "字", "😀", "\u200b", "…"] + ["b"] * 10
+    rng = random.Random(7)
+    for _ in range(4000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 30)))
+        start = rng.randrange(0, len(text) + 1)
+        end = rng.randrange(start, len(text) + 1)
+        width = rng.randrange(0, 8)
+        part = text[start:end].strip()
+        line = part.splitlines()[0].strip() if part else ""
+        assert _title(text, start, end, width) == (line if len(line) <= width else line[:width] + "…")
