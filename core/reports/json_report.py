@@ -111,7 +111,7 @@ def _fields(report: Report, verdicts: Verdicts | None, version: int | None,
     """`to_json`'s top-level fields in order, the documents and the pairs as iterators of their
     items (each made when read: `render_json` encodes one and lets it go before making the
     next, so a report of many pairs never holds them all as objects at once). `texts`: a pair
-    whose JSON text `_pair_text` writes comes as that text (for `render_json`)."""
+    whose JSON text `_PairTexts` writes comes as that text (for `render_json`)."""
     schema = VERSION if version is None else version
     if len(report.simhashes) != len(report.documents):
         raise ValueError(f"the report has {len(report.documents)} documents but "
@@ -124,7 +124,8 @@ def _fields(report: Report, verdicts: Verdicts | None, version: int | None,
                  for i, (doc, value) in enumerate(zip(report.documents, report.simhashes)))
     pairs = (_pair_item(pair, report, sides, verdicts) for pair, sides in zip(report.pairs, classes))
     if texts and table is not None and not verdicts:  # version 2, no reviewers' fields
-        pairs = (_pair_text(pair, sides) or _pair_item(pair, report, sides, verdicts)
+        text = _PairTexts()
+        pairs = (text(pair, sides) or _pair_item(pair, report, sides, verdicts)
                  for pair, sides in zip(report.pairs, classes))
     return [("version", COMPATIBLE if version is None else version),
             *([("schema", schema)] if academic else []),  # version 1's shape has no schema
@@ -248,7 +249,7 @@ def render_json(report: Report, verdicts: Verdicts | None = None, *, version: in
     dump = json.JSONEncoder(ensure_ascii=False, allow_nan=False, check_circular=False).encode
 
     def block(items) -> str:
-        # a pair may come as its JSON text already (`_pair_text`); no other item is a string
+        # a pair may come as its JSON text already (`_PairTexts`); no other item is a string
         encoded = [item if type(item) is str else dump(item) for item in items]
         if not encoded:
             return "[]"
@@ -430,37 +431,56 @@ def _pair(pair: PairResult, report: Report) -> dict:
 # `_pair_item`'s object of a pair with version 2's match fields and no semantic finding, as the
 # encoder writes it: ints as int() gives them, floats by repr, strings by the encoder's own
 # quoting, separators ", " and ": "
-_PAIR_TEXT = ('{"left": %d, "right": %d, "hamming": %d, "similarity": %r, "left_coverage": %r, '
-              '"right_coverage": %r, "longest": %d, "matches": [%s], "copied": %r, "kind": %s}')
-_MATCH_TEXT = ('{"left": [%d, %d], "right": [%d, %d], "units": %d, "kind": %s, "class": %s, '
-               '"left_class": %s, "right_class": %s, "left_changes": [%s], "right_changes": [%s]%s}')
+_PAIR_TEXT = ('{"left": %d, "right": %d, "hamming": %d, "similarity": %s, "left_coverage": %s, '
+              '"right_coverage": %s, "longest": %d, "matches": [%s], "copied": %s, "kind": %s}')
+_MATCH_TEXT = '{"left": [%d, %d], "right": [%d, %d], "units": %d, %s, "left_changes": [%s], "right_changes": [%s]%s}'
+_NAMES_TEXT = '"kind": %s, "class": %s, "left_class": %s, "right_class": %s'
 _SPAN_TEXT = "[%d, %d]"  # a change
 _SHARED_TEXT = ', "shared_by": %d'
 
 
-def _pair_text(pair: PairResult, classes: Sequence[tuple[str, str]]) -> str | None:
-    """The JSON text of `_pair_item(pair, report, classes, None)` without making its objects (a
-    class of copies writes many thousands), or None where it would not be that text: a pair
-    with a semantic finding, classes not one per match, a number that is not finite (the
-    encoder refuses it) or a value of another type than the report's own."""
-    if pair.semantic is not None or len(classes) != len(pair.matches):
-        return None
-    ratios = (float(pair.similarity), float(pair.left_coverage), float(pair.right_coverage), float(pair.copied))
-    if not all(map(math.isfinite, ratios)):
-        return None
-    quote = encode_basestring
-    try:
-        matches = ", ".join([
-            _MATCH_TEXT % (m.left.start, m.left.end, m.right.start, m.right.end, m.units,
-                           quote(match_kind(m)), quote(m.attribution), quote(left), quote(right),
-                           ", ".join([_SPAN_TEXT % (c.start, c.end) for c in m.left_changes]),
-                           ", ".join([_SPAN_TEXT % (c.start, c.end) for c in m.right_changes]),
-                           _SHARED_TEXT % m.shared_by if m.shared_by else "")
-            for m, (left, right) in zip(pair.matches, classes)])
-        return _PAIR_TEXT % (pair.left, pair.right, pair.hamming, *ratios[:3], pair.longest, matches,
-                             ratios[3], quote(pair.kind))
-    except (TypeError, ValueError):  # not the report's types: its object says what to write
-        return None
+class _PairTexts:
+    """`_pair_item`'s object of each pair as JSON text, made without the objects (a class of
+    copies writes many thousands), or None where it would not be that text: a pair with a
+    semantic finding, classes not one per match, a number that is not finite (the encoder
+    refuses it) or a value of another type than the report's own. What pairs repeat is written
+    once: a ratio (copies share a few), a match's kind and classes."""
+
+    def __init__(self):
+        self._numbers: dict[float, str] = {}  # repr of each ratio but zero (0.0 and -0.0 are equal keys)
+        self._names: dict[tuple, str] = {}
+
+    def __call__(self, pair: PairResult, classes: Sequence[tuple[str, str]]) -> str | None:
+        if pair.semantic is not None or len(classes) != len(pair.matches):
+            return None
+        ratios = (float(pair.similarity), float(pair.left_coverage), float(pair.right_coverage), float(pair.copied))
+        if not all(map(math.isfinite, ratios)):
+            return None
+        numbers, names, quote = self._numbers, self._names, encode_basestring
+        try:
+            similarity, left_coverage, right_coverage, copied = [numbers.get(x) or self._number(x) for x in ratios]
+            matches = []
+            for m, sides in zip(pair.matches, classes):
+                key = (match_kind(m), m.attribution, *sides)
+                named = names.get(key)
+                if named is None:
+                    named = names[key] = _NAMES_TEXT % tuple(map(quote, key))
+                matches.append(_MATCH_TEXT % (
+                    m.left.start, m.left.end, m.right.start, m.right.end, m.units, named,
+                    ", ".join([_SPAN_TEXT % (c.start, c.end) for c in m.left_changes]),
+                    ", ".join([_SPAN_TEXT % (c.start, c.end) for c in m.right_changes]),
+                    _SHARED_TEXT % m.shared_by if m.shared_by else ""))
+            return _PAIR_TEXT % (pair.left, pair.right, pair.hamming, similarity, left_coverage, right_coverage,
+                                 pair.longest, ", ".join(matches), copied, quote(pair.kind))
+        except (TypeError, ValueError):  # not the report's types: its object says what to write
+            return None
+
+    def _number(self, value: float) -> str:
+        """repr of a finite float, kept unless it is zero (whose sign an equal key would lose)."""
+        text = repr(value)
+        if value:
+            self._numbers[value] = text
+        return text
 
 
 def _read_pair(pair: Any, k: int, chars: list[int]) -> PairResult:

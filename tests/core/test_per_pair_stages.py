@@ -26,7 +26,7 @@ from core.models import (
 )
 from core.options import CheckOptions
 from core.reports import render_json, to_json
-from core.reports.json_report import _pair_item, _pair_text
+from core.reports.json_report import _pair_item, _PairTexts
 from core.review.verdicts import Verdicts, pair_key
 
 WORDS = ["床前", "明月光", " ", "\n", "疑是", "地上霜", "moon", "light", "\t", "。", "  "]
@@ -171,21 +171,25 @@ def test_a_pair_written_as_text_is_what_encoding_its_object_writes():
         PairResult(1, 2, 2, 5e-324, 0.5, 0.5, 3, matches[1:3], copied=np.float64(1 / 3), kind="verbatim"),
     )
     report = replace(report, pairs=pairs)
-    classes = FigureTable(report).classes
+    found = FigureTable(report).classes
+    names = ("unattributed", "quoted", "cited", "quoted_cited", "references", "template", 'a "名"\\')
+    other = [[(names[(k + n) % 7], names[(k + 2 * n) % 7]) for n in range(len(p.matches))]
+             for k, p in enumerate(pairs)]  # classes as any table may hold them, alike or not
     dump = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
-    texts = [_pair_text(pair, sides) for pair, sides in zip(pairs, classes)]
-    assert [text is not None for text in texts] == [True, True, True, False, False, True]
-    for pair, sides, text in zip(pairs, classes, texts):
-        if text is not None:
-            assert text == dump(_pair_item(pair, report, sides, None))
-    assert _pair_text(pairs[0], classes[0][:-1]) is None  # a class for each match, or the object
+    text = _PairTexts()  # one for all: ratios and names written before are written again
+    for classes in (found, other, found):
+        texts = [text(pair, sides) for pair, sides in zip(pairs, classes)]
+        assert [t is not None for t in texts] == [True, True, True, False, False, True]
+        for pair, sides, written in zip(pairs, classes, texts):
+            assert written is None or written == dump(_pair_item(pair, report, sides, None))
+    assert text(pairs[0], found[0][:-1]) is None  # a class for each match, or the object
     for given in (None, verdicts):  # with verdicts every pair is written from its object
         for version in (None, 1, 2):
             assert render_json(report, given, version=version) == _one_item_per_line(
                 to_json(report, given, version=version))
     for value in (float("nan"), float("inf"), float("-inf")):
         bad = replace(pairs[0], copied=value)
-        assert _pair_text(bad, classes[0]) is None
+        assert text(bad, found[0]) is None
         with pytest.raises(ValueError):
             render_json(replace(report, pairs=(bad,)))
 
