@@ -370,10 +370,7 @@ class FigureTable:
 
 def _figures(text, count, found: Coverage, strict, sections) -> Figures:
     total = found.chars
-    # each source's `source_ratio`, largest first (then by document): the negated ratio sorts
-    # as the ratio's key would, and negating it back gives the ratio itself
-    order = sorted((-(held / total) if total else -0.0, other) for other, held in found.source_chars.items())
-    ranked = tuple((other, -ratio) for ratio, other in order)
+    ranked = _ranked(found)
     spans, strict_chars = found.spans, 0
     if spans:
         at = _read(count, spans, [(s, e) for _, s, e in sections], strict)
@@ -392,6 +389,18 @@ def _figures(text, count, found: Coverage, strict, sections) -> Figures:
         sections=parts,
         ranked=ranked,
     )
+
+
+def _ranked(found: Coverage) -> tuple[tuple[int, float], ...]:
+    """Each source's `source_ratio`, largest first (then by document): the negated ratio sorts
+    as the ratio's key would, and negating it back gives the ratio itself. Sources that all hold
+    as many characters (a near copy's one passage) are in document order, each with that ratio."""
+    total, held = found.chars, found.source_chars
+    if len(set(held.values())) == 1:
+        ratio = next(iter(held.values())) / total if total else 0.0
+        return tuple([(other, ratio) for other in sorted(held)])
+    order = sorted((-(chars / total) if total else -0.0, other) for other, chars in held.items())
+    return tuple((other, -ratio) for ratio, other in order)
 
 
 def _sections(text: str, index: int, analyses: Analyses) -> list[tuple[str, int, int]]:

@@ -4,13 +4,14 @@ JSON (version 2) and CSV reports."""
 import csv
 import io
 import json
+import math
 import random
 import sys
 
 import pytest
 
 from core.academic.classify import attribute
-from core.academic.figures import LABELS, _title, document_figures
+from core.academic.figures import LABELS, Coverage, _ranked, _title, document_figures
 from core.models import Document, Match, PairResult, Report, Span
 from core.options import CheckOptions
 from core.pipeline import check_documents, run
@@ -363,3 +364,14 @@ def test_a_section_title_is_the_first_line_of_its_text_stripped():
         part = text[start:end].strip()
         line = part.splitlines()[0].strip() if part else ""
         assert _title(text, start, end, width) == (line if len(line) <= width else line[:width] + "…")
+
+
+def test_the_sources_are_ranked_by_their_ratio_then_by_document():
+    # sources met in any order, holding as many characters or not, in a text with characters or none
+    for held in ({5: 10, 2: 10, 9: 10}, {5: 10, 2: 30, 9: 10, 1: 30}, {4: 0, 1: 0}, {}, {3: 7}):
+        for total in (0, 40, 7):
+            found = Coverage(total, 0, (), {}, held, frozenset())
+            ranked = _ranked(found)
+            assert ranked == tuple(sorted(((other, chars / total if total else 0.0) for other, chars in held.items()),
+                                          key=lambda source: (-source[1], source[0])))
+            assert all(math.copysign(1.0, ratio) == 1.0 for _, ratio in ranked)  # never -0.0
