@@ -76,3 +76,43 @@ def test_overlap_is_the_idf_of_the_words_both_hold():
         held = set(b.tolist())
         expected = ai[[w in held for w in a.tolist()]].sum() / min(ai.sum(), bi.sum())
         assert overlap(a, ai, b, bi) == float(expected)
+
+
+@pytest.mark.parametrize("alike", [0.0, 1.0])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_documents_holding_the_same_words_are_summed_by_kind_as_by_pair(alike, weighted, monkeypatch):
+    # near copies: 60 documents of 13 kinds (the same words), kinds of one document, documents
+    # without words, words only one kind holds, words above the cap, a word's IDF differing
+    # between documents (its first holder's counts). Summed by kind (alike 1.0) or by pair of
+    # documents (0.0), each pair's share is the plain sum over the words both hold
+    monkeypatch.setattr(vocabulary_module, "ALIKE", alike)
+    rng = np.random.default_rng(11)
+    vocabulary, n = 300, 60
+    kinds = [np.append(np.flatnonzero(rng.random(vocabulary) < p), vocabulary + k)
+             for k, p in enumerate(rng.uniform(0.02, 0.7, 12))] + [np.zeros(0, np.int64)]
+    pick = np.concatenate((np.arange(len(kinds)), rng.choice([0, 1, 2, 3, 5, 8, 12], n - len(kinds))))
+    rng.shuffle(pick)
+    docs = [kinds[k] for k in pick]
+    weight = np.float32(6.0) + rng.random(vocabulary + len(kinds), dtype=np.float32) * np.float32(12.0)
+    idfs = [weight[w] + np.where(rng.random(len(w)) < 0.1, np.float32(0.5), np.float32(0.0)) for w in docs]
+    counts = rng.integers(1, 4, n) if weighted else np.ones(n, np.int64)
+    cap = 80 if weighted else 40
+    held = np.zeros(vocabulary + len(kinds), np.int64)
+    for d, w in enumerate(docs):
+        held[w] += counts[d]
+    holders = np.bincount(np.concatenate(docs), minlength=len(held))
+    assert (held > cap).any() and ((holders >= 2) & (held <= cap)).sum() > 100
+    first_idf = {}
+    for d, w in enumerate(docs):
+        for word, value in zip(w.tolist(), idfs[d].tolist()):
+            first_idf.setdefault(word, value)
+    shares = shared_shares([words(*w.tolist()) for w in docs], idfs, cap=cap,
+                           counts=counts if weighted else None)
+    counted = [{w for w in d.tolist() if held[w] <= cap} for d in docs]
+    totals = [float(f.sum()) for f in idfs]
+    for i in range(n):
+        for j in range(i + 1, n):
+            smaller = min(totals[i], totals[j])
+            expected = sum(first_idf[w] for w in counted[i] & counted[j]) / smaller if smaller else 0.0
+            assert shares[i, j] == expected
+    assert not np.tril(shares).any()
