@@ -39,8 +39,10 @@ def shared_shares(words: list[np.ndarray], idfs: list[np.ndarray], cap: int,
     n = len(words)
     if n < 2:
         return np.zeros((n, n))
+    hashes = np.concatenate(words)
+    if not len(hashes):  # no content words: no pair shares any
+        return np.zeros((n, n))
     totals = np.array([w.sum() for w in idfs], dtype=np.float64)
-    hashes = np.concatenate(words) if n else np.zeros(0, dtype=np.uint64)
     weights = np.concatenate(idfs).astype(np.float64)
     docs = np.repeat(np.arange(n), [len(w) for w in words])
     order = np.argsort(hashes, kind="stable")
@@ -53,7 +55,8 @@ def shared_shares(words: list[np.ndarray], idfs: list[np.ndarray], cap: int,
     counted = (sizes >= 2) & (held <= cap)
     weight = weights[bounds[:-1]]  # a word's IDF as every pair adds it: its first holder's
     kind, first = _kinds(words)
-    if len(first) > ALIKE * n:
+    incidences = int((sizes * (sizes - 1) // 2)[counted].sum())  # (pair, word) to sum
+    if len(first) > ALIKE * n or incidences < n * n:  # the kinds would not spare their n x n reading
         shared = _pair_sums(docs, bounds, counted, weight, n)
     else:  # the kinds' sums, each pair of documents given its two kinds'
         shared = _sums_by_kind(docs, bounds, counted, weight, kind, first).ravel()
@@ -66,7 +69,8 @@ def shared_shares(words: list[np.ndarray], idfs: list[np.ndarray], cap: int,
 
 
 #: `shared_shares` sums the pairs of kinds of documents (those holding the same words) when
-#: there are at most this share as many kinds as documents (near copies), else of documents.
+#: there are at most this share as many kinds as documents (near copies) and more (pair,
+#: word) incidences than pairs, else of documents.
 ALIKE = 0.5
 
 

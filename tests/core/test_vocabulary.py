@@ -86,6 +86,9 @@ def test_documents_holding_the_same_words_are_summed_by_kind_as_by_pair(alike, w
     # between documents (its first holder's counts). Summed by kind (alike 1.0) or by pair of
     # documents (0.0), each pair's share is the plain sum over the words both hold
     monkeypatch.setattr(vocabulary_module, "ALIKE", alike)
+    by_kind = []
+    kinds_sums = vocabulary_module._sums_by_kind
+    monkeypatch.setattr(vocabulary_module, "_sums_by_kind", lambda *a: by_kind.append(1) or kinds_sums(*a))
     rng = np.random.default_rng(11)
     vocabulary, n = 300, 60
     kinds = [np.append(np.flatnonzero(rng.random(vocabulary) < p), vocabulary + k)
@@ -108,6 +111,7 @@ def test_documents_holding_the_same_words_are_summed_by_kind_as_by_pair(alike, w
             first_idf.setdefault(word, value)
     shares = shared_shares([words(*w.tolist()) for w in docs], idfs, cap=cap,
                            counts=counts if weighted else None)
+    assert by_kind == ([1] if alike else [])
     counted = [{w for w in d.tolist() if held[w] <= cap} for d in docs]
     totals = [float(f.sum()) for f in idfs]
     for i in range(n):
@@ -116,3 +120,8 @@ def test_documents_holding_the_same_words_are_summed_by_kind_as_by_pair(alike, w
             expected = sum(first_idf[w] for w in counted[i] & counted[j]) / smaller if smaller else 0.0
             assert shares[i, j] == expected
     assert not np.tril(shares).any()
+
+
+def test_documents_without_content_words_share_none():
+    shares = shared_shares([words(), words(), words()], [idf(), idf(), idf()], cap=5)
+    assert shares.shape == (3, 3) and shares.dtype == np.float64 and not shares.any()
