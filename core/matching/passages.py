@@ -391,8 +391,8 @@ def align(
     on each side, in pieces whose seeds are at most `short_gap` units apart (see _solid;
     None: any gap up to `gap`). Seeds are worked as runs: a copy's thousands of seeds on
     one diagonal are one run. `groups`: `solid_groups` of these runs, when already found
-    with those of other pairs (a group marked False goes through `_solid`); runs that are one
-    group kept whole (`one_piece`) give `box_passages` of their `Box`."""
+    with those of other pairs (a group marked False goes through `_solid`); the passages are
+    `box_passages` of the groups' `Box`es."""
     if not len(pa):
         return Alignment([])
     if length is None:  # seeds one by one: as their runs
@@ -402,7 +402,7 @@ def align(
                             min(gap, gap if short_gap is None else short_gap), min_units)
         if one is not None:
             return one
-    found: list[UnitMatch] = []
+    found: list[Box] = []
     if groups is None:
         groups = ([(g, True) for g in cluster(pa, pb, length, k, gap, -(-min_units // k))]
                   if short_gap is None else
@@ -420,10 +420,10 @@ def align(
             continue
         a_lo, a_end = int(ga.min()), int((ga + gl).max()) - 1
         b_lo, b_end = int(gb.min()), int((gb + gl).max()) - 1
-        found.append(_passage(a, b, Box(covered, covered_b, a_lo, a_end, b_lo, b_end, int(gb[ga == a_lo].min()),
-                                        int((gb + gl - 1)[ga + gl - 1 == a_end].min()),
-                                        int(ga[gb == b_lo].min()), int((ga + gl - 1)[gb + gl - 1 == b_end].min())), k))
-    return Alignment(_drop_shadowed(_merge(found)))
+        found.append(Box(covered, covered_b, a_lo, a_end, b_lo, b_end, int(gb[ga == a_lo].min()),
+                         int((gb + gl - 1)[ga + gl - 1 == a_end].min()),
+                         int(ga[gb == b_lo].min()), int((ga + gl - 1)[gb + gl - 1 == b_end].min())))
+    return box_passages(a, b, found, k, min_units)
 
 
 @dataclass(frozen=True, slots=True)
@@ -444,11 +444,12 @@ class Box:
     a_at_b_end: int
 
 
-def box_passages(a: Units, b: Units, box: Box, k: int, min_units: int) -> Alignment:
-    """`align`'s passages of runs that are one group kept whole (`one_piece`), from their `Box`:
-    the group's passage when it covers min_units units on each side, else none."""
-    ok = box.covered_a >= min_units and box.covered_b >= min_units
-    return Alignment([_passage(a, b, box, k)] if ok else [])
+def box_passages(a: Units, b: Units, boxes: list[Box], k: int, min_units: int) -> Alignment:
+    """`align`'s passages of groups it keeps whole, from their `Box`es in its order of groups:
+    each group's passage when it covers min_units units on each side, those overlapping in both
+    documents merged, those shadowed dropped (one passage is left as it is by both)."""
+    found = [_passage(a, b, box, k) for box in boxes if box.covered_a >= min_units and box.covered_b >= min_units]
+    return Alignment(_drop_shadowed(_merge(found)) if len(found) > 1 else found)
 
 
 def _passage(a: Units, b: Units, box: Box, k: int) -> UnitMatch:
@@ -480,6 +481,21 @@ def boxes(count: np.ndarray, pa: np.ndarray, pb: np.ndarray, length: np.ndarray,
               a_lo, a_end, b_lo, b_end, least(pb, pa == a_lo[pair]), least(eb, ea == a_end[pair]),
               least(pa, pb == b_lo[pair]), least(ea, eb == b_end[pair]))
     return [Box(*box) for box in zip(*(f.tolist() for f in fields))]
+
+
+def group_boxes(groups: list[list[tuple[np.ndarray, bool]]], first: np.ndarray, pa: np.ndarray, pb: np.ndarray,
+                length: np.ndarray, k: np.ndarray) -> list[list[Box]]:
+    """The `Box` of each group of many pairs at once (pair i: its groups as `solid_groups` gives
+    them, runs counted from its `first` run of `pa`, `pb` of `length` seeds; per pair `k`), per
+    pair in the order of its groups: what `align` reads of each group it keeps whole."""
+    runs = [g + at for each, at in zip(groups, first.tolist()) for g, _ in each]
+    held = [len(each) for each in groups]
+    if not runs:
+        return [[] for _ in groups]
+    made = boxes(np.array([len(r) for r in runs], np.int64), *(x[np.concatenate(runs)] for x in (pa, pb, length)),
+                 np.repeat(k, held))
+    ends = np.cumsum(held).tolist()
+    return [made[end - many:end] for many, end in zip(held, ends)]
 
 
 _FEW = 16  # runs a pair may have for `_one_diagonal` to be tried (it works on Python ints)

@@ -24,6 +24,7 @@ from core.matching.passages import (
     boxes,
     coverage,
     diagonal_passages,
+    group_boxes,
     on_one_diagonal,
     one_diagonal_each,
     one_piece,
@@ -202,7 +203,7 @@ def plan(corpus: Corpus, keys: np.ndarray) -> None:
             for key, box, kk, need in zip(pair_keys[kept].tolist(),
                                           boxes(count[kept], pa[runs], pb[runs], length[runs], k[kept]),
                                           k[kept].tolist(), guarantee[kept].tolist()):
-                settled[key] = box_passages(profiles[key // n].units, profiles[key % n].units, box, kk, need)
+                settled[key] = box_passages(profiles[key // n].units, profiles[key % n].units, [box], kk, need)
             ready &= ~kept
     if not ready.any():
         return
@@ -210,7 +211,23 @@ def plan(corpus: Corpus, keys: np.ndarray) -> None:
     pair = np.repeat(np.arange(int(ready.sum())), count[ready])
     groups = solid_groups(pair, pa[runs], pb[runs], length[runs], k[ready][pair], gap[ready][pair],
                           short_gap[ready][pair], guarantee[ready][pair], dense[ready][pair], len(pair_keys[ready]))
-    found.update(zip(pair_keys[ready].tolist(), groups))
+    whole = np.array([all(kept for _, kept in g) for g in groups], bool)  # align grows none of their groups
+    if whole.any():
+        _settle_groups(corpus, settled, pair_keys[ready][whole], [g for g, w in zip(groups, whole) if w],
+                       (np.cumsum(count) - count)[ready][whole], pa, pb, length, k[ready][whole],
+                       guarantee[ready][whole])
+    found.update((key, g) for key, g, w in zip(pair_keys[ready].tolist(), groups, whole.tolist()) if not w)
+
+
+def _settle_groups(corpus: Corpus, settled: dict, keys: np.ndarray, groups: list, first: np.ndarray,
+                   pa: np.ndarray, pb: np.ndarray, length: np.ndarray, k: np.ndarray, guarantee: np.ndarray) -> None:
+    """The passages of pairs whose `solid_groups` are all kept whole (runs counted from each
+    pair's `first` run), into `settled`: `box_passages` of their groups' `Box`es (`group_boxes`
+    of all pairs at once), which is what `align` makes of them one group at a time."""
+    profiles, n = corpus.profiles, corpus.n
+    for key, made, kk, need in zip(keys.tolist(), group_boxes(groups, first, pa, pb, length, k), k.tolist(),
+                                   guarantee.tolist()):
+        settled[key] = box_passages(profiles[key // n].units, profiles[key % n].units, made, kk, need)
 
 
 def _settle(corpus: Corpus, settled: dict, some: np.ndarray, pair_keys: np.ndarray, count: np.ndarray,

@@ -307,9 +307,66 @@ def test_the_box_of_all_runs_makes_the_passage_their_group_makes(seed):
         for need in (p.guarantee, 1, box.covered_a, box.covered_b):
             want = passages.align(a.units, b.units, ra, rb, p.k, p.gap, need, p.short_gap, p.dense, length=rl,
                                   groups=[(np.arange(len(ra)), True)])
-            assert passages.box_passages(a.units, b.units, box, p.k, need) == want
+            assert passages.box_passages(a.units, b.units, [box], p.k, need) == want
             found += bool(want.passages)
     assert found > 40
+
+
+def _box_passages_in_general(a, b, boxes, k, min_units):
+    """`passages.box_passages` with every passage list merged and shadowed ones dropped, one
+    passage too (as `align` did it before)."""
+    return passages.Alignment(passages._drop_shadowed(passages._merge(
+        [passages._passage(a, b, box, k) for box in boxes if min(box.covered_a, box.covered_b) >= min_units])))
+
+
+def test_groups_all_kept_whole_make_the_passages_align_makes(monkeypatch):
+    """Where every group `solid_groups` finds of a pair is kept whole, `box_passages` of their
+    `Box`es (`group_boxes`, many pairs at once) is what `align` finds of the pair's runs in
+    general: copies with stretches of their own wider than the short gap or the gap, a
+    stretch copied twice, pieces moved, a stock phrase elsewhere (passages that overlap or are
+    shadowed); the pairs with a group to grow are counted, not settled."""
+    rng = random.Random(60)
+    options = CheckOptions(semantic=False)
+    phrases = ["".join(rng.choice("甲乙丙丁戊己庚辛") for _ in range(rng.randint(5, 9))) for _ in range(6)]
+    alphabet = [chr(c) for c in range(0x4E00 + 3000, 0x4E00 + 6000)]
+    cases = []
+    for _ in range(100):
+        base = _prose(rng, phrases, rng.randint(80, 500))
+        right = list(base)
+        for _ in range(rng.randint(1, 4)):
+            at = rng.randrange(len(right))
+            how = rng.choice([0, 0, 1, 1, 2, 3])
+            if how == 0:  # a stretch of its own: pieces (short gap) or groups (gap) apart
+                right[at:at + rng.choice([0, 3])] = [rng.choice(alphabet) for _ in range(rng.choice([18, 30, 60, 80]))]
+            elif how == 1:  # a stretch copied twice: passages over the same units of one side
+                right[at:at] = base[rng.randrange(len(base)):][:rng.randint(8, 60)]
+            elif how == 2:  # two parts swapped: groups on diagonals of their own
+                right = right[at:] + right[:at]
+            else:  # a stock phrase and a few words of the other's, far from the copy
+                right.extend([rng.choice(alphabet) for _ in range(60)] + list(rng.choice(phrases) + base[:rng.randint(3, 9)]))
+        a, b, ra, rb, rl = _shared_runs(base, "".join(right), options)
+        if len(ra):
+            cases.append((a, b, ra, rb, rl))
+    count = np.array([len(ra) for *_, ra, _, _ in cases])
+    pa, pb, length = (np.concatenate([c[i] for c in cases]) for i in (2, 3, 4))
+    p = cases[0][0].params
+    pair = np.repeat(np.arange(len(cases)), count)
+    groups = passages.solid_groups(pair, pa, pb, length, p.k, p.gap, p.short_gap, p.guarantee, p.dense, len(cases))
+    made = passages.group_boxes(groups, np.cumsum(count) - count, pa, pb, length, np.full(len(cases), p.k))
+    seen = {"whole": 0, "several": 0, "merged or dropped": 0, "grows": 0}
+    for (a, b, ra, rb, rl), these, box in zip(cases, groups, made):
+        if not all(kept for _, kept in these):
+            seen["grows"] += 1
+            continue
+        with monkeypatch.context() as m:
+            m.setattr(passages, "box_passages", _box_passages_in_general)
+            want = passages.align(a.units, b.units, ra, rb, p.k, p.gap, p.guarantee, p.short_gap, p.dense,
+                                  length=rl)
+        assert passages.box_passages(a.units, b.units, box, p.k, p.guarantee) == want
+        seen["whole"] += 1
+        seen["several"] += len(box) > 1
+        seen["merged or dropped"] += len(want.passages) < len(box)
+    assert all(v > 2 for v in seen.values()) and seen["whole"] > 30, seen
 
 
 def test_a_check_of_near_copies_of_prose_finds_the_same_with_their_runs_in_one_piece(monkeypatch):
@@ -367,7 +424,7 @@ def test_the_box_reads_the_other_side_of_the_seed_at_each_end():
     k = 3
     want = passages.align(a, b, pa, pb, k, 45, 1, 16, 0, length=length, groups=[(np.arange(3), True)])
     box = passages.boxes(np.array([3]), pa, pb, length, np.array([k]))[0]
-    assert passages.box_passages(a, b, box, k, 1) == want
+    assert passages.box_passages(a, b, [box], k, 1) == want
     assert (box.b_at_a_lo, box.a_at_b_lo) == (5, 8)
     m = want.passages[0]
     assert (m.a0, m.b0) == (1, 0)  # four units back on a's side (b's first differs), one on b's

@@ -160,8 +160,9 @@ def _plan_pair_by_pair(corpus, keys):
 
 def test_plan_finds_the_groups_it_found_pair_by_pair(monkeypatch):
     """Near copies of every kind (one piece, on one diagonal, groups that grow), a few pairs a
-    batch: `plan`'s groups are those found pair by pair, in the same order; the passages it
-    finds itself are those `align` makes of the `Box` or finds by `_one_diagonal`, and it finds
+    batch: `plan`'s groups are those found pair by pair, in the same order, of the pairs with a
+    group to grow; the passages it finds itself are those `align` makes of the `Box`, finds by
+    `_one_diagonal`, or finds in general of runs whose groups are all kept whole, and it finds
     none where `_one_diagonal` hands over."""
     rng = random.Random(8)  # and copies of random characters: their runs on one diagonal
     alphabet = [chr(c) for c in range(0x4E00, 0x4E00 + 3000)]
@@ -173,8 +174,12 @@ def test_plan_finds_the_groups_it_found_pair_by_pair(monkeypatch):
             cut = 1 if how < 4 else rng.choice([12, 60])  # one piece, or a gap wider than the short gap
             texts.append(source[:at] + "".join(rng.choice(alphabet) for _ in range(cut)) + source[at + cut:])
     options = CheckOptions(semantic=False)
-    kinds = {"box": 0, "groups": 0, "one diagonal": 0, "handed over": 0}
+    kinds = {"box": 0, "groups": 0, "groups kept whole": 0, "several kept whole": 0, "one diagonal": 0,
+             "handed over": 0}
     real_plan = scoring.plan
+
+    def grows(value) -> bool:
+        return isinstance(value, list) and not all(kept for _, kept in value)
 
     def plan(corpus, keys):
         n = corpus.n
@@ -182,14 +187,24 @@ def test_plan_finds_the_groups_it_found_pair_by_pair(monkeypatch):
             real_plan(corpus, some)
             got, settled = corpus.evidence[scoring.GROUPS], corpus.evidence[scoring.SETTLED]
             want = _plan_pair_by_pair(corpus, some)
-            assert list(got) == [key for key, value in want.items() if isinstance(value, list)]
-            assert list(settled) == [key for key, value in want.items() if not isinstance(value, list)
-                                     and value is not None]
+            joined = dict(corpus.evidence[SEEDS].joined)
+            assert list(got) == [key for key, value in want.items() if grows(value)]
+            assert list(settled) == [key for key, value in want.items() if not grows(value) and value is not None]
             for key, value in want.items():
+                if isinstance(value, list) and not grows(value):  # the general path, groups found by align
+                    p = corpus.profiles[key // n].params
+                    pa, pb, length = joined[key]
+                    assert settled[key] == passages.align(corpus.profiles[key // n].units,
+                                                          corpus.profiles[key % n].units, pa, pb, p.k, p.gap,
+                                                          p.guarantee, p.short_gap, p.dense, length=length)
+                    kinds["groups kept whole"] += 1
+                    kinds["several kept whole"] += len(value) > 1
+                    continue
                 if isinstance(value, passages.Box):
                     p = corpus.profiles[key // n].params
                     assert settled[key] == passages.box_passages(corpus.profiles[key // n].units,
-                                                                 corpus.profiles[key % n].units, value, p.k, p.guarantee)
+                                                                 corpus.profiles[key % n].units, [value], p.k,
+                                                                 p.guarantee)
                     kinds["box"] += 1
                 elif isinstance(value, passages.Alignment):
                     assert settled[key] == value
@@ -203,7 +218,8 @@ def test_plan_finds_the_groups_it_found_pair_by_pair(monkeypatch):
 
     monkeypatch.setattr(compare_module, "plan", plan)
     run(compare(profiles(texts, options), options, texts=texts))
-    assert kinds["box"] > 30 and kinds["groups"] > 10 and kinds["one diagonal"] > 10 and kinds["handed over"] > 3, kinds
+    assert (kinds["box"] > 30 and kinds["groups"] > 4 and kinds["groups kept whole"] > 20
+            and kinds["several kept whole"] > 0 and kinds["one diagonal"] > 10 and kinds["handed over"] > 3), kinds
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
