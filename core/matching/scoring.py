@@ -172,7 +172,9 @@ def plan(corpus: Corpus, keys: np.ndarray) -> None:
     in one piece found at once (`passages.one_diagonal_each`, what `align` would find with
     `_one_diagonal`), left under SETTLED; and the groups `align` works in the others found at
     once (`passages.solid_groups`: a few array operations for any number of pairs, instead of
-    some per group), left under GROUPS; in place of those readied before."""
+    some per group): the passages of the pairs whose groups are all kept whole made of them
+    (`_settle_groups`), under SETTLED too, the groups of the others left under GROUPS; in place
+    of those readied before."""
     seeds = corpus.evidence.get(SEEDS)
     found: dict[int, list] = {}
     settled: dict[int, Alignment] = {}
