@@ -201,10 +201,13 @@ def test_a_check_finds_the_same_with_groups_found_together(gaps, monkeypatch):
             if rng.random() < 0.35 * at / len(copy):
                 copy[at] = rng.choice("天地玄黄宇宙洪荒")
         texts.append("".join(copy))
-    planned = []
-    real_plan = scoring.plan
+    planned = []  # pairs with groups found together: left to align, or settled from their groups
+    real_plan, real_settle = scoring.plan, scoring._settle_groups
     monkeypatch.setattr(compare_module, "plan",
                         lambda corpus, keys: (real_plan(corpus, keys), planned.append(len(corpus.evidence[scoring.GROUPS]))))
+    monkeypatch.setattr(scoring, "_settle_groups",
+                        lambda corpus, settled, keys, *rest: (planned.append(len(keys)),
+                                                              real_settle(corpus, settled, keys, *rest)))
     together = _check(texts, monkeypatch, False)
     by_pair = _check(texts, monkeypatch, True)
     assert together == by_pair
