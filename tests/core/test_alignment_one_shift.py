@@ -7,28 +7,11 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from unit_texts import stressed_units
 
 from core.engine.hashing import kgram_hashes
 from core.matching import alignment
 from core.matching.alignment import _in_line, _one_shift, align_units
-
-
-def _text(rng: np.random.Generator, size: int, k: int) -> np.ndarray:
-    """A unit sequence: random, over a few units, periodic, or repeating a phrase up to a dozen
-    times (k-grams over MAX_OCCURRENCES, other diagonals nearly as good as the stretch's)."""
-    shape = rng.integers(0, 4)
-    if shape == 0:
-        return rng.integers(0, 100000, size)
-    if shape == 1:
-        return rng.integers(0, int(rng.integers(2, 6)), size)
-    if shape == 2:
-        return np.resize(rng.integers(0, 1000, int(rng.integers(1, 2 * k + 2))), size)
-    text = rng.integers(100, 100 + int(rng.integers(20, 400)), size)
-    phrase = rng.integers(0, 50, k + int(rng.integers(-1, 3)))
-    if size > len(phrase) + 1:
-        for at in rng.choice(size - len(phrase), min(size - len(phrase), int(rng.integers(1, 13))), replace=False):
-            text[at:at + len(phrase)] = phrase
-    return text
 
 
 def _general(monkeypatch, cases):
@@ -80,7 +63,7 @@ def _shifted(rng: np.random.Generator, k: int) -> tuple[np.ndarray, np.ndarray]:
     inserted or deleted (maybe next to the change, near an end, or a unit of the text), maybe
     the unit next to them changed (a unit replaced by several) or another unit changed too;
     either copy first."""
-    x = _text(rng, int(rng.integers(k + 4, 150)), k)
+    x = stressed_units(rng, int(rng.integers(k + 4, 150)), k, 13)
     y = x.copy()
     p = int(rng.integers(0, len(x)))
     x[p] = 5000 + int(rng.integers(0, 2))
@@ -347,7 +330,7 @@ def test_copies_cut_apart_are_aligned_as_the_general_path_aligns_them(seed, monk
     cases = []
     for _ in range(400):
         k = int(rng.integers(1, 9))
-        text = _text(rng, int(rng.integers(k + 4, 150)), k)
+        text = stressed_units(rng, int(rng.integers(k + 4, 150)), k, 13)
         x, y = text[:-1].copy(), text[1:].copy()
         if rng.integers(0, 4) == 0:
             x[int(rng.integers(0, len(x)))] = 5000

@@ -4,29 +4,11 @@ and the alignment is the general one, on stressed inputs."""
 
 import numpy as np
 import pytest
+from unit_texts import stressed_units
 
 from core.engine.hashing import kgram_hashes
 from core.matching import alignment
 from core.matching.alignment import _in_line, _two_changes, align_units
-
-
-def _text(rng: np.random.Generator, size: int, k: int) -> np.ndarray:
-    """A unit sequence: random, over a few units, periodic, or repeating a phrase (k-grams
-    repeated near MAX_OCCURRENCES, other diagonals nearly as good as the main one)."""
-    shape = rng.integers(0, 4)
-    if shape == 0:
-        return rng.integers(0, 100000, size)
-    if shape == 1:
-        return rng.integers(0, int(rng.integers(2, 6)), size)
-    if shape == 2:
-        return np.resize(rng.integers(0, 1000, int(rng.integers(1, 2 * k + 2))), size)
-    text = rng.integers(100, 100 + int(rng.integers(20, 400)), size)
-    if size < k + 4:
-        return text
-    phrase = rng.integers(0, 50, k + int(rng.integers(-1, 3)))
-    for at in rng.choice(size - len(phrase), min(size - len(phrase), int(rng.integers(1, 10))), replace=False):
-        text[at:at + len(phrase)] = phrase
-    return text
 
 
 @pytest.mark.parametrize("k", range(2, 9))
@@ -39,7 +21,7 @@ def test_it_answers_where_in_line_answers(k):
     answered = declined = 0
     for la in range(2, 75):
         for most in range(1, alignment.MAX_OCCURRENCES + 1):
-            x = _text(rng, la + 4, k).astype(np.uint64)
+            x = stressed_units(rng, la + 4, k).astype(np.uint64)
             y = x.copy()
             x[2], y[2], x[la + 1], y[la + 1] = 9000, 9001, 9002, 9003  # the region: 2 .. la + 1
             tx, ty = np.zeros(len(x), bool), np.zeros(len(y), bool)
@@ -62,7 +44,7 @@ def _copies(rng: np.random.Generator, k: int) -> tuple[np.ndarray, np.ndarray]:
     """Two equally long copies of one text, each with one unit changed (maybe both the same
     unit, maybe near an end or one apart), or one with two changed."""
     size = int(rng.integers(2, 90))
-    x = _text(rng, max(size, k + 12), k)
+    x = stressed_units(rng, max(size, k + 12), k)
     y = x.copy()
     p = int(rng.integers(0, len(x)))
     q = min(len(x) - 1, p + int(rng.integers(0, 40))) if rng.integers(0, 2) else int(rng.integers(0, len(x)))
