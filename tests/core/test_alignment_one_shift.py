@@ -23,6 +23,14 @@ def _general(monkeypatch, cases):
     return [align_units(x, y, k, lambda m=most: m) for x, y, k, most in cases]
 
 
+def _aligned_as_the_general_path(monkeypatch, cases) -> None:
+    """align_units of each case (with the shortcuts and any spies set) is what `_general` gives."""
+    fast = [align_units(x, y, k, lambda m=most: m) for x, y, k, most in cases]
+    slow = _general(monkeypatch, cases)
+    for f, s in zip(fast, slow):
+        assert f.left.tolist() == s.left.tolist() and f.right.tolist() == s.right.tolist()
+
+
 def _spy(monkeypatch, name: str) -> Counter:
     """Count the answers of alignment.`name` (its last positional argument's kind, if a bool)."""
     seen: Counter = Counter()
@@ -103,10 +111,7 @@ def test_shifted_copies_are_aligned_as_the_general_path_aligns_them(seed, monkey
         cases.append((x, y, k, _told(rng, x, k)))
     seen = _spy(monkeypatch, "_one_shift")
     counted = _spy_counted(monkeypatch)
-    fast = [align_units(x, y, k, lambda m=most: m) for x, y, k, most in cases]
-    slow = _general(monkeypatch, cases)
-    for f, s in zip(fast, slow):
-        assert f.left.tolist() == s.left.tolist() and f.right.tolist() == s.right.tolist()
+    _aligned_as_the_general_path(monkeypatch, cases)
     assert seen[True, True] > 30 and seen[True, False] > 30 and seen[False, True] + seen[False, False] > 30, seen
     assert seen["both"] > 5, seen
     assert counted[True] > 15 and counted[False] > 15, counted
@@ -221,10 +226,7 @@ def test_two_changes_counted_gives_what_the_general_path_gives(seed, monkeypatch
         x, y = _two_changed(rng, k)
         cases.append((x, y, k, int(rng.integers(alignment.MAX_OCCURRENCES - 1, 25))))
     seen = _spy_counted(monkeypatch)
-    fast = [align_units(x, y, k, lambda m=most: m) for x, y, k, most in cases]
-    slow = _general(monkeypatch, cases)
-    for f, s in zip(fast, slow):
-        assert f.left.tolist() == s.left.tolist() and f.right.tolist() == s.right.tolist()
+    _aligned_as_the_general_path(monkeypatch, cases)
     assert seen[True] > 40 and seen[False] > 40, seen
 
 
@@ -270,10 +272,7 @@ def test_a_change_completing_a_phrase_is_counted(monkeypatch):
         x, y = _completing(rng, k)
         cases.append((x, y, k, int(rng.integers(alignment.MAX_OCCURRENCES, 25))))
     seen = _spy_counted(monkeypatch)
-    fast = [align_units(x, y, k, lambda m=most: m) for x, y, k, most in cases]
-    slow = _general(monkeypatch, cases)
-    for f, s in zip(fast, slow):
-        assert f.left.tolist() == s.left.tolist() and f.right.tolist() == s.right.tolist()
+    _aligned_as_the_general_path(monkeypatch, cases)
     assert seen[True] > 40 and seen[False] > 40, seen
 
 
@@ -348,9 +347,6 @@ def test_copies_cut_apart_are_aligned_as_the_general_path_aligns_them(seed, monk
 
     monkeypatch.setattr(alignment, "_shifted_by_one", spy)
     counted = _spy_counted(monkeypatch)
-    fast = [align_units(x, y, k, lambda m=most: m) for x, y, k, most in cases]
-    slow = _general(monkeypatch, cases)
-    for f, s in zip(fast, slow):
-        assert f.left.tolist() == s.left.tolist() and f.right.tolist() == s.right.tolist()
+    _aligned_as_the_general_path(monkeypatch, cases)
     assert seen[1] > 30 and seen[-1] > 30 and seen[0] > 30, seen
     assert counted[True] > 15 and counted[False] > 15, counted
