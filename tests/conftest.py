@@ -1,9 +1,15 @@
-"""Shared test set-up: Qt without a display, paths to fixtures and samples."""
+"""Shared test set-up: Qt without a display, paths to fixtures and samples, and the list of
+the tests that start processes (for the run under the spawn start method)."""
 
+import functools
+import multiprocessing.process
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
+
+import core.concurrency
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -48,3 +54,43 @@ def _private_data_dir(tmp_path_factory):
             os.environ.pop(key, None)
         else:
             os.environ[key] = value
+
+
+#: A file to write the node ids of the tests that started a process, or would have with a core
+#: idle, to: .ci/run runs those again under the spawn start method (the start method changes
+#: nothing in a test that starts no process). Set by .ci/run; unset, nothing is noted.
+PROCESS_TESTS = os.environ.get("PLAGSCOPE_PROCESS_TESTS", "")
+_running: list[str] = []  # the node id of the test running now, while one runs
+_starting: dict[str, None] = {}  # node ids of the tests that started a process, in run order
+
+
+def _noted(function, starts=lambda *args, **kwargs: True):
+    """`function`, noting the running test when a call of it `starts` a process."""
+    @functools.wraps(function)
+    def noting(*args, **kwargs):
+        if _running and starts(*args, **kwargs):
+            _starting.setdefault(_running[-1])
+        return function(*args, **kwargs)
+    return noting
+
+
+if PROCESS_TESTS:
+    subprocess.Popen.__init__ = _noted(subprocess.Popen.__init__)
+    multiprocessing.process.BaseProcess.start = _noted(multiprocessing.process.BaseProcess.start)
+    # workers that only a busy machine held back (core.concurrency.idle_core) count as started
+    core.concurrency.workers_sharing = _noted(
+        core.concurrency.workers_sharing, lambda asked, enough, since: (asked or 1) > 1 or asked is None and enough)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    _running.append(item.nodeid)
+    try:
+        return (yield)
+    finally:
+        _running.pop()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if PROCESS_TESTS:
+        Path(PROCESS_TESTS).write_text("".join(f"{nodeid}\n" for nodeid in _starting), encoding="utf-8")
