@@ -38,6 +38,8 @@ class Document:
     # what the file's format shows beyond the text (docx), if known; derived from the file,
     # so not part of a document's equality
     layout: Layout | None = field(default=None, compare=False)
+    # `key` once read: a check asks it of every document several times (profiles, pairs, reports)
+    _key: str = field(default="", init=False, repr=False, compare=False)
 
     @property
     def chars(self) -> int:
@@ -45,8 +47,13 @@ class Document:
 
     @property
     def key(self) -> str:
-        """The document's identity: a digest of its text, the same wherever and whenever it is loaded."""
-        return text_key(self.text)
+        """The document's identity: a digest of its text, the same wherever and whenever it is
+        loaded (hashed once per document: the text cannot change, `replace` makes a new one)."""
+        key = self._key
+        if not key:
+            key = text_key(self.text)
+            object.__setattr__(self, "_key", key)
+        return key
 
 
 @dataclass(frozen=True, slots=True)
