@@ -72,6 +72,15 @@ def find_sorted(table: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.n
 
 def kgram_hashes(unit_hashes: np.ndarray, k: int) -> np.ndarray:
     """Hash of every run of k consecutive units (len n - k + 1, empty when n < k)."""
+    h = kgram_sums(unit_hashes, k)
+    h ^= np.uint64(k)
+    return mix64(h, in_place=True)
+
+
+def kgram_sums(unit_hashes: np.ndarray, k: int) -> np.ndarray:
+    """`kgram_hashes` before their mix: a polynomial of each run's units. The mix is one to
+    one, so two runs' sums are equal exactly when their hashes are (how often a k-gram
+    repeats can be counted without it)."""
     n = len(unit_hashes)
     if n < k:
         return np.zeros(0, dtype=np.uint64)
@@ -80,8 +89,7 @@ def kgram_hashes(unit_hashes: np.ndarray, k: int) -> np.ndarray:
     for i in range(1, k):
         h *= _KGRAM_BASE
         h += unit_hashes[i : m + i]
-    h ^= np.uint64(k)
-    return mix64(h, in_place=True)
+    return h
 
 
 _MASK = (1 << 64) - 1

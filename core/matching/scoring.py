@@ -13,9 +13,9 @@ from dataclasses import replace
 import numpy as np
 
 from core.engine import vocabulary
-from core.engine.hashing import distinct, find_sorted, kgram_hashes
+from core.engine.hashing import distinct, find_sorted, kgram_hashes, kgram_sums
 from core.engine.profile import Profile
-from core.matching.alignment import Taken, aligned_matches
+from core.matching.alignment import Taken, aligned_matches, longest_run
 from core.matching.index import concat_ranges
 from core.matching.passages import (
     Alignment,
@@ -105,8 +105,8 @@ def most_repeated(corpus: Corpus, i: int) -> int:
     cache = corpus.evidence.setdefault("most_repeated", {})
     if i not in cache:
         p = corpus.profiles[i]
-        hashes = kgram_hashes(p.units.hashes, p.params.k)
-        cache[i] = int(np.unique(hashes, return_counts=True)[1].max()) if len(hashes) else 0
+        sums = np.sort(kgram_sums(p.units.hashes, p.params.k))  # equal where the k-grams' hashes are
+        cache[i] = 1 + longest_run(sums[1:] == sums[:-1]) if len(sums) else 0
     return cache[i]
 
 
