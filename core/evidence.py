@@ -193,7 +193,13 @@ def rank_key(pair: PairResult) -> tuple:
 
 def judged(texts: Sequence[str], pairs: Sequence[PairResult],
            counters: Callable[[int], Counter] | None = None) -> list[PairResult]:
-    """Every pair judged (`judge`) and ranked (`rank_key`); `texts` are the documents' texts
+    """Every pair judged (`judged_each`) and ranked (`rank_key`)."""
+    return sorted(judged_each(texts, pairs, counters), key=rank_key)
+
+
+def judged_each(texts: Sequence[str], pairs: Sequence[PairResult],
+                counters: Callable[[int], Counter] | None = None) -> list[PairResult]:
+    """Every pair judged (`judge`), in the pairs' order; `texts` are the documents' texts
     by index, `counters` the Counter of document i's text where the caller has them (the
     attribution's; a copy's that differs only in white space at its end counts alike), else
     one is made per text. Pairs with the same counters and the same passages' tuple (copies:
@@ -224,10 +230,8 @@ def judged(texts: Sequence[str], pairs: Sequence[PairResult],
         return _with_verdict(p, *judgements[key])
 
     plain = _one_passage_verdicts(texts, pairs, counter)
-    out = [_with_verdict(p, *v) if v is not None else judged_once(p) if texts[p.left] and texts[p.right] else p
-           for p, v in zip(pairs, plain)]
-    out.sort(key=rank_key)
-    return out
+    return [_with_verdict(p, *v) if v is not None else judged_once(p) if texts[p.left] and texts[p.right] else p
+            for p, v in zip(pairs, plain)]
 
 
 def _copies_key(p: PairResult, counter: Callable[[int], Counter]) -> tuple[int, int, int]:

@@ -16,16 +16,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from core import child_process
-from core.academic.classify import Analyses, attribute
+from core.academic.classify import Analyses, attribute, sides_found, take_sides
 from core.concurrency import run_jobs, workers_for
 from core.engine.batches import batches
 from core.engine.profile import ProfileCache, profile, profile_documents
 from core.errors import LoadError
-from core.evidence import judged
+from core.evidence import judged_each, rank_key
 from core.loaders import expand_paths, load_document
 from core.matching.compare import compare_class
 from core.matching.sources import default_sources
-from core.models import Document, Expanded, FileError, Loaded, Progress, Report, normalize_path
+from core.models import Document, Expanded, FileError, Loaded, PairResult, Progress, Report, normalize_path
 from core.options import CheckOptions
 from core.review.analysis import Analysis, analyse, bound
 from core.review.groups import with_groups
@@ -342,25 +342,44 @@ def _compare(documents: Sequence[Document], options: CheckOptions, template: Doc
     # with options.semantic, the semantic layer is one of compare's candidate sources (the
     # last: it builds on the verbatim pairs); its notes join the report's errors
     sources = default_sources(options, cache)
+    finish = _Finish(documents, options, template)
     pairs, shared = yield from compare_class(profiled, options, template_profile,
-                                             keys=[d.key for d in documents],
-                                             texts=[d.text for d in documents], sources=sources,
-                                             cache=cache)
-    pairs = attribute(documents, pairs, options, template)  # Match.attribution (core.academic)
+                                             keys=[d.key for d in documents], texts=finish.texts,
+                                             sources=sources, cache=cache, finish=finish)
     notes = semantic_notes(sources, documents)
     if any(n.code == "semantic_unavailable" for n in notes):
         options = options.with_changes(semantic=False)  # the report says what ran: no layer
-    analyses = Analyses.of(documents)  # the attribution's, with each text's character counts
-    pairs = judged([d.text for d in documents], pairs,  # kinds, copied share, rank (core.evidence)
-                   lambda i: analyses.reader(i).count)  # one for copies that read alike
     return Report(
         options=options,
         documents=documents,
         simhashes=tuple(p.simhash for p in profiled),
-        pairs=tuple(pairs),
+        pairs=tuple(sorted(pairs, key=rank_key)),
         errors=tuple(errors) + notes,
         shared_texts=tuple(shared),
     )
+
+
+class _Finish:
+    """The check's steps per pair after scoring (core.matching.finish): Match.attribution
+    (core.academic), then each pair's kinds and copied share (core.evidence). The side classes a
+    forked scoring worker found come back with its pairs, so the figures and the reports read
+    them here as the attribution's own."""
+
+    def __init__(self, documents: tuple[Document, ...], options: CheckOptions, template: Document | None):
+        self.documents, self.options, self.template = documents, options, template
+        self.texts = [d.text for d in documents]
+        self.analyses = Analyses.of(documents)  # the attribution's, with each text's character counts
+
+    def __call__(self, pairs: list[PairResult]) -> list[PairResult]:
+        pairs = attribute(self.documents, pairs, self.options, self.template, self.analyses)
+        reader = self.analyses.reader
+        return judged_each(self.texts, pairs, lambda i: reader(i).count)  # one for copies that read alike
+
+    def found(self, pairs: list[PairResult]) -> list[tuple[int, int, int, str]]:
+        return sides_found(pairs, self.analyses)
+
+    def take(self, found: list[tuple[int, int, int, str]]) -> None:
+        take_sides(self.analyses, found)
 
 
 def _with_archive(documents: Sequence[Document], options: CheckOptions, store: Store,

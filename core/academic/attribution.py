@@ -462,6 +462,11 @@ class Attribution:
             found = self._sides[key] = self._side_class(span)
         return found
 
+    def told_side_class(self, start: int, end: int, cls: str) -> None:
+        """Keep `cls` as the `side_class` of the span [start, end), as another analysis of the
+        same reading found it (in another process): the class reads nothing else."""
+        self._sides.setdefault((start, end), cls)
+
     def _side_class(self, span: Span) -> str:
         cls = self._span_class(span.start, span.end)
         if cls not in _CREDITED:

@@ -267,6 +267,25 @@ def side_classes(match: Match, left: int, right: int, analyses: Analyses) -> tup
     return analyses.reader(left).side_class(match.left), analyses.reader(right).side_class(match.right)
 
 
+def sides_found(pairs: Sequence[PairResult], analyses: Analyses) -> list[tuple[int, int, int, str]]:
+    """(document, start, end, class) of each distinct side of the pairs' passages (the template's
+    aside): their `side_classes`, for `take_sides` in another process's analyses."""
+    found = set()
+    for pair in pairs:
+        for m in pair.matches:
+            if m.attribution != "template":
+                found.add((pair.left, m.left.start, m.left.end))
+                found.add((pair.right, m.right.start, m.right.end))
+    return [(d, start, end, analyses.reader(d).side_class(Span(start, end))) for d, start, end in sorted(found)]
+
+
+def take_sides(analyses: Analyses, found: Sequence[tuple[int, int, int, str]]) -> None:
+    """Keep side classes found by the analyses of the same documents in another process
+    (`sides_found`): a side's class reads only its document's reading, which both hold."""
+    for d, start, end, cls in found:
+        analyses.reader(d).told_side_class(start, end, cls)
+
+
 def _class(m: Match, i: int, j: int, a: Attribution, b: Attribution, documents, templ: _Template | None) -> str:
     """The class of a passage of documents i and j (`a`, `b`: their readers)."""
     if templ is not None and min(templ.share(i, documents[i].text, m.left),

@@ -10,7 +10,7 @@ yields every such pair's shared k-grams at once.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import replace
 from functools import partial
 
@@ -21,6 +21,7 @@ from core.engine.hashing import distinct, kgram_hashes
 from core.engine.profile import Profile
 from core.matching.common import mark, shared_texts
 from core.matching.copies import copies, spread, spread_common
+from core.matching.finish import Finish, by_component, finished, in_shared
 from core.matching.index import document_frequency_cap
 from core.matching.scoring import EDIT_PENALTY, pair_result, plan, score_pair, similarity
 from core.matching.sources import (
@@ -84,12 +85,17 @@ def compare(
     return pairs
 
 
-def _score(corpus: Corpus, found: Candidates, sample: CpuSample | None = None
+def _score(corpus: Corpus, found: Candidates, sample: CpuSample | None = None,
+           finish: Finish | None = None, mine: Callable[[PairResult], bool] | None = None
            ) -> Generator[Progress, None, list[PairResult]]:
     """Every proposed pair that asks for it, through the scoring step, `_STEP` pairs a job: in
     this process and, with many pairs and a core idle since `sample`, in processes forked from
-    it (they inherit the corpus: sending it would cost more than it saves)."""
+    it (they inherit the corpus: sending it would cost more than it saves). With `finish`, each
+    job finishes the results `mine` picks (`finish.py`), and what a worker found on the way is
+    taken here (`Finish.take`)."""
     todo = np.flatnonzero(found.score)
+    if finish is not None:  # each process then finishes pairs of documents of its own
+        todo = todo[by_component(found.keys[todo], corpus.n)]
     total = len(todo)
     jobs = [(start, min(start + _STEP, total)) for start in range(0, total, _STEP)]
     yield Progress("comparing", 0, total)
@@ -99,7 +105,7 @@ def _score(corpus: Corpus, found: Candidates, sample: CpuSample | None = None
         workers = 1
     chunks: list[list[PairResult] | None] = [None] * len(jobs)
     done = 0
-    scoring = (corpus, found, todo)
+    scoring = (corpus, found, todo, finish, mine)
     inherited = workers > 1  # forked from this thread, the only one: the workers read it there
     if inherited:
         _forked.append(scoring)
@@ -107,40 +113,52 @@ def _score(corpus: Corpus, found: Candidates, sample: CpuSample | None = None
         for item in run_jobs(_packed_scores, jobs, workers, share=True, here=partial(_scores, scoring)):
             if item is not None:
                 at, chunk = item
-                chunks[at] = chunk if chunk and isinstance(chunk[0], PairResult) else list(
-                    map(PairResult.unpacked, chunk))
+                if isinstance(chunk, tuple):  # a worker's: its results packed, what it found
+                    chunk, learned = chunk
+                    chunk = list(map(PairResult.unpacked, chunk))
+                    if finish is not None:
+                        finish.take(learned)
+                chunks[at] = chunk
                 done += jobs[at][1] - jobs[at][0]
             yield Progress("comparing", done, total)
     finally:
         if inherited:
             _forked.pop()
-    return [result for chunk in chunks for result in chunk]
+    results = [result for chunk in chunks for result in chunk]
+    if finish is not None:  # in the order of their keys again, as scored one job after another
+        results.sort(key=lambda r: (r.left, r.right))
+    return results
 
 
 #: Below this many pairs to score, forked workers cost more than they save (bench/README.md).
 PARALLEL_PAIRS = 2_000
-#: The scoring that forked workers inherit (`_packed_scores`): set only while a process with no
-#: other thread forks them, so the last one is theirs.
-_forked: list[tuple[Corpus, Candidates, np.ndarray]] = []
+#: The scoring that forked workers inherit (`_packed_scores`): the corpus, the candidates,
+#: which of them to score in what order, the step that finishes results and which results it
+#: finishes. Set only while a process with no other thread forks them, so the last one is theirs.
+_Scoring = tuple[Corpus, Candidates, np.ndarray, Finish | None, Callable[[PairResult], bool] | None]
+_forked: list[_Scoring] = []
 
 
-def _scores(scoring: tuple[Corpus, Candidates, np.ndarray], start: int, stop: int) -> list[PairResult]:
-    """The results of the pairs todo[start:stop] of `scoring` (the corpus, the candidates and
-    which of them to score)."""
-    corpus, found, todo = scoring
-    n, at = corpus.n, todo[start:stop]
+def _scores(scoring: _Scoring, start: int, stop: int) -> list[PairResult]:
+    """The results of the pairs todo[start:stop] of `scoring`, finished where it says."""
+    corpus, found, todo, finish, mine = scoring
+    n, at = corpus.n, np.sort(todo[start:stop])
     plan(corpus, found.keys[at])
     results = []
     for key, listed in zip(found.keys[at].tolist(), found.listed[at].tolist()):
         result = score_pair(corpus, key // n, key % n, listed)
         if result is not None:
             results.append(result)
-    return results
+    return results if finish is None else finished(finish, results, mine)
 
 
-def _packed_scores(start: int, stop: int) -> list[tuple]:
-    """`_scores` in a forked worker, packed to be sent."""
-    return [result.packed() for result in _scores(_forked[-1], start, stop)]
+def _packed_scores(start: int, stop: int) -> tuple[list[tuple], object]:
+    """`_scores` in a forked worker, packed to be sent, with what finishing them found."""
+    scoring = _forked[-1]
+    results = _scores(scoring, start, stop)
+    finish, mine = scoring[3], scoring[4]
+    found = finish.found([r for r in results if mine(r)]) if finish is not None else None
+    return [result.packed() for result in results], found
 
 
 def _with_evidence(corpus: Corpus, results: list[PairResult], more: Candidates) -> list[PairResult]:
@@ -183,9 +201,15 @@ def compare_class(
     texts: Sequence[str] = (),
     sources: Sequence[CandidateSource] | None = None,
     cache=None,
+    finish: Finish | None = None,
 ) -> Generator[Progress, None, tuple[list[PairResult], list[SharedText]]]:
     """`compare`, and the text most of the documents share (core/matching/common.py; needs
-    `texts`): the reported pairs whose documents both hold it carry a passage over it."""
+    `texts`): the reported pairs whose documents both hold it carry a passage over it.
+
+    `finish`, a step per pair (one result for each result given, in order, each depending
+    only on its own pair), is applied to every pair: where it is scored, so a forked scoring
+    worker finishes its share on its own core, unless a step after scoring changes the pair
+    (`spread`, the late sources, `mark`); those are finished here once it has."""
     n = len(profiles)
     sample = CpuSample()  # what else runs while the index is built: whether scoring finds a core idle
     yield Progress("indexing", 0, 3)
@@ -207,12 +231,21 @@ def compare_class(
     found = yield from in_thread(_propose(work, [s for s in sources if s not in late]),
                                  first=Progress("indexing", 0, 3))
     yield Progress("indexing", 3, 3)
-    results = yield from _score(work, found, sample)
+    # the shared texts are the fingerprint source's (read after proposing): with the pairs
+    # scored as they are reported, those `mark` leaves alone are finished as they are scored
+    early = finish is not None and work is corpus and not late
+    shared = shared_texts(corpus) if early else None
+    marked = in_shared(shared) if early else None
+    if early:
+        results = yield from _score(work, found, sample, finish, lambda r: not marked(r))
+    else:
+        results = yield from _score(work, found, sample)
     if work is not corpus:  # every pair of the class gets its reduced pair's result
         results = spread(results, groups)
         if COMMON in work.evidence:
             corpus.evidence[COMMON] = spread_common(work.evidence[COMMON], groups)
-    shared = shared_texts(corpus)
+    if shared is None:
+        shared = shared_texts(corpus)
     if late:  # sources that build on the scored pairs (the semantic layer)
         corpus.evidence[SCORED], corpus.evidence[SHARED] = results, shared
         more = Candidates.empty()
@@ -220,5 +253,7 @@ def compare_class(
             more = more.merge((yield from source.propose(corpus, found.merge(more))))
         results = _with_evidence(corpus, results, more)
     results = mark(corpus, results, shared)
+    if finish is not None:
+        results = finished(finish, results, marked if early else lambda r: True)
     results.sort(key=lambda r: (-r.similarity, r.hamming, r.left, r.right))  # ranked again by core.evidence
     return results, shared
