@@ -44,6 +44,7 @@ class Lexicon:
         self._reset()
 
     def _reset(self) -> None:
+        self.epoch = object()  # a new one whenever the ids start afresh: ids of another epoch are void
         self._learned: list[str] = []
         self._ids: dict[str, int] = {}  # the words texts used: a small dict, looked up first
         self._idf = self._table_idf.copy()
@@ -88,14 +89,19 @@ class Lexicon:
             absent = list(compress(words, unknown.tolist()))
             new = list(dict.fromkeys(absent))
             if forget and len(self) + len(new) > len(self._table) + LEARNED_LIMIT:
-                self._reset()  # forget what earlier texts taught, then look these words up again
-                return self.ids(words, forget=False)
+                return self.afresh(words)
             found = self._find(new).tolist()
             ids = self._ids
             for word, at in zip(new, found):
                 ids[word] = at if at >= 0 else self._learn(word)
             out[unknown] = np.fromiter(map(ids.__getitem__, absent), dtype=np.int64, count=len(absent))
         return out
+
+    def afresh(self, words: Sequence[str]) -> np.ndarray:
+        """`ids(words)` after forgetting what earlier texts taught (a new `epoch`), as `ids` does
+        when they would teach it too many words."""
+        self._reset()
+        return self.ids(words, forget=False)
 
     def _learn(self, word: str) -> int:
         at = len(self)

@@ -13,7 +13,7 @@ import numpy as np
 from core.concurrency import CpuSample, on_thread_ahead, run_jobs, workers_sharing
 from core.engine.batches import batches
 from core.engine.normalize import Units, code_points, split_units, unit_batches
-from core.engine.segment import forget_remembered, import_for, shared_lines, warm_up
+from core.engine.segment import Piece, forget_remembered, import_for, shared_lines, warm_up
 from core.engine.simhash import cut_prose, word_features
 from core.engine.winnowing import fingerprints, fingerprints_joined
 from core.models import Document, Fingerprint, Progress
@@ -75,7 +75,7 @@ def fingerprint_texts(texts: list[str], options: CheckOptions) -> list[tuple[Uni
     return out
 
 
-def analyse(texts: list[str], options: CheckOptions, segmented: Iterator[tuple[str, list[str]]] | None = None,
+def analyse(texts: list[str], options: CheckOptions, segmented: Iterator[tuple[str, list[Piece]]] | None = None,
             shared: Sequence[Sequence[int]] | None = None) -> list[tuple[Units, str, tuple, tuple]]:
     """`fingerprint_texts` of the texts and their `word_features` (simhash, vocabulary,
     vocabulary IDF). Their Chinese runs are segmented on a helper thread meanwhile: rjieba
@@ -91,11 +91,11 @@ def analyse(texts: list[str], options: CheckOptions, segmented: Iterator[tuple[s
     return [(u, lang, fps, w) for (u, lang, fps), w in zip(fingerprinted, words)]
 
 
-def _cut(text_and_shared: tuple[str, Sequence[int]]) -> tuple[str, list[str]]:
+def _cut(text_and_shared: tuple[str, Sequence[int]]) -> tuple[str, list[Piece]]:
     return cut_prose(*text_and_shared)
 
 
-def profiles(texts: list[str], options: CheckOptions, segmented: Iterator[tuple[str, list[str]]] | None = None,
+def profiles(texts: list[str], options: CheckOptions, segmented: Iterator[tuple[str, list[Piece]]] | None = None,
              shared: Sequence[Sequence[int]] | None = None) -> list[Profile]:
     """Analyze texts, each with the options' parameters for its language (`analyse`)."""
     return [Profile(lang, options.params(lang), u, fp_hashes, fp_units, simhash, vocab, vocab_idf)
@@ -161,13 +161,13 @@ PARALLEL_CHARS = 2_000_000
 CHUNK_CHARS = 100_000
 
 
-def _cut_job(job: tuple[list[str], CheckOptions, list[tuple[int, ...]]]) -> list[tuple[str, list[str]]]:
+def _cut_job(job: tuple[list[str], CheckOptions, list[tuple[int, ...]]]) -> list[tuple[str, list[Piece]]]:
     texts, _, shared = job
     return list(map(cut_prose, texts, shared))
 
 
 def _profile_chunk(texts: list[str], options: CheckOptions, shared: list[tuple[int, ...]],
-                   segmented: Iterator[tuple[str, list[str]]] | None = None) -> list[Profile]:
+                   segmented: Iterator[tuple[str, list[Piece]]] | None = None) -> list[Profile]:
     return profiles(texts, options, segmented, shared)
 
 

@@ -28,7 +28,28 @@ SHARED_LINE = 16
 #: Multilingual Plane).
 REMEMBERED_CHARS = 4_000_000
 
-_remembered: dict[str, str] = {}  # a long run or shared line: its words of two or more characters, " "-joined
+
+
+class Remembered:
+    """The words of two or more characters of a long run or shared line, remembered once per
+    process (" "-joined, about two bytes a character), with their ids in the lexicon that last
+    looked them up (`looked`: that lexicon's `epoch` and the ids), so that the words a line
+    several texts hold are looked up once too (core.engine.simhash)."""
+
+    __slots__ = ("joined", "looked")
+
+    def __init__(self, words: list[str]):
+        self.joined = " ".join(words)  # a Han run's words hold no space
+        self.looked: tuple[object, np.ndarray] | None = None
+
+    def words(self) -> list[str]:
+        return self.joined.split(" ") if self.joined else []
+
+
+#: What `content_pieces` gives a text's words in: words segmented now, or a remembered line's or run's.
+Piece = list[str] | Remembered
+
+_remembered: dict[str, Remembered] = {}  # a long run or shared line: its words
 _held = [0]  # characters of the runs and lines in _remembered
 
 
@@ -74,9 +95,21 @@ def shared_lines(texts: Iterable[str]) -> list[tuple[int, ...]]:
 
 
 def content_words(text: str, shared: Sequence[int] = ()) -> list[str]:
-    """`han_words` of two or more characters (the only ones weighed), each long run's
+    """`han_words` of two or more characters (the only ones weighed): `content_pieces`' words
+    in order."""
+    return words_of(content_pieces(text, shared))
+
+
+def words_of(pieces: Sequence[Piece]) -> list[str]:
+    """The words of `content_pieces`, in order."""
+    return [w for p in pieces for w in (p.words() if isinstance(p, Remembered) else p)]
+
+
+def content_pieces(text: str, shared: Sequence[int] = ()) -> list[Piece]:
+    """`han_words` of two or more characters in order, a piece at a time: each long run's
     (`LONG_RUN`) and each of the `shared` lines' (numbers of lines, ascending, as
-    `shared_lines` gives them) looked up where this process has segmented it before.
+    `shared_lines` gives them) remembered where this process has segmented it before
+    (`Remembered`), the words between them segmented now (lists).
 
     Exact: jieba cuts its input into blocks at every character outside its Han and
     alphanumeric pattern (the "\\n" joining the runs is one) and segments each block on its
@@ -85,31 +118,31 @@ def content_words(text: str, shared: Sequence[int] = ()) -> list[str]:
     sum of logarithms whose ties fall by rounding, which depends on what follows in the block."""
     if shared:
         lines = text.split("\n")
-        out: list[str] = []
+        out: list[Piece] = []
         start = 0
         for at in shared:
             if start < at:
-                out += content_words("\n".join(lines[start:at]))
-            out += _remembered_words(lines[at], content_words)
+                out += content_pieces("\n".join(lines[start:at]))
+            out.append(_remembered_words(lines[at], content_words))
             start = at + 1
         if start < len(lines):
-            out += content_words("\n".join(lines[start:]))
+            out += content_pieces("\n".join(lines[start:]))
         return out
     runs = _HAN_RUN.findall(text)
     if not runs:
         return []
     if max(map(len, runs)) < LONG_RUN:
-        return _weighed("\n".join(runs))
+        return [_weighed("\n".join(runs))]
     out = []
     start = 0
     for at, run in enumerate(runs):
         if len(run) >= LONG_RUN:
             if start < at:
-                out += _weighed("\n".join(runs[start:at]))
-            out += _remembered_words(run, _weighed)
+                out.append(_weighed("\n".join(runs[start:at])))
+            out.append(_remembered_words(run, _weighed))
             start = at + 1
     if start < len(runs):
-        out += _weighed("\n".join(runs[start:]))
+        out.append(_weighed("\n".join(runs[start:])))
     return out
 
 
@@ -120,18 +153,18 @@ def _weighed(runs: str) -> list[str]:
     return [w for w in rjieba.cut(runs, hmm=False) if len(w) > 1]
 
 
-def _remembered_words(piece: str, words_of: Callable[[str], list[str]]) -> list[str]:
+def _remembered_words(piece: str, words_of: Callable[[str], list[str]]) -> Remembered:
     """The words of two or more characters of a long Han run or a shared line (`words_of` it),
     remembered."""
     known = _remembered.get(piece)
     if known is not None:
-        return known.split(" ") if known else []
-    words = words_of(piece)
+        return known
+    known = Remembered(words_of(piece))
     if _held[0] + len(piece) > REMEMBERED_CHARS:
         forget_remembered()
-    _remembered[piece] = " ".join(words)  # a Han run's words hold no space
+    _remembered[piece] = known
     _held[0] += len(piece)
-    return words
+    return known
 
 
 def forget_remembered() -> None:

@@ -15,7 +15,7 @@ from core.engine.batches import batches
 from core.engine.hashing import hash_strings
 from core.engine.lexicon import Lexicon, en_lexicon, zh_lexicon
 from core.engine.normalize import Units
-from core.engine.segment import content_words
+from core.engine.segment import Piece, Remembered, content_pieces, words_of
 from core.engine.vocabulary import IDF_FLOOR
 
 _BITS = np.arange(64, dtype=np.uint64)
@@ -86,20 +86,20 @@ class _Words:
         return out.tolist()
 
 
-def cut_prose(text: str, shared: Sequence[int] = ()) -> tuple[str, list[str]]:
+def cut_prose(text: str, shared: Sequence[int] = ()) -> tuple[str, list[Piece]]:
     """The text's prose (`prose`) and its jieba words of two or more characters
-    (`content_words`), the only ones weighed: left out here, on the segmenting thread, the
+    (`content_pieces`), the only ones weighed: left out here, on the segmenting thread, the
     single characters (two thirds of a Chinese text's words) are neither counted nor looked up.
     `shared`: the numbers of the text's lines whose words are remembered (`shared_lines`), for
     a text without markup (blanking it may join lines)."""
     if any(sign in text for sign in _MARKUP_SIGNS):
         clean = prose(text)
-        return clean, content_words(clean)
-    return text, content_words(text, shared)
+        return clean, content_pieces(clean)
+    return text, content_pieces(text, shared)
 
 
 def _words(texts: Sequence[str], units: Sequence[Units], zh: Lexicon, en: Lexicon,
-           segmented: Iterator[tuple[str, list[str]]] | None = None) -> _Words:
+           segmented: Iterator[tuple[str, list[Piece]]] | None = None) -> _Words:
     """Every content word of each text's prose (jieba words of two or more characters, Latin
     words of two or more letters; not numbers, markup, code or addresses) with its count and
     IDF: the zh table's for a jieba word, the en table's for a Latin one (the Latin word wins
@@ -108,9 +108,9 @@ def _words(texts: Sequence[str], units: Sequence[Units], zh: Lexicon, en: Lexico
     cut = [next(segmented) for _ in texts] if segmented is not None else [cut_prose(t) for t in texts]
     cleans = [clean for clean, _ in cut]
     # every word looked up, then counted per text by one sort of (text, id)
-    every = zh.ids([w for _, words in cut for w in words])
-    keys, zcount = np.unique(np.repeat(np.arange(len(texts), dtype=np.int64) * len(zh), [len(w) for _, w in cut])
-                             + every, return_counts=True)
+    every, sizes = _zh_ids([pieces for _, pieces in cut], zh)
+    keys, zcount = np.unique(np.repeat(np.arange(len(texts), dtype=np.int64) * len(zh), sizes) + every,
+                             return_counts=True)
     zdoc, zids = np.divmod(keys, len(zh))
     latin = [_latin_words(c, u) for c, u in zip(cleans, units)]
     flat = [w for words in latin for w in words]
@@ -130,6 +130,46 @@ def _words(texts: Sequence[str], units: Sequence[Units], zh: Lexicon, en: Lexico
                   np.concatenate((zids, eids))[order])
 
 
+def _zh_ids(texts: Sequence[Sequence[Piece]], zh: Lexicon) -> tuple[np.ndarray, list[int]]:
+    """The ids of the texts' words (`content_pieces`), in order, and how many each text has:
+    `zh.ids` of them all, but a remembered piece's ids are reused while `zh` has not started
+    afresh since it looked them up (its words are still known there, so the words looked up are
+    learned in the same order). A look-up that starts afresh is done again with every word."""
+    epoch = zh.epoch
+    todo: list[str] = []  # the words looked up now
+    parts: list[np.ndarray | int] = []  # each piece's ids reused, or how many of `todo` are its
+    sizes = []
+    for pieces in texts:
+        size = 0
+        for p in pieces:
+            if isinstance(p, Remembered):
+                looked = p.looked
+                if looked is not None and looked[0] is epoch:
+                    parts.append(looked[1])
+                    size += len(looked[1])
+                    continue
+                words = p.words()
+            else:
+                words = p
+            todo += words
+            parts.append(len(words))
+            size += len(words)
+        sizes.append(size)
+    found = zh.ids(todo)
+    if zh.epoch is not epoch:  # as `zh.ids` of every word would have: afresh, every word learned in order
+        return zh.afresh([w for pieces in texts for w in words_of(pieces)]), sizes
+    out, at = [], 0
+    for p, part in zip((p for pieces in texts for p in pieces), parts):
+        if isinstance(part, int):
+            ids, at = found[at:at + part], at + part
+            if isinstance(p, Remembered):
+                p.looked = (epoch, ids.copy())
+            out.append(ids)
+        else:
+            out.append(part)
+    return (np.concatenate(out) if out else found), sizes
+
+
 def _by_doc(doc: np.ndarray, n: int) -> list[int]:
     """Where each of n texts' entries start in `doc` (sorted), and the end."""
     return np.searchsorted(doc, np.arange(n + 1)).tolist()
@@ -144,7 +184,7 @@ def vocabulary(text: str, units: Units) -> dict[str, tuple[int, float]]:
 
 
 def word_features(texts: Sequence[str], units: Sequence[Units], top: int,
-                  segmented: Iterator[tuple[str, list[str]]] | None = None
+                  segmented: Iterator[tuple[str, list[Piece]]] | None = None
                   ) -> list[tuple[int, np.ndarray, np.ndarray]]:
     """For each text: the simhash of its `top` words by TF-IDF weight (heaviest first, ties by
     word, so it is deterministic), and its content words (IDF >= IDF_FLOOR) as sorted hashes
@@ -157,7 +197,7 @@ def word_features(texts: Sequence[str], units: Sequence[Units], top: int,
 
 
 def _features(texts: Sequence[str], units: Sequence[Units], top: int,
-              segmented: Iterator[tuple[str, list[str]]] | None) -> list[tuple[int, np.ndarray, np.ndarray]]:
+              segmented: Iterator[tuple[str, list[Piece]]] | None) -> list[tuple[int, np.ndarray, np.ndarray]]:
     zh, en = zh_lexicon(), en_lexicon()
     with zh.lock, en.lock:
         found = _words(texts, units, zh, en, segmented)

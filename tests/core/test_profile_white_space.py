@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import core.engine.profile as profile_module
 from core.engine.profile import profiles, read_text
+from core.engine.segment import words_of
 from core.engine.simhash import cut_prose, vocabulary
 from core.loaders import load_document
 from core.models import Document
@@ -67,7 +68,7 @@ def _words(text: str, p) -> tuple:
     """What the simhash and the vocabulary are weighed from: the segmenter's words of the
     text's prose, and every content word with its count and IDF."""
     clean, words = cut_prose(text)
-    return clean.rstrip(), words, vocabulary(text, p.units)
+    return clean.rstrip(), words_of(words), vocabulary(text, p.units)
 
 
 @pytest.mark.parametrize("name", list(BODIES))

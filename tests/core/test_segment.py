@@ -77,7 +77,7 @@ def test_content_words_are_the_weighed_words_of_han_words(long_run, monkeypatch,
     for text in CASES + samples + CASES:
         assert content_words(text) == _weighed(text)
     assert LONG in fresh_memory  # the long runs were remembered, and read back the second time
-    assert len(fresh_memory[LONG].split(" ")) == len(_weighed(LONG)) > 10
+    assert len(fresh_memory[LONG].words()) == len(_weighed(LONG)) > 10
 
 
 def test_a_remembered_run_gives_its_own_words_wherever_it_stands(fresh_memory):

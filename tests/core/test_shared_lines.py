@@ -9,7 +9,7 @@ import pytest
 import core.engine.profile as profile_module
 from core.engine import segment
 from core.engine.profile import profiles
-from core.engine.segment import content_words, shared_lines
+from core.engine.segment import content_words, shared_lines, words_of
 from core.engine.simhash import cut_prose, vocabulary
 from core.loaders import load_document
 from core.models import Document
@@ -80,7 +80,8 @@ def test_each_text_gets_the_words_it_gets_alone(shortest, monkeypatch, fresh_mem
     shared = shared_lines(texts)
     assert sum(map(len, shared)) > 200
     for text, lines in zip(texts + texts, shared + shared):
-        assert cut_prose(text, lines) == cut_prose(text)
+        (clean, pieces), (alone, words) = cut_prose(text, lines), cut_prose(text)
+        assert clean == alone and words_of(pieces) == words_of(words)
         assert content_words(text, lines) == content_words(text)
     assert PARAGRAPH in fresh_memory, "no shared line was remembered: the test proves nothing"
 
