@@ -17,7 +17,7 @@ from core.engine.segment import Piece, forget_remembered, import_for, shared_lin
 from core.engine.simhash import cut_prose, word_features
 from core.engine.winnowing import fingerprints, fingerprints_joined
 from core.models import Document, Fingerprint, Progress
-from core.options import CheckOptions, LangParams
+from core.options import LANGS, CheckOptions, LangParams
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,9 +98,16 @@ def _cut(text_and_shared: tuple[str, Sequence[int]]) -> tuple[str, list[Piece]]:
 def profiles(texts: list[str], options: CheckOptions, segmented: Iterator[tuple[str, list[Piece]]] | None = None,
              shared: Sequence[Sequence[int]] | None = None) -> list[Profile]:
     """Analyze texts, each with the options' parameters for its language (`analyse`)."""
-    return [Profile(lang, options.params(lang), u, fp_hashes, fp_units, simhash, vocab, vocab_idf)
+    params = _params(options)
+    return [Profile(lang, params[lang], u, fp_hashes, fp_units, simhash, vocab, vocab_idf)
             for u, lang, (fp_hashes, fp_units), (simhash, vocab, vocab_idf)
             in analyse(texts, options, segmented, shared)]
+
+
+def _params(options: CheckOptions) -> dict[str, LangParams]:
+    """The options' parameters of each language, for many texts at once (`options.params`
+    builds them anew at every call)."""
+    return {lang: options.params(lang) for lang in LANGS}
 
 
 def read_text(text: str) -> str:
@@ -112,7 +119,13 @@ def read_text(text: str) -> str:
 
 def cache_key(document: Document, options: CheckOptions) -> tuple:
     """What a profile depends on: the text and the options that shape fingerprints."""
-    return document.key, options.params("zh"), options.params("en"), options.keywords
+    return cache_keys([document], options)[0]
+
+
+def cache_keys(documents: Sequence[Document], options: CheckOptions) -> list[tuple]:
+    """`cache_key` of each document."""
+    params = _params(options)
+    return [(d.key, params["zh"], params["en"], options.keywords) for d in documents]
 
 
 class ProfileCache:
@@ -180,7 +193,8 @@ def _sent_chunk(texts: list[str], options: CheckOptions, shared: list[tuple[int,
 
 def _received(texts: list[str], sent: list[tuple], options: CheckOptions) -> list[Profile]:
     units = [u for joined, offsets in unit_batches(texts) for u in split_units(joined, offsets)]
-    return [Profile(lang, options.params(lang), u, *rest) for u, (lang, *rest) in zip(units, sent)]
+    params = _params(options)
+    return [Profile(lang, params[lang], u, *rest) for u, (lang, *rest) in zip(units, sent)]
 
 
 def profile_documents(
@@ -192,7 +206,7 @@ def profile_documents(
     `options.workers` - 1 processes, or by default with one per idle core when there is enough
     text to pay for them (core.concurrency). The engines are warmed up here first: workers
     forked from this process start warm."""
-    keys = [cache_key(d, options) for d in documents]
+    keys = cache_keys(documents, options)
     found: list[Profile | None] = [cache.get(k) if cache else None for k in keys]
     # documents with the same text but for white space at its end (copies handed in as they
     # are, or saved by different editors) are profiled once: a profile never reads that white

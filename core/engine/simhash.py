@@ -3,6 +3,7 @@ vocabulary, a batch of texts at a time; Hamming distances between fingerprints."
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections import Counter
@@ -204,15 +205,12 @@ def _features(texts: Sequence[str], units: Sequence[Units], top: int,
         hashes = found.hashes(zh, en)
         weight = found.count * found.idf
         # keywords: heaviest first within each text; only the entries as heavy as a text's
-        # top-th need their words compared (ties by word, in code-point order like str's)
-        order = np.lexsort((-weight, found.doc))
-        bounds = np.array(_by_doc(found.doc, len(texts)))
-        last = np.minimum(bounds[:-1] + top, bounds[1:]) - 1
-        heaviest = weight[order]
+        # top-th (its floor) need their words compared (ties by word, in code-point order like str's)
         floor = np.full(len(texts), np.inf)
-        some = last >= bounds[:-1]
-        floor[some] = heaviest[last[some]]
-        near = order[heaviest >= floor[found.doc[order]]]
+        for i, (a, b) in enumerate(itertools.pairwise(_by_doc(found.doc, len(texts)))):
+            if b > a:  # the top-th heaviest weight, or the lightest of fewer
+                floor[i] = np.partition(weight[a:b], b - a - min(top, b - a))[b - a - min(top, b - a)]
+        near = np.flatnonzero(weight >= floor[found.doc])
         words = np.array(found.words(zh, en, near), dtype=str)
         rank = np.empty(len(near), dtype=np.int64)
         rank[np.argsort(words, kind="stable")] = np.arange(len(near))
@@ -221,12 +219,12 @@ def _features(texts: Sequence[str], units: Sequence[Units], top: int,
         near = near[np.arange(len(near)) - starts[found.doc[near]] < top]
         keys = _by_doc(found.doc[near], len(texts))
         content = np.flatnonzero(found.idf >= IDF_FLOOR)
-        content = content[np.lexsort((hashes[content], found.doc[content]))]
         spans = _by_doc(found.doc[content], len(texts))
     out = []
     for i in range(len(texts)):
         chosen = near[keys[i]:keys[i + 1]]
         mine = content[spans[i]:spans[i + 1]]
+        mine = mine[np.argsort(hashes[mine], kind="stable")]
         out.append((_fold(hashes[chosen], weight[chosen]), hashes[mine], found.idf[mine].astype(np.float32)))
     return out
 
