@@ -29,7 +29,6 @@ SHARED_LINE = 16
 REMEMBERED_CHARS = 4_000_000
 
 
-
 class Remembered:
     """The words of two or more characters of a long run or shared line, remembered once per
     process (" "-joined, about two bytes a character), with their ids in the lexicon that last
@@ -153,13 +152,13 @@ def _weighed(runs: str) -> list[str]:
     return [w for w in rjieba.cut(runs, hmm=False) if len(w) > 1]
 
 
-def _remembered_words(piece: str, words_of: Callable[[str], list[str]]) -> Remembered:
-    """The words of two or more characters of a long Han run or a shared line (`words_of` it),
+def _remembered_words(piece: str, segmenter: Callable[[str], list[str]]) -> Remembered:
+    """The words of two or more characters of a long Han run or a shared line (`segmenter`'s),
     remembered."""
     known = _remembered.get(piece)
     if known is not None:
         return known
-    known = Remembered(words_of(piece))
+    known = Remembered(segmenter(piece))
     if _held[0] + len(piece) > REMEMBERED_CHARS:
         forget_remembered()
     _remembered[piece] = known
