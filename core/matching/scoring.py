@@ -70,9 +70,17 @@ def pair_result(
     else:
         left_cov = float(units_covered([(m.a0, m.a1) for m in kept])) / len(a.units) if kept else 0.0
         right_cov = float(units_covered([(m.b0, m.b1) for m in kept])) / len(b.units) if kept else 0.0
-    longest = max([max(m.left.end - m.left.start, m.right.end - m.right.start) for m in matches], default=0)
-    # left, right, hamming, similarity, left_coverage, right_coverage, longest, matches
-    return PairResult(i, j, hamming(a.simhash, b.simhash), score, left_cov, right_cov, longest, tuple(matches))
+    longest = max([max(len(m.left), len(m.right)) for m in matches], default=0)
+    return PairResult(
+        left=i,
+        right=j,
+        hamming=hamming(a.simhash, b.simhash),
+        similarity=score,
+        left_coverage=left_cov,
+        right_coverage=right_cov,
+        longest=longest,
+        matches=tuple(matches),
+    )
 
 
 def _kgram_index(corpus: Corpus, i: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
