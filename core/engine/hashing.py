@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -77,19 +78,44 @@ def kgram_hashes(unit_hashes: np.ndarray, k: int) -> np.ndarray:
     return mix64(h, in_place=True)
 
 
-def kgram_sums(unit_hashes: np.ndarray, k: int) -> np.ndarray:
+def kgram_sums(unit_hashes: np.ndarray, k: int, out: np.ndarray | None = None) -> np.ndarray:
     """`kgram_hashes` before their mix: a polynomial of each run's units. The mix is one to
     one, so two runs' sums are equal exactly when their hashes are (how often a k-gram
-    repeats can be counted without it)."""
+    repeats can be counted without it). Written into `out` (as long as the runs) when given."""
     n = len(unit_hashes)
     if n < k:
         return np.zeros(0, dtype=np.uint64)
     m = n - k + 1
-    h = unit_hashes[:m].copy()
+    if out is None:
+        h = unit_hashes[:m].copy()
+    else:
+        h = out
+        h[:] = unit_hashes[:m]
     for i in range(1, k):
         h *= _KGRAM_BASE
         h += unit_hashes[i : m + i]
     return h
+
+
+#: Hashes `kgram_hashes_laid` mixes at a time: a piece's passes stay in the cache.
+MIX_PIECE = 1 << 16
+
+
+def kgram_hashes_laid(streams: Sequence[np.ndarray], ks: Sequence[int]) -> np.ndarray:
+    """`kgram_hashes` of each stream (at its own k), laid end to end: each stream's sums are
+    written in place and the mix made a piece at a time (a class's thousands of documents:
+    no array and no mix's calls per document)."""
+    sizes = [max(0, len(u) - k + 1) for u, k in zip(streams, ks)]
+    out = np.empty(sum(sizes), dtype=np.uint64)
+    at = 0
+    for u, k, size in zip(streams, ks, sizes):
+        if size:
+            part = kgram_sums(u, k, out=out[at:at + size])
+            part ^= np.uint64(k)
+            at += size
+    for lo in range(0, len(out), MIX_PIECE):
+        mix64(out[lo:lo + MIX_PIECE], in_place=True)
+    return out
 
 
 _MASK = (1 << 64) - 1

@@ -11,7 +11,7 @@ import numpy as np
 
 from core.concurrency import on_thread_ahead
 from core.engine.batches import slices
-from core.engine.hashing import kgram_hashes
+from core.engine.hashing import kgram_hashes_laid
 from core.engine.profile import Profile
 from core.matching.index import SLICE, by_key, candidate_pairs, shared_kgram_runs, sorted_rows
 from core.matching.passages import can_pass, crowded
@@ -26,14 +26,7 @@ def kgram_counts(profiles: list[Profile]) -> np.ndarray:
 
 def all_kgrams(profiles: list[Profile]) -> tuple[np.ndarray, np.ndarray]:
     """Every document's k-gram hashes (at its language's k) in one array, and their counts."""
-    lengths = kgram_counts(profiles)
-    hashes = np.empty(int(lengths.sum()), dtype=np.uint64)
-    at = 0
-    for p, size in zip(profiles, lengths.tolist()):
-        if size:
-            hashes[at:at + size] = kgram_hashes(p.units.hashes, p.params.k)
-            at += size
-    return hashes, lengths
+    return kgram_hashes_laid([p.units.hashes for p in profiles], [p.params.k for p in profiles]), kgram_counts(profiles)
 
 
 #: Runs examined together by `can_pass`: its sorts hold several arrays of this length, so a
