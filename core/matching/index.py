@@ -173,7 +173,9 @@ def _duplicated(hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     index: the order a stable argsort gives, at the cost of a plain sort of packed keys.
 
     Each key is the hash's top bits above the element's index; sorting keys groups equal
-    prefixes with indexes ascending. Prefix collisions are removed by re-checking full hashes.
+    prefixes with indexes ascending. The full hashes in that order are the hashes sorted
+    where no two of them share a prefix (`_in_prefix_order`); else they are gathered by index
+    and prefix collisions removed by re-checking them.
     """
     n = len(hashes)
     bits = max(1, (n - 1).bit_length())
@@ -209,14 +211,19 @@ def _duplicated(hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         part &= low
         index[at:at + len(part)] = part
         at += len(part)
-    del keys, keep, part
-    full = hashes[index]
-    # ordered by (prefix, index): a stable sort by full hash gives (hash, index), in about
-    # linear time; the order is wrong only where prefixes collide, which is seldom
-    if not bool((full[1:] >= full[:-1]).all()):
-        order = np.argsort(full, kind="stable")
-        full, index = full[order], index[order]
-        del order
+    del keys, part
+    # every element sorted and most of them kept (a class of copies): their hashes sorted
+    full = (_in_prefix_order(hashes, low, None if len(index) == m else keep)
+            if m == n and 2 * len(index) >= m else None)
+    del keep
+    if full is None:  # else, or two hashes share a prefix: each element's hash gathered
+        full = hashes[index]
+        # ordered by (prefix, index): a stable sort by full hash gives (hash, index), in about
+        # linear time; the order is wrong only where prefixes collide, which is seldom
+        if not bool((full[1:] >= full[:-1]).all()):
+            order = np.argsort(full, kind="stable")
+            full, index = full[order], index[order]
+            del order
     same = full[1:] == full[:-1]
     keep = np.zeros(len(full), dtype=bool)
     keep[1:] = same
@@ -224,6 +231,21 @@ def _duplicated(hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     if keep.all():
         return full, index
     return full[keep], index[keep]
+
+
+def _in_prefix_order(values: np.ndarray, low: np.uint64, keep: np.ndarray | None) -> np.ndarray | None:
+    """`values` (hashes) in the order `_duplicated` sorts them, by their bits above `low`, then
+    by index (those at `keep` when given), or None when two different values share those bits.
+    Where no two do, sorting the values puts each prefix's one value at the places its prefix
+    takes among the sorted keys: one sort, no gather of every element's hash at random places."""
+    ordered = np.sort(values)
+    for lo in range(0, len(ordered) - 1, PIECE):  # neighbours with equal prefixes are equal
+        hi = min(len(ordered) - 1, lo + PIECE)
+        apart = ordered[lo + 1:hi + 1] ^ ordered[lo:hi]
+        apart -= np.uint64(1)  # 0 (equal) wraps to the top: only 1..low, a shared prefix, stays below low
+        if bool((apart < low).any()):
+            return None
+    return ordered if keep is None else ordered[keep]
 
 
 def shared_kgram_runs(

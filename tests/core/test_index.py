@@ -260,6 +260,32 @@ def test_repeated_hashes_are_those_a_stable_sort_finds(n, repeated, monkeypatch)
         assert at.dtype == np.int32
 
 
+@pytest.mark.parametrize("collide", [False, True])
+@pytest.mark.parametrize("alone", [0.0, 0.3])
+def test_hashes_sorted_stand_for_each_ones_hash_only_where_no_two_share_a_prefix(collide, alone, monkeypatch):
+    """Most hashes repeated (a class of copies: every one sorted): their hashes sorted are
+    taken for their gather, some once in the class (left out), unless two different hashes
+    share the bits above the index, the rarer at lower indexes (sorted apart from their
+    keys): then they are gathered, and either way the result is a stable sort's."""
+    rng = np.random.default_rng(9)
+    n = 5_000
+    values = rng.integers(0, 2**64 - 1, 300, dtype=np.uint64)
+    hashes = values[rng.integers(0, 300, n)]
+    lone = rng.random(n) < alone
+    hashes[lone] = rng.integers(0, 2**64 - 1, int(lone.sum()), dtype=np.uint64)
+    if collide:  # values[:5] ^ 1 early on: smaller or larger than values[:5], with their prefix
+        hashes[:20] = values[np.arange(20) % 5] ^ np.uint64(1)
+    answers = []
+    sorted_alike = index._in_prefix_order
+    monkeypatch.setattr(index, "_in_prefix_order", lambda *a: answers.append(sorted_alike(*a)) or answers[-1])
+    want_full, want_at = _duplicated_by_sorting(hashes)
+    for piece in (index.PIECE, 7):
+        monkeypatch.setattr(index, "PIECE", piece)
+        full, at = index._duplicated(hashes)
+        assert np.array_equal(full, want_full) and np.array_equal(at, want_at)
+    assert [a is None for a in answers] == [collide, collide]
+
+
 def test_the_document_of_each_kgram_is_the_one_a_binary_search_finds():
     """`_documents` steps from the document of each block's first k-gram: across empty
     documents, short ones (several in a block, more than its steps) and long ones, it finds
