@@ -27,7 +27,7 @@ def _postings(fp_lists: list[np.ndarray], max_repeats: int) -> tuple[np.ndarray,
     empty = np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64)
     if sum(sizes) < 2:
         return empty
-    hashes, index = _duplicated(np.concatenate(fp_lists).astype(np.uint64, copy=False))
+    hashes, index, _ = _duplicated(np.concatenate(fp_lists).astype(np.uint64, copy=False))
     if not len(hashes):
         return empty
     docs = np.searchsorted(np.cumsum(sizes), index, "right")  # ascending within a hash
@@ -168,32 +168,51 @@ def _maybe_repeated(hashes: np.ndarray) -> np.ndarray | None:
     return maybe if len(maybe) < 0.6 * n else None
 
 
-def _duplicated(hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(hash, index) of every element whose hash occurs at least twice, ordered by hash, then
-    index: the order a stable argsort gives, at the cost of a plain sort of packed keys.
+def _duplicated(hashes: np.ndarray, lengths: np.ndarray | None = None, dtype=np.int32
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """(hash, index, document) of every element whose hash occurs at least twice, ordered by
+    hash, then index: the order a stable argsort gives, at the cost of a plain sort of packed
+    keys. The documents (of `dtype`) are those of the elements laid end to end in documents of
+    `lengths`, when given (else None).
 
-    Each key is the hash's top bits above the element's index; sorting keys groups equal
-    prefixes with indexes ascending. The full hashes in that order are the hashes sorted
-    where no two of them share a prefix (`_in_prefix_order`); else they are gathered by index
-    and prefix collisions removed by re-checking them.
+    Each key is the hash's top bits above the element's row; sorting keys groups equal prefixes
+    with rows ascending. A row is the element's index, or where every element is sorted (a
+    class of copies) and it takes few more bits, its document above its position in it
+    (`_document_rows`): the same order, and each element's document read off its key. The
+    full hashes in that order are the hashes sorted where no two of them share a prefix
+    (`_in_prefix_order`); else they are gathered by index and prefix collisions removed by
+    re-checking them.
     """
     n = len(hashes)
     bits = max(1, (n - 1).bit_length())
-    low = np.uint64((1 << bits) - 1)
     # temporaries a piece at a time (PIECE): these arrays are the biggest of a check
     maybe = _maybe_repeated(hashes)
+    layout = _document_rows(lengths, bits) if lengths is not None and maybe is None else None
+    if layout is not None:
+        bits, within, starts_at = layout
+    low = np.uint64((1 << bits) - 1)
     if maybe is not None:  # only those can be repeated: the sort is of them alone
         keys = hashes[maybe] & ~low
         keys |= maybe.astype(np.uint64)
         del maybe
     else:
-        keys = np.empty(n, dtype=np.uint64)
         rows = np.arange(PIECE, dtype=np.uint64)
-        for lo in range(0, n, PIECE):  # a piece's key made while it is in the cache
-            part = keys[lo:lo + PIECE]
-            np.bitwise_and(hashes[lo:lo + PIECE], ~low, out=part)
-            part |= rows[:len(part)]
-            rows += np.uint64(PIECE)
+        if layout is None:
+            keys = np.empty(n, dtype=np.uint64)
+            for lo in range(0, n, PIECE):  # a piece's key made while it is in the cache
+                part = keys[lo:lo + PIECE]
+                np.bitwise_and(hashes[lo:lo + PIECE], ~low, out=part)
+                part |= rows[:len(part)]
+                rows += np.uint64(PIECE)
+        else:  # each row's index plus its document's (document << within) - offset
+            keys = np.repeat(starts_at, lengths)
+            top = np.empty(PIECE, dtype=np.uint64)
+            for lo in range(0, n, PIECE):
+                part = keys[lo:lo + PIECE]
+                part += rows[:len(part)]
+                part |= np.bitwise_and(hashes[lo:lo + PIECE], ~low, out=top[:len(part)])
+                rows += np.uint64(PIECE)
+            del top
         del rows
     keys.sort()
     m = len(keys)
@@ -203,7 +222,7 @@ def _duplicated(hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         same = (keys[lo + 1:hi + 1] ^ keys[lo:hi]) <= low  # equal prefixes
         keep[lo + 1:hi + 1] |= same
         keep[lo:hi] |= same
-    # the indexes kept, narrowed a piece at a time (copies keep every k-gram here)
+    # the rows kept, narrowed a piece at a time (copies keep every k-gram here)
     index = np.empty(int(np.count_nonzero(keep)), dtype=np.int32 if n < 2**31 else np.int64)
     at, part = 0, None
     for lo in range(0, m, PIECE):
@@ -212,6 +231,12 @@ def _duplicated(hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         index[at:at + len(part)] = part
         at += len(part)
     del keys, part
+    offsets = None if lengths is None else np.concatenate(([0], np.cumsum(lengths, dtype=np.int64)))
+    docs = None
+    if layout is not None:  # a row is (document << within) + position: the index read off it
+        docs = (index >> within).astype(dtype)
+        index &= (1 << within) - 1
+        index += offsets.astype(index.dtype)[docs]
     # every element sorted and most of them kept (a class of copies): their hashes sorted
     full = (_in_prefix_order(hashes, low, None if len(index) == m else keep)
             if m == n and 2 * len(index) >= m else None)
@@ -223,14 +248,39 @@ def _duplicated(hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         if not bool((full[1:] >= full[:-1]).all()):
             order = np.argsort(full, kind="stable")
             full, index = full[order], index[order]
+            docs = None if docs is None else docs[order]
             del order
     same = full[1:] == full[:-1]
     keep = np.zeros(len(full), dtype=bool)
     keep[1:] = same
     keep[:-1] |= same
-    if keep.all():
-        return full, index
-    return full[keep], index[keep]
+    if not keep.all():
+        full, index = full[keep], index[keep]
+        docs = None if docs is None else docs[keep]
+    if offsets is not None and docs is None:
+        docs = _documents(index, offsets, dtype)
+    return full, index, docs
+
+
+#: `_duplicated` lays its rows out by document where that takes at most this many bits more
+#: than an index (its keys' hash prefixes are as much shorter).
+LAYOUT_BITS = 3
+
+
+def _document_rows(lengths: np.ndarray, bits: int) -> tuple[int, int, np.ndarray] | None:
+    """Rows of elements laid end to end in documents of `lengths` as (document << within) +
+    position, each row's index plus its document's `starts_at`: (their bits, within,
+    starts_at as uint64), or None when they take more than LAYOUT_BITS bits above `bits`
+    (one document much longer than the others) or 31."""
+    n_docs = len(lengths)
+    if not n_docs:
+        return None
+    within = max(1, (int(lengths.max()) - 1).bit_length())
+    width = max(1, (n_docs - 1).bit_length()) + within
+    if width > min(31, bits + LAYOUT_BITS):
+        return None
+    offsets = np.concatenate(([0], np.cumsum(lengths)[:-1]))
+    return width, within, ((np.arange(n_docs, dtype=np.int64) << within) - offsets).astype(np.uint64)
 
 
 def _in_prefix_order(values: np.ndarray, low: np.uint64, keep: np.ndarray | None) -> np.ndarray | None:
@@ -287,15 +337,14 @@ def shared_kgram_runs(
         return empty, empty, empty, empty
     offsets = np.concatenate(([0], np.cumsum(lengths, dtype=np.int64)))
     # only k-grams occurring twice or more can be shared: the rest never leave this sort
-    hashes, index = _duplicated(np.asarray(hashes, dtype=np.uint64))
+    small = np.int32 if int(offsets[-1]) < 2**31 else np.int64
+    hashes, index, docs = _duplicated(np.asarray(hashes, dtype=np.uint64), lengths, small)
     if ignored is not None and len(ignored):
         keep = ~np.isin(hashes, ignored)
-        hashes, index = hashes[keep], index[keep]
+        hashes, index, docs = hashes[keep], index[keep], docs[keep]
     if len(hashes) < 2:
         return empty, empty, empty, empty
     # the arrays below are as long as the class's repeated k-grams (all of a class of copies)
-    small = np.int32 if int(offsets[-1]) < 2**31 else np.int64
-    docs = _documents(index, offsets, small)
     new_hash = np.concatenate(([True], hashes[1:] != hashes[:-1]))
     new_run = new_hash | np.concatenate(([True], docs[1:] != docs[:-1]))
     # occurrences of the same k-gram in the same document: drop when repeated too often (read

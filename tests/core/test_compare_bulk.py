@@ -28,7 +28,7 @@ TEXTS = [
 
 def test_duplicated_keeps_repeated_hashes_in_stable_order():
     hashes = np.array([9, 3, 9, 7, 3, 3, 1], dtype=np.uint64)
-    full, index = _duplicated(hashes)
+    full, index, _ = _duplicated(hashes)
     assert full.tolist() == [3, 3, 3, 9, 9]
     assert index.tolist() == [1, 4, 5, 0, 2]
     # hashes equal in their top bits but not in full are not duplicates
@@ -46,7 +46,7 @@ def test_duplicated_orders_hashes_that_share_their_top_bits():
         values, counts = np.unique(hashes, return_counts=True)
         index = np.flatnonzero(np.isin(hashes, values[counts >= 2]))
         index = index[np.lexsort((index, hashes[index]))]
-        full, got = _duplicated(hashes)
+        full, got, _ = _duplicated(hashes)
         assert got.tolist() == index.tolist()
         assert full.tolist() == hashes[index].tolist()
 

@@ -255,7 +255,7 @@ def test_repeated_hashes_are_those_a_stable_sort_finds(n, repeated, monkeypatch)
     for slice_, piece in ((index.SLICE, index.PIECE), (777, 777), (index.SLICE, 1000)):
         monkeypatch.setattr(index, "SLICE", slice_)
         monkeypatch.setattr(index, "PIECE", piece)
-        full, at = index._duplicated(hashes)
+        full, at, _ = index._duplicated(hashes)
         assert np.array_equal(full, want_full) and np.array_equal(at, want_at)
         assert at.dtype == np.int32
 
@@ -281,9 +281,38 @@ def test_hashes_sorted_stand_for_each_ones_hash_only_where_no_two_share_a_prefix
     want_full, want_at = _duplicated_by_sorting(hashes)
     for piece in (index.PIECE, 7):
         monkeypatch.setattr(index, "PIECE", piece)
-        full, at = index._duplicated(hashes)
+        full, at, _ = index._duplicated(hashes)
         assert np.array_equal(full, want_full) and np.array_equal(at, want_at)
     assert [a is None for a in answers] == [collide, collide]
+
+
+@pytest.mark.parametrize("shape", ["alike", "one long", "some empty"])
+def test_rows_laid_out_by_document_give_the_indexes_and_documents_of_a_stable_sort(shape, monkeypatch):
+    """Copies' k-grams (every one sorted) keyed by document and position where that takes few
+    more bits than an index: documents of one length, of 1 and 2 k-grams, empty ones among
+    them, or one much longer (then keyed by index and looked up): the indexes of a stable
+    sort and the documents a binary search finds, whatever the pieces."""
+    rng = np.random.default_rng(11)
+    lengths = rng.integers(60, 64, 70)
+    lengths[1] = 65  # positions up to 64: 7 bits
+    if shape == "one long":
+        lengths[3] = 20_000
+    if shape == "some empty":
+        lengths[[0, 5, 6, 69]] = 0
+        lengths[[7, 9]] = [1, 2]
+    hashes = rng.integers(0, 2**64 - 1, 400, dtype=np.uint64)[rng.integers(0, 400, int(lengths.sum()))]
+    hashes[::97] = rng.integers(0, 2**64 - 1, len(hashes[::97]), dtype=np.uint64)  # some alone
+    laid = []
+    rows_of = index._document_rows
+    monkeypatch.setattr(index, "_document_rows", lambda *a: laid.append(rows_of(*a)) or laid[-1])
+    want_full, want_at = _duplicated_by_sorting(hashes)
+    want_docs = np.searchsorted(np.cumsum(lengths), want_at, "right")
+    for piece in (index.PIECE, 7):
+        monkeypatch.setattr(index, "PIECE", piece)
+        full, at, docs = index._duplicated(hashes, lengths, np.int32)
+        assert np.array_equal(full, want_full) and np.array_equal(at, want_at) and at.dtype == np.int32
+        assert np.array_equal(docs, want_docs) and docs.dtype == np.int32
+    assert [rows is None for rows in laid] == [shape == "one long"] * 2
 
 
 def test_the_document_of_each_kgram_is_the_one_a_binary_search_finds():
