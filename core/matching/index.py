@@ -374,9 +374,14 @@ def shared_kgram_runs(
     del groups, first
     del group_start, new_run, new_hash
     if common is not None:
-        over = repeated_ok & (distinct_docs > cap)[group_id]
-        common.append((group_hash[group_id[over]], docs[over].astype(np.int64), index[over] - offsets[docs[over]]))
-        del over
+        crowded = distinct_docs > cap
+        if crowded.any():
+            over = repeated_ok & crowded[group_id]
+            common.append((group_hash[group_id[over]], docs[over].astype(np.int64), index[over] - offsets[docs[over]]))
+            del over
+        else:  # no k-gram in more than the cap: none of them looked at
+            common.append((np.zeros(0, np.uint64), np.zeros(0, np.int64), np.zeros(0, np.int64)))
+        del crowded
     del group_hash
     keep = repeated_ok & ((distinct_docs >= 2) & (distinct_docs <= cap))[group_id]
     del repeated_ok, distinct_docs

@@ -84,6 +84,7 @@ def test_runs_hold_every_shared_kgram_of_near_copies():
     from core.matching.index import expand_runs, shared_kgram_runs
 
     rng = np.random.default_rng(5)
+    held = set()  # whether some k-grams were in more than the cap: both kinds of classes are seen
     for trial in range(60):
         base = rng.integers(0, 40 if trial % 3 else 400, size=int(rng.integers(5, 60))).tolist()
         lists = []
@@ -123,6 +124,9 @@ def test_runs_hold_every_shared_kgram_of_near_copies():
         assert (np.lexsort((left, keys)) == np.arange(len(keys))).all()
         h, d, p = common[0]
         assert sorted(zip(h.tolist(), d.tolist(), p.tolist())) == want_common
+        assert (h.dtype, d.dtype, p.dtype) == (np.uint64, np.int64, np.int64)
+        held.add(len(h) > 0)
+    assert held == {True, False}
 
 
 def test_near_copies_share_few_runs():
