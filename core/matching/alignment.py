@@ -31,11 +31,16 @@ import numpy as np
 from core.engine.hashing import few_kgram_hashes, kgram_hashes
 from core.engine.normalize import Units
 from core.matching.index import concat_ranges
+from core.matching.kgram_counts import KgramCounts
 from core.models import Match, Span
 
 DP_CELLS = 400  # gaps up to this many cells (units left x units right) get an exact LCS
 K_MIN = 2  # anchors shorter than this are chance: gaps left after k = 2 stay unaligned
 MAX_OCCURRENCES = 8  # a k-gram this often on one side of a region anchors nothing
+
+#: `_counted` of the k-grams of x starting at lo .. hi - 1 (lo, hi, k, how often each of y's
+#: k-grams off the stretch occurs there), read off x's document; None where it cannot tell
+Counted = Callable[[int, int, int, Counter], "bool | None"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,11 +57,12 @@ class UnitAlignment:
 
 
 def align_units(x: np.ndarray, y: np.ndarray, k: int = 4,
-                repeats: Callable[[], int] | None = None) -> UnitAlignment:
+                repeats: Callable[[], int] | None = None, counts: Counted | None = None) -> UnitAlignment:
     """Align two unit-hash sequences (see the module docstring); k is the first anchor length.
     `repeats`, when given, tells at least how often any k-gram of x occurs in x (its
     document's most repeated one; asked only when needed): with it, two copies each with a
-    small edit of their own are aligned without hashing them (`_in_line`)."""
+    small edit of their own are aligned without hashing them (`_in_line`). `counts`: `_counted`
+    of x's k-grams read off its document (`Counted`), where the told count is too high."""
     x = np.asarray(x, dtype=np.uint64)
     y = np.asarray(y, dtype=np.uint64)
     tx = np.zeros(len(x), dtype=bool)
@@ -69,22 +75,23 @@ def align_units(x: np.ndarray, y: np.ndarray, k: int = 4,
             return UnitAlignment(tx, ty)
         head, tail = int(differ[0]), n - 1 - int(differ[-1])
         if len(differ) == 2 and repeats is not None and (
-                _two_changes(n - head - tail, k, repeats) or _two_changes_counted(x, y, head, tail, k)):
+                _two_changes(n - head - tail, k, repeats) or _two_changes_counted(x, y, head, tail, k, counts)):
             tx[:] = ty[:] = True
             tx[differ] = ty[differ] = False
             return UnitAlignment(tx, ty)
         if len(differ) > 2 * k - 2 and repeats is not None:
-            d = _shifted_by_one(x, y, head, tail, k, repeats)
+            d = _shifted_by_one(x, y, head, tail, k, repeats, counts)
             if d:  # the region's last unit of x and first of y left (d = 1), or the other way
                 tx[:] = ty[:] = True
                 tx[head if d < 0 else n - tail - 1] = ty[n - tail - 1 if d < 0 else head] = False
                 return UnitAlignment(tx, ty)
     else:
-        front = np.flatnonzero(x[:n] != y[:n])  # the units differing on the start's diagonal
-        head = int(front[0]) if len(front) else n
+        front = _first_true(x[:n] != y[:n], 2)  # the first units differing on the start's diagonal
+        head = front[0] if front else n
         rest = n - head
-        back = np.flatnonzero(x[len(x) - rest:][::-1] != y[len(y) - rest:][::-1])  # on the end's
-        tail = int(back[0]) if len(back) else rest
+        back = _first_true(x[len(x) - rest:][::-1] != y[len(y) - rest:][::-1], 2)  # on the end's (a
+        # second at rest - 1 is the last there is)
+        tail = back[0] if back else rest
         if repeats is not None and len(back):
             end = n - tail  # the region's units on the start's diagonal end here
             if len(front) == 1 or front[1] >= end:
@@ -93,7 +100,7 @@ def align_units(x: np.ndarray, y: np.ndarray, k: int = 4,
                 start, both = True, True
             else:
                 start, both = False, len(back) == 2 and back[1] == rest - 1
-            if (start or len(back) == 1 + both) and _one_shift(x, y, head, tail, k, start, both, repeats):
+            if (start or len(back) == 1 + both) and _one_shift(x, y, head, tail, k, start, both, repeats, counts):
                 _mark_shift(x, y, head, tail, start, both, tx, ty)
                 return UnitAlignment(tx, ty)
         differ = None
@@ -103,6 +110,21 @@ def align_units(x: np.ndarray, y: np.ndarray, k: int = 4,
     _fill(x, y, head, len(x) - tail, head, len(y) - tail, max(k, K_MIN), tx, ty,
           repeats if k >= K_MIN else None, differ)
     return UnitAlignment(tx, ty)
+
+
+def _first_true(mask: np.ndarray, many: int) -> list[int]:
+    """The first `many` positions of True in a boolean array (all of them when fewer):
+    `np.flatnonzero(mask)[:many]`, without finding the rest (two copies shifted apart differ
+    in most units on each diagonal)."""
+    found: list[int] = []
+    at = 0
+    while len(found) < many and at < len(mask):
+        i = at + int(mask[at:].argmax())
+        if not mask[i]:
+            break
+        found.append(i)
+        at = i + 1
+    return found
 
 
 def _two_changes(la: int, k: int, repeats: Callable[[], int]) -> bool:
@@ -116,12 +138,12 @@ def _two_changes(la: int, k: int, repeats: Callable[[], int]) -> bool:
     return _room(la, la, la - k - 1, k) and _alone(la - k - 1, 2, 2, 0, repeats())
 
 
-def _two_changes_counted(x, y, head: int, tail: int, k: int) -> bool:
+def _two_changes_counted(x, y, head: int, tail: int, k: int, counts: Counted | None = None) -> bool:
     """`_two_changes` with x's k-grams counted in the region (x[head:len(x) - tail]) where the
     told count is too high: `_counted_alone`."""
     la = len(x) - head - tail
     return _room(la, la, la - k - 1, k) and _counted_alone(
-        x, y, head, len(x) - tail, head, len(y) - tail, 1, la - k - 1, 2, 2, 0, k)
+        x, y, head, len(x) - tail, head, len(y) - tail, 1, la - k - 1, 2, 2, 0, k, counts)
 
 
 def _room(la: int, lb: int, count: int, k: int) -> bool:
@@ -132,7 +154,7 @@ def _room(la: int, lb: int, count: int, k: int) -> bool:
 
 
 def _one_shift(x, y, head: int, tail: int, k: int, start: bool, both: bool,
-               repeats: Callable[[], int]) -> bool:
+               repeats: Callable[[], int], counts: Counted | None = None) -> bool:
     """Whether `_fill` aligns the region of two unequally long sides (x[head:len(x) - tail],
     y[head:len(y) - tail]: la, lb units, d = lb - la, its first and last units differing; one
     copy with a unit changed, the other with units inserted or deleted) as `_mark_shift` does:
@@ -169,7 +191,7 @@ def _one_shift(x, y, head: int, tail: int, k: int, start: bool, both: bool,
     ox, oy = 1 + both + max(0, -d), 1 + both + max(0, d)
     return (_alone(count, ox, oy, on, repeats())
             or _counted_alone(x, y, head, len(x) - tail, head, len(y) - tail,
-                              1 if start else max(0, d) + both, count, ox, oy, on, k))
+                              1 if start else max(0, d) + both, count, ox, oy, on, k, counts))
 
 
 def _mark_shift(x, y, head: int, tail: int, start: bool, both: bool, tx, ty) -> None:
@@ -193,7 +215,8 @@ def _mark_shift(x, y, head: int, tail: int, start: bool, both: bool, tx, ty) -> 
             _lcs(x[head:ex].tolist(), y[head:ey].tolist(), head, head, tx, ty)
 
 
-def _shifted_by_one(x, y, head: int, tail: int, k: int, repeats: Callable[[], int]) -> int:
+def _shifted_by_one(x, y, head: int, tail: int, k: int, repeats: Callable[[], int],
+                    counts: Counted | None = None) -> int:
     """The diagonal d (1 or -1) on which `_fill` takes all of two equally long sides' region
     (x[head:len(x) - tail], la units, its ends differing; two copies of one text cut a unit
     apart, one unit more at each copy's other end) but x's last unit and y's first (d = 1:
@@ -220,7 +243,7 @@ def _shifted_by_one(x, y, head: int, tail: int, k: int, repeats: Callable[[], in
     if np.count_nonzero(near == x[mid]) - (y[mid] == x[mid]) > 1:  # d pairs them; another does too
         return 0
     if _alone(count, 1, 1, d, repeats()) or _counted_alone(
-            x, y, head, head + la, head, head + la, 1 if d > 0 else 0, count, 1, 1, d, k):
+            x, y, head, head + la, head, head + la, 1 if d > 0 else 0, count, 1, 1, d, k, counts):
         return d
     return 0
 
@@ -239,7 +262,7 @@ def _longest(count: int, ox: int, oy: int, d: int, most: int) -> bool:
 
 
 def _counted_alone(x, y, a0: int, a1: int, b0: int, b1: int, sy: int, count: int, ox: int,
-                   oy: int, d: int, k: int) -> bool:
+                   oy: int, d: int, k: int, counts: Counted | None = None) -> bool:
     """`_alone` for the stretch of `count` equal k-grams on diagonal d of the free region
     x[a0:a1], y[b0:b1] (from y's k-gram sy; the k-grams next to it on d unequal), with x's
     k-grams counted in the region instead of told (real prose repeats a phrase more often than
@@ -248,12 +271,14 @@ def _counted_alone(x, y, a0: int, a1: int, b0: int, b1: int, sy: int, count: int
     times in x, which is all the chain argument needs: `_longest` with that count leaves every
     other diagonal fewer equal k-grams. So `_anchors` takes the stretch first and whole and
     drops every other run (their free units of x lie in its ends, each shorter than k);
-    `_in_line` and `_one_diagonal` answer as it does or hand over to it."""
+    `_in_line` and `_one_diagonal` answer as it does or hand over to it. `counts`, when it
+    answers for k, counts x's k-grams off its document instead of hashing the region."""
     if not _longest(count, ox, oy, d, MAX_OCCURRENCES):
         return False
-    off = (few_kgram_hashes(y[b0:b0 + sy + k - 1].tolist(), k)
-           + few_kgram_hashes(y[b0 + sy + count:b1].tolist(), k))  # y's k-grams off the stretch
-    return _counted(kgram_hashes(x[a0:a1], k), Counter(off))
+    off = Counter(few_kgram_hashes(y[b0:b0 + sy + k - 1].tolist(), k)
+                  + few_kgram_hashes(y[b0 + sy + count:b1].tolist(), k))  # y's k-grams off the stretch
+    read = None if counts is None else counts(a0, a1 - k + 1, k, off)
+    return _counted(kgram_hashes(x[a0:a1], k), off) if read is None else read
 
 
 def _counted(hx: np.ndarray, outside: Counter) -> bool:
@@ -685,13 +710,14 @@ def _equal_sides(a: Units, b: Units, m, k: int, min_chars: int, t: int | None, t
 
 def aligned_matches(a: Units, b: Units, passages, k: int, min_chars: int = 0,
                     t: int | None = None, taken: int = 0, texts: tuple[str, str] | None = None,
-                    repeats: Callable[[], int] | None = None):
+                    repeats: Callable[[], int] | None = None, counts: Callable[[], KgramCounts] | None = None):
     """The passages (unit ranges with a0, a1, b0, b1) as Matches with their in-passage changes,
     dropping those under `min_chars` characters on either side and, given t, all of them when
     none is `dense` with t and `taken` (a pair's lightly edited fragments count beside a dense passage; alone
     they are stock phrases), and what the kept ones took. Given the two `texts`, each span
     also takes in the marks around it that both texts share (see _marks). `repeats`: at least
-    how often a's most repeated k-gram occurs in a (see align_units)."""
+    how often a's most repeated k-gram occurs in a (see align_units); `counts`: a's k-grams
+    counted (asked only when needed)."""
     if t is not None and _never_dense(a.hashes, b.hashes, passages, t, taken):
         return [], Taken()
     if len(passages) == 1:
@@ -708,7 +734,7 @@ def aligned_matches(a: Units, b: Units, passages, k: int, min_chars: int = 0,
         if texts is not None:
             ba, fa, bb, fb = _marks(a, texts[0], a0, a1, b, texts[1], b0, b1)
             ls, le, rs, re = ls - ba, le + fa, rs - bb, re + fb
-        al = align_units(a.hashes[a0:a1], b.hashes[b0:b1], k, repeats)
+        al = align_units(a.hashes[a0:a1], b.hashes[b0:b1], k, repeats, None if counts is None else _from(counts, a0))
         aligned.append((m, Span(ls, le), Span(rs, re), al, _free(al.left), _free(al.right)))
     if t is not None and not any(dense(al.left, len(free), t, taken) for _, _, _, al, free, _ in aligned):
         return [], Taken()
@@ -727,6 +753,11 @@ def aligned_matches(a: Units, b: Units, passages, k: int, min_chars: int = 0,
     return out, Taken(_took(len(a), [(m.a0, al.left) for m, _, _, al, _, _ in aligned]),
                       _took(len(b), [(m.b0, al.right) for m, _, _, al, _, _ in aligned]),
                       changed_left, changed_right, tuple(m for m, *_ in aligned))
+
+
+def _from(counts: Callable[[], KgramCounts], at: int) -> Counted:
+    """`Counted` of a passage starting at unit `at` of its document (its `KgramCounts`)."""
+    return lambda lo, hi, k, outside: counts().counted(at + lo, at + hi, k, outside)
 
 
 def _took(n: int, sides: list[tuple[int, np.ndarray]]) -> int:

@@ -15,8 +15,9 @@ import numpy as np
 from core.engine import vocabulary
 from core.engine.hashing import distinct, find_sorted, kgram_hashes, kgram_sums
 from core.engine.profile import Profile
-from core.matching.alignment import Taken, aligned_matches, longest_run
+from core.matching.alignment import MAX_OCCURRENCES, Taken, aligned_matches, longest_run
 from core.matching.index import concat_ranges
+from core.matching.kgram_counts import KgramCounts
 from core.matching.passages import (
     Alignment,
     align,
@@ -107,6 +108,16 @@ def most_repeated(corpus: Corpus, i: int) -> int:
         p = corpus.profiles[i]
         sums = np.sort(kgram_sums(p.units.hashes, p.params.k))  # equal where the k-grams' hashes are
         cache[i] = 1 + longest_run(sums[1:] == sums[:-1]) if len(sums) else 0
+    return cache[i]
+
+
+def kgram_counts(corpus: Corpus, i: int) -> KgramCounts:
+    """Document i's k-grams sorted, for counting those of any stretch of it (cached per check;
+    asked only where the in-passage alignment counts a region's k-grams)."""
+    cache = corpus.evidence.setdefault("kgram_counts", {})
+    if i not in cache:
+        p = corpus.profiles[i]
+        cache[i] = KgramCounts.of(p.units.hashes, p.params.k, MAX_OCCURRENCES)
     return cache[i]
 
 
@@ -289,7 +300,7 @@ def score_pair(corpus: Corpus, i: int, j: int, listed: bool) -> PairResult | Non
     texts = (corpus.texts[i], corpus.texts[j]) if corpus.texts else None
     matches, taken = aligned_matches(a.units, b.units, found.passages, params.k,
                                      options.min_passage, params.guarantee, params.dense, texts,
-                                     lambda: most_repeated(corpus, i))
+                                     lambda: most_repeated(corpus, i), lambda: kgram_counts(corpus, i))
     if joined_here and matches and seeds is not None:
         matches = shared_by(corpus, a, matches)
     shares = corpus.evidence.get(SHARES)

@@ -11,7 +11,8 @@ from unit_texts import stressed_units
 
 from core.engine.hashing import kgram_hashes
 from core.matching import alignment
-from core.matching.alignment import _in_line, _one_shift, align_units
+from core.matching.alignment import _from, _in_line, _one_shift, align_units
+from core.matching.kgram_counts import KgramCounts
 
 
 def _general(monkeypatch, cases):
@@ -23,9 +24,17 @@ def _general(monkeypatch, cases):
     return [align_units(x, y, k, lambda m=most: m) for x, y, k, most in cases]
 
 
+def _in_a_document(x: np.ndarray, k: int):
+    """x's k-grams counted off a document holding x between pieces of itself (so its k-grams
+    occur more often in the document than in x), as `aligned_matches` gives them."""
+    counts = KgramCounts.of(np.concatenate((x[len(x) // 3:], x, x[:len(x) // 2])), k, alignment.MAX_OCCURRENCES)
+    return _from(lambda: counts, len(x) - len(x) // 3)
+
+
 def _aligned_as_the_general_path(monkeypatch, cases) -> None:
-    """align_units of each case (with the shortcuts and any spies set) is what `_general` gives."""
-    fast = [align_units(x, y, k, lambda m=most: m) for x, y, k, most in cases]
+    """align_units of each case (with the shortcuts and any spies set; x's k-grams counted off
+    a document holding it) is what `_general` gives."""
+    fast = [align_units(x, y, k, lambda m=most: m, _in_a_document(x, k)) for x, y, k, most in cases]
     slow = _general(monkeypatch, cases)
     for f, s in zip(fast, slow):
         assert f.left.tolist() == s.left.tolist() and f.right.tolist() == s.right.tolist()
@@ -49,12 +58,16 @@ def _spy(monkeypatch, name: str) -> Counter:
 
 def _spy_counted(monkeypatch) -> Counter:
     """Count the answers of `_counted_alone`, and where it answers, check its claim: `_anchors`
-    on the region takes its stretch alone."""
+    on the region takes its stretch alone. Told x's k-grams counted off its document, it
+    answers as it does hashing the region."""
     seen: Counter = Counter()
     real = alignment._counted_alone
 
-    def spy(x, y, a0, a1, b0, b1, sy, count, ox, oy, d, k):
+    def spy(x, y, a0, a1, b0, b1, sy, count, ox, oy, d, k, counts=None):
         answer = real(x, y, a0, a1, b0, b1, sy, count, ox, oy, d, k)
+        if counts is not None:
+            assert real(x, y, a0, a1, b0, b1, sy, count, ox, oy, d, k, counts) == answer
+            seen["read"] += 1
         if answer:
             tx, ty = np.zeros(len(x), bool), np.zeros(len(y), bool)
             got = alignment._anchors(kgram_hashes(x[a0:a1], k), kgram_hashes(y[b0:b1], k), a0, b0, k, tx, ty)
@@ -114,7 +127,7 @@ def test_shifted_copies_are_aligned_as_the_general_path_aligns_them(seed, monkey
     _aligned_as_the_general_path(monkeypatch, cases)
     assert seen[True, True] > 30 and seen[True, False] > 30 and seen[False, True] + seen[False, False] > 30, seen
     assert seen["both"] > 5, seen
-    assert counted[True] > 15 and counted[False] > 15, counted
+    assert counted[True] > 15 and counted[False] > 15 and counted["read"] == counted[True] + counted[False], counted
 
 
 def _units(rng: np.random.Generator, size: int, alphabet: int) -> np.ndarray:
@@ -227,7 +240,7 @@ def test_two_changes_counted_gives_what_the_general_path_gives(seed, monkeypatch
         cases.append((x, y, k, int(rng.integers(alignment.MAX_OCCURRENCES - 1, 25))))
     seen = _spy_counted(monkeypatch)
     _aligned_as_the_general_path(monkeypatch, cases)
-    assert seen[True] > 40 and seen[False] > 40, seen
+    assert seen[True] > 40 and seen[False] > 40 and seen["read"] == seen[True] + seen[False], seen
 
 
 def _completing(rng: np.random.Generator, k: int) -> tuple[np.ndarray, np.ndarray]:
@@ -273,7 +286,7 @@ def test_a_change_completing_a_phrase_is_counted(monkeypatch):
         cases.append((x, y, k, int(rng.integers(alignment.MAX_OCCURRENCES, 25))))
     seen = _spy_counted(monkeypatch)
     _aligned_as_the_general_path(monkeypatch, cases)
-    assert seen[True] > 40 and seen[False] > 40, seen
+    assert seen[True] > 40 and seen[False] > 40 and seen["read"] == seen[True] + seen[False], seen
 
 
 def _cut_apart(rng: np.random.Generator, la: int, alphabet: int, d: int) -> tuple[np.ndarray, np.ndarray, int, int]:
@@ -349,4 +362,4 @@ def test_copies_cut_apart_are_aligned_as_the_general_path_aligns_them(seed, monk
     counted = _spy_counted(monkeypatch)
     _aligned_as_the_general_path(monkeypatch, cases)
     assert seen[1] > 30 and seen[-1] > 30 and seen[0] > 30, seen
-    assert counted[True] > 15 and counted[False] > 15, counted
+    assert counted[True] > 15 and counted[False] > 15 and counted["read"] == counted[True] + counted[False], counted
