@@ -392,7 +392,7 @@ def align(
     None: any gap up to `gap`). Seeds are worked as runs: a copy's thousands of seeds on
     one diagonal are one run. `groups`: `solid_groups` of these runs, when already found
     with those of other pairs (a group marked False goes through `_solid`); the passages are
-    `box_passages` of the groups' `Box`es."""
+    `box_passages` of the groups' `Box`es (`boxes` of all of them at once)."""
     if not len(pa):
         return Alignment([])
     if length is None:  # seeds one by one: as their runs
@@ -402,28 +402,20 @@ def align(
                             min(gap, gap if short_gap is None else short_gap), min_units)
         if one is not None:
             return one
-    found: list[Box] = []
     if groups is None:
         groups = ([(g, True) for g in cluster(pa, pb, length, k, gap, -(-min_units // k))]
                   if short_gap is None else
                   solid_groups(np.zeros(len(pa), np.int64), pa, pb, length, k, gap, short_gap,
                                min_units, dense, 1)[0])
-    for group, kept in groups:
-        if not kept:
-            group = _solid(pa, pb, length, group, k, short_gap, min_units, gap, dense)
-            if not len(group):
-                continue
-        ga, gb, gl = pa[group], pb[group], length[group]
-        covered = _covered(ga, k, gl)
-        covered_b = _covered(gb, k, gl) if covered >= min_units else 0
-        if covered < min_units or covered_b < min_units:
-            continue
-        a_lo, a_end = int(ga.min()), int((ga + gl).max()) - 1
-        b_lo, b_end = int(gb.min()), int((gb + gl).max()) - 1
-        found.append(Box(covered, covered_b, a_lo, a_end, b_lo, b_end, int(gb[ga == a_lo].min()),
-                         int((gb + gl - 1)[ga + gl - 1 == a_end].min()),
-                         int(ga[gb == b_lo].min()), int((ga + gl - 1)[gb + gl - 1 == b_end].min())))
-    return box_passages(a, b, found, k, min_units)
+    kept = [group if whole else _solid(pa, pb, length, group, k, short_gap, min_units, gap, dense)
+            for group, whole in groups]
+    kept = [group for group in kept if len(group)]
+    if not kept:
+        return Alignment([])
+    runs = np.concatenate(kept)
+    made = boxes(np.array([len(group) for group in kept], np.int64), pa[runs], pb[runs], length[runs],
+                 np.full(len(kept), k, np.int64))
+    return box_passages(a, b, made, k, min_units)
 
 
 @dataclass(frozen=True, slots=True)
@@ -463,24 +455,30 @@ def _passage(a: Units, b: Units, box: Box, k: int) -> UnitMatch:
 
 def boxes(count: np.ndarray, pa: np.ndarray, pb: np.ndarray, length: np.ndarray, k: np.ndarray) -> list[Box]:
     """The `Box` of all the runs of each of many pairs at once (pair i: the next `count[i]` >= 1
-    runs from `pa`, `pb` of `length` seeds; per pair `k`): for pairs whose runs are one group
-    kept whole (`one_piece`), what `align` reads to make their passage."""
-    if not len(count):
+    runs from `pa`, `pb` of `length` seeds; per pair `k`): what `align` reads of each group it
+    keeps, and `plan` of pairs whose runs are one group kept whole (`one_piece`). The one place
+    a `Box` is made."""
+    n = len(count)
+    if not n:
         return []
-    first = np.concatenate(([0], np.cumsum(count[:-1])))
-    pair = np.repeat(np.arange(len(count)), count)
+    last = np.cumsum(count)
+    first = last - count
     ea, eb = pa + length - 1, pb + length - 1
     a_lo, a_end = np.minimum.reduceat(pa, first), np.maximum.reduceat(ea, first)
     b_lo, b_end = np.minimum.reduceat(pb, first), np.maximum.reduceat(eb, first)
-    none = np.iinfo(np.int64).max
 
     def least(values: np.ndarray, where: np.ndarray) -> np.ndarray:
-        return np.minimum.reduceat(np.where(where, values, none), first)
+        return np.minimum.reduceat(np.where(where, values, _NONE), first)
 
-    fields = (_covered_each(pair, pa, k[pair], length, len(count)), _covered_each(pair, pb, k[pair], length, len(count)),
-              a_lo, a_end, b_lo, b_end, least(pb, pa == a_lo[pair]), least(eb, ea == a_end[pair]),
-              least(pa, pb == b_lo[pair]), least(ea, eb == b_end[pair]))
-    return [Box(*box) for box in zip(*(f.tolist() for f in fields))]
+    if n <= 2:  # `align`'s groups of one pair, mostly: `_covered` of each costs less than `_covered_each`'s calls
+        bounds = list(zip(first.tolist(), last.tolist(), k.tolist()))
+        covered = [_covered(x[at:end], kk, length[at:end]) for x in (pa, pb) for at, end, kk in bounds]
+    else:
+        pair = np.repeat(np.arange(n), count)
+        covered = np.concatenate([_covered_each(pair, x, k[pair], length, n) for x in (pa, pb)]).tolist()
+    ends = (a_lo, a_end, b_lo, b_end, least(pb, pa == np.repeat(a_lo, count)), least(eb, ea == np.repeat(a_end, count)),
+            least(pa, pb == np.repeat(b_lo, count)), least(ea, eb == np.repeat(b_end, count)))
+    return [Box(*box) for box in zip(covered[:n], covered[n:], *(f.tolist() for f in ends))]
 
 
 def group_boxes(groups: list[list[tuple[np.ndarray, bool]]], first: np.ndarray, pa: np.ndarray, pb: np.ndarray,
@@ -498,6 +496,7 @@ def group_boxes(groups: list[list[tuple[np.ndarray, bool]]], first: np.ndarray, 
     return [made[end - many:end] for many, end in zip(held, ends)]
 
 
+_NONE = np.iinfo(np.int64).max  # no seed: above any
 _FEW = 16  # runs a pair may have for `_one_diagonal` to be tried (it works on Python ints)
 
 

@@ -270,8 +270,8 @@ def test_runs_in_one_piece_are_the_one_group_solid_groups_finds():
 
 @pytest.mark.parametrize("seed", range(3))
 def test_the_box_of_all_runs_makes_the_passage_their_group_makes(seed):
-    """`box_passages` of the `Box` of a pair's runs (found with other pairs' by `boxes`) makes the
-    passage it makes from the group of all of them: runs of near copies of prose, whatever
+    """The `Box` of a pair's runs (found with other pairs' by `boxes`) is what its fields say, and
+    `box_passages` of it makes the passage `align` makes from the group of all of them: runs of near copies of prose, whatever
     their order, several starting or ending at a passage's ends, and too few units."""
     rng = random.Random(30 + seed)
     options = CheckOptions(semantic=False)
@@ -304,12 +304,30 @@ def test_the_box_of_all_runs_makes_the_passage_their_group_makes(seed):
     found = 0
     for (a, b, ra, rb, rl), box in zip(cases, made):
         p = a.params
+        assert box == _box_by_definition(ra.tolist(), rb.tolist(), rl.tolist(), p.k)
+        assert passages.boxes(np.array([len(ra)]), ra, rb, rl, np.array([p.k])) == [box]  # alone, as `align` asks
         for need in (p.guarantee, 1, box.covered_a, box.covered_b):
             want = passages.align(a.units, b.units, ra, rb, p.k, p.gap, need, p.short_gap, p.dense, length=rl,
                                   groups=[(np.arange(len(ra)), True)])
             assert passages.box_passages(a.units, b.units, [box], p.k, need) == want
             found += bool(want.passages)
     assert found > 40
+
+
+def _box_by_definition(pa: list[int], pb: list[int], length: list[int], k: int) -> passages.Box:
+    """The `Box` of one group of runs, field by field from what it says, in plain Python: the
+    units the k-grams cover on each side, the first and the last seed on each side, and the
+    other side's seed at each of those ends (of several, the first)."""
+    runs = list(zip(pa, pb, length))
+    a_lo, b_lo = min(pa), min(pb)
+    a_end = max(x + n - 1 for x, _, n in runs)
+    b_end = max(y + n - 1 for _, y, n in runs)
+    return passages.Box(
+        len({u for x, _, n in runs for u in range(x, x + n - 1 + k)}),
+        len({u for _, y, n in runs for u in range(y, y + n - 1 + k)}),
+        a_lo, a_end, b_lo, b_end,
+        min(y for x, y, _ in runs if x == a_lo), min(y + n - 1 for x, y, n in runs if x + n - 1 == a_end),
+        min(x for x, y, _ in runs if y == b_lo), min(x + n - 1 for x, y, n in runs if y + n - 1 == b_end))
 
 
 def _box_passages_in_general(a, b, boxes, k, min_units):
