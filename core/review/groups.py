@@ -35,9 +35,8 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from core.academic.text import merge
 from core.evidence import rank_key
-from core.models import Group, PairResult, Report, Span
+from core.models import Group, PairResult, Report
 from core.rules import is_flagged
 
 __all__ = [
@@ -158,9 +157,10 @@ def _group_details(report: Report) -> list[GroupDetail]:
         if g is not None and member_of.get(p.right) == g:
             all_in[g].append(p)
     details = []
-    for g, members in enumerate(components):
+    every = _scores([(members, all_in[g]) for g, members in enumerate(components)])
+    for g, (members, scores) in enumerate(zip(components, every)):
         pairs = sorted(flagged_in[g], key=lambda i: (rank_key(report.pairs[i]), i))
-        source, reason, scores = likely_source(members, all_in[g])
+        source, reason = _source(members, all_in[g], scores)
         if source is None:
             split = (tuple(pairs), ())
         else:
@@ -175,98 +175,78 @@ def _group_details(report: Report) -> list[GroupDetail]:
 def likely_source(members: Sequence[int], pairs: Iterable[PairResult]) -> tuple[int | None, str, list[float]]:
     """(source or None, reason, each member's score) for one group; see the module docstring."""
     members, pairs = list(members), list(pairs)
-    scores = (_scores_at_once if len(members) >= AT_ONCE else _scores)(members, pairs)
+    scores = _scores([(members, pairs)])[0]
+    return *_source(members, pairs, scores), scores
+
+
+def _source(members: list[int], pairs: list[PairResult], scores: list[float]) -> tuple[int | None, str]:
+    """(source or None, reason) of one group from its members' scores."""
     if len(members) == 2:
-        return None, "pair", scores
+        return None, "pair"
     order = sorted(range(len(members)), key=lambda i: -scores[i])
     best, second = scores[order[0]], scores[order[1]]
     if best < SOURCE_COVER:
-        return None, "none", scores
+        return None, "none"
     if best - second < SOURCE_MARGIN:
-        return None, "tie", scores
+        return None, "tie"
     source = members[order[0]]
     # a passage of a member with another document, neither of them the source
     inside = set(members)
     if not any(source not in (p.left, p.right) and (p.left in inside or p.right in inside)
                and any(m.attribution != "template" for m in p.matches) for p in pairs):
-        return None, "hub", scores
-    return source, "source", scores
+        return None, "hub"
+    return source, "source"
 
 
-AT_ONCE = 8  # members from which a group's scores are counted with numpy (`_scores_at_once`)
-
-
-def _scores(members: list[int], pairs: list[PairResult]) -> list[float]:
-    """Each member's score (see the module docstring), member by member."""
-    # spans[o][c]: o's passages with c; held[o][c] and total[o]: the characters of their
-    # union, and of the union of o's passages with anyone
-    spans: dict[int, dict[int, list[Span]]] = defaultdict(lambda: defaultdict(list))
-    for p in pairs:
-        for m in p.matches:
-            if m.attribution == "template":
-                continue
-            spans[p.left][p.right].append(m.left)
-            spans[p.right][p.left].append(m.right)
-    held = {o: {c: _extent(s) for c, s in by.items()} for o, by in spans.items()}
-    total = {o: _extent([s for by in spans[o].values() for s in by]) for o in members}
-    scores = []
-    for c in members:
-        score = 1.0
-        for o in members:
-            if o == c:
-                continue
-            if not total[o]:
-                score = 0.0  # o is linked by its simhash only: nothing to attribute
-                break
-            covered = held.get(o, {}).get(c, 0)
-            score = min(score, covered / total[o])
-        scores.append(score)
-    return scores
-
-
-def _scores_at_once(members: list[int], pairs: list[PairResult]) -> list[float]:
-    """`_scores` counted with numpy: a class of near copies makes groups of ~20 members, whose
-    ~20 x 20 shares the loop reads one by one."""
-    n = len(members)
-    at = {doc: k for k, doc in enumerate(members)}  # then any other document a pair holds
-    # each passage side: o (whose side), c (the other document), its span; held[o, c] and
-    # total[o]: the characters of the union of o's passages with c, and with anyone
+def _scores(groups: Sequence[tuple[list[int], list[PairResult]]]) -> list[list[float]]:
+    """Each member's score (see the module docstring) in each of many groups (its members, and
+    the pairs among them and with other documents), counted together with numpy: a report's
+    many small groups share the calls, a class of near copies' groups their ~20 x 20 shares."""
+    # every document of every group gets an index of its own: a group's members, then any other
+    # document its pairs hold; each passage side is a row: o (whose side), c (the other
+    # document), its span. held[o, c] and total[o]: the characters of the union of o's passages
+    # with c, and with anyone
     own, other, starts, ends = [], [], [], []
-    for p in pairs:
-        left, right = at.setdefault(p.left, len(at)), at.setdefault(p.right, len(at))
-        for m in p.matches:
-            if m.attribution == "template":
-                continue
-            own += (left, right)
-            other += (right, left)
-            starts += (m.left.start, m.right.start)
-            ends += (m.left.end, m.right.end)
+    member, group_of, size = [], [], 0  # each member's index and group
+    for g, (members, pairs) in enumerate(groups):
+        at = {doc: size + k for k, doc in enumerate(members)}
+        member += at.values()
+        group_of += [g] * len(members)
+        for p in pairs:
+            left = at.setdefault(p.left, size + len(at))
+            right = at.setdefault(p.right, size + len(at))
+            for m in p.matches:
+                if m.attribution == "template":
+                    continue
+                own += (left, right)
+                other += (right, left)
+                starts += (m.left.start, m.right.start)
+                ends += (m.left.end, m.right.end)
+        size += len(at)
     o, c = np.array(own, dtype=np.int64), np.array(other, dtype=np.int64)
     start, end = np.array(starts, dtype=np.int64), np.array(ends, dtype=np.int64)
-    size = len(at)
     total = np.zeros(size, dtype=np.int64)
     found, extent = _union_lengths(o, start, end)
     total[found] = extent
     found, held = _union_lengths(o * size + c, start, end)  # only the (o, c) that hold a passage
     by, of = found // size, found % size
-    kept = (by < n) & (of < n) & (by != of)
+    rows = np.array(member, dtype=np.int64)  # a group's members are the rows its index starts with
+    is_member = np.zeros(size, dtype=bool)
+    is_member[rows] = True
+    kept = is_member[by] & (by != of)  # a share of a member's copied text; the scores read are members'
     by, of, held = by[kept], of[kept], held[kept]
     # c's score: the least share of another member's copied text c covers (1.0 with no other
     # member); 0.0 when another member shares no passage with c or copied nothing at all
-    score = np.ones(n)
+    score = np.ones(size)
     np.minimum.at(score, of, held / np.where(total > 0, total, 1)[by])  # Python's division's double
-    empty = total[:n] == 0
-    apart = np.bincount(of, minlength=n) < n - 1
-    return np.where(apart | (empty.sum() - empty > 0), 0.0, score).tolist()
-
-
-def _extent(spans: list[Span]) -> int:
-    """The characters in the union of half-open spans (a group's member most often has one
-    passage with another member: its length, without sorting; near copies share most of their
-    spans with each member: each distinct span is merged once)."""
-    if len(spans) == 1:
-        return max(0, spans[0].end - spans[0].start)
-    return sum(e - s for s, e in merge({(s.start, s.end) for s in spans}))
+    group = np.array(group_of, dtype=np.int64)
+    many = np.bincount(group, minlength=len(groups))[group]  # members of each member's group
+    empty = total[rows] == 0
+    apart = np.bincount(of, minlength=size)[rows] < many - 1
+    others_empty = np.bincount(group, weights=empty, minlength=len(groups))[group] - empty > 0
+    scores = np.where(apart | others_empty, 0.0, score[rows]).tolist()
+    bounds = np.cumsum([len(members) for members, _ in groups]).tolist()
+    return [scores[stop - len(members):stop] for (members, _), stop in zip(groups, bounds)]
 
 
 def _union_lengths(keys: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

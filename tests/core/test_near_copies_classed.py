@@ -15,7 +15,6 @@ from core.academic.classify import Analyses, _passage, _Template, attribute
 from core.academic.text import CJK_CHAR, WORD
 from core.models import Document, Match, PairResult, Span
 from core.options import CheckOptions
-from core.review.groups import _extent
 
 PARAGRAPHS = [
     "城市热岛的形成与下垫面性质密切相关，沥青和混凝土白天吸收大量太阳辐射，夜间缓慢释放。",
@@ -128,9 +127,3 @@ def test_a_quotation_is_emphasis_by_the_rule_of_its_units(seed):
         # CJK characters at least half of the units: as many CJK characters as words, or more
         rule = cjk < QUOTE_MIN_CJK if cjk and cjk >= words else cjk + words < QUOTE_MIN_WORDS
         assert a._emphasis(3, len(text) - 3) == rule, inner
-
-
-def test_a_members_extent_counts_a_span_it_shares_with_many_once():
-    spans = [Span(0, 10), Span(0, 10), Span(5, 20), Span(0, 10), Span(30, 40), Span(35, 38)]
-    assert _extent(spans) == 30
-    assert _extent([Span(3, 9)] * 5) == 6

@@ -8,7 +8,7 @@ from core.evidence import rank_key
 from core.models import Document, Match, PairResult, Report, Span
 from core.options import CheckOptions
 from core.reports import render_json, to_json
-from core.review.groups import _scores, _scores_at_once, find_groups, group_details, likely_source
+from core.review.groups import _scores, find_groups, group_details, likely_source
 
 
 def _names(report, members):
@@ -134,36 +134,23 @@ def test_an_undecided_source_says_why_in_the_report(planted_class):
     assert any("cannot tell (source undecided: several members hold" in t for t in texts)
 
 
-def test_a_members_copied_characters_are_the_union_of_its_spans_one_or_many():
-    import random
-
-    from core.academic.text import merge
-    from core.review.groups import _extent
-
-    rng = random.Random(4)
-    for _ in range(500):
-        spans = [Span(a, a + rng.randrange(-3, 12)) for a in (rng.randrange(40) for _ in range(rng.randrange(1, 4)))]
-        union = set().union(*(range(s.start, s.end) for s in spans))
-        assert _extent(spans) == len(union) == sum(e - s for s, e in merge((s.start, s.end) for s in spans))
-
-
 def test_the_union_of_each_keys_spans_is_counted_at_once():
-    """`_union_lengths` gives each key the characters of the union of its spans (empty and
-    reversed spans adding nothing), many keys at once, as `_extent` counts one key's."""
+    """`_union_lengths` gives each key the characters of the union of its spans, many keys at
+    once: empty and reversed spans add nothing, a span held many times counts once."""
     import random
 
     import numpy as np
 
-    from core.review.groups import _extent, _union_lengths
+    from core.review.groups import _union_lengths
 
     rng = random.Random(4)
     for _ in range(300):
         spans = [(rng.randrange(5), a, a + rng.randrange(-3, 12))
                  for a in (rng.randrange(40) for _ in range(rng.randrange(1, 12)))]
+        spans += rng.sample(spans, rng.randrange(len(spans)))  # a span a member shares with many
         keys, lengths = _union_lengths(*(np.array(x, dtype=np.int64) for x in zip(*spans)))
         want = {k: len(set().union(*(range(s, e) for j, s, e in spans if j == k))) for k, _, _ in spans}
         assert dict(zip(keys.tolist(), lengths.tolist())) == want
-        assert want == {k: _extent([Span(s, e) for j, s, e in spans if j == k]) for k in want}
 
 
 def _source_one_by_one(members, pairs):
@@ -204,14 +191,15 @@ def _source_one_by_one(members, pairs):
 
 
 def test_likely_source_scores_each_member_as_the_rule_does_one_by_one():
-    """The scores, the source and its reason, on random groups, of few members and of many
-    (the scores counted with numpy, `_scores_at_once`, are `_scores`' in both): several passages a
-    pair, overlapping and empty spans, template passages, members without a passage and pairs
-    with a document outside the group."""
+    """The scores, the source and its reason, on random groups, of few members and of many, one
+    group at a time and all of them at once: several passages a pair, overlapping and empty
+    spans, template passages, members without a passage and pairs with a document outside the
+    group."""
     import random
 
     rng = random.Random(7)
     reasons = set()
+    groups = []
     for _ in range(400):
         n = rng.randrange(2, 12)
         members = sorted(rng.sample(range(16), n))
@@ -242,6 +230,8 @@ def test_likely_source_scores_each_member_as_the_rule_does_one_by_one():
             pairs.append(_pair(others[0], others[1], [(0, 80)], [(0, 80)]))
         found = likely_source(members, pairs)
         assert found == _source_one_by_one(members, pairs)
-        assert _scores_at_once(members, pairs) == _scores(members, pairs) == found[2]
+        groups.append((members, pairs, found[2]))
         reasons.add(found[1])
     assert reasons == {"source", "pair", "tie", "none", "hub"}
+    # all at once, as a report's groups are counted: documents held by several groups apart
+    assert _scores([(members, pairs) for members, pairs, _ in groups]) == [scores for *_, scores in groups]
