@@ -444,7 +444,10 @@ class _PairTexts:
     copies writes many thousands), or None where it would not be that text: a pair with a
     semantic finding, classes not one per match, a number that is not finite (the encoder
     refuses it) or a value of another type than the report's own. What pairs repeat is written
-    once: a ratio (copies share a few), a match's kind and classes."""
+    once: a ratio (copies share a few), a match's kind and classes. Not a second writer: its
+    text is the encoder's text of `_pair_item`'s object, to the byte, and the tests hold it to
+    that object's fields (one added to `_pair`, `pair_fields` or `academic_matches` and not
+    here fails them)."""
 
     def __init__(self):
         self._numbers: dict[float, str] = {}  # repr of each ratio but zero (0.0 and -0.0 are equal keys)
