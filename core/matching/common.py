@@ -2,8 +2,8 @@
 
 The k-grams in more than the cap of the documents are never evidence of copying between two
 of them (index.shared_kgram_arrays leaves them out and hands them here). Their occurrences
-make runs in each document; runs that share a k-gram are one shared text (union-find over the
-runs); a text held by more than the cap of the documents becomes one `SharedText` of the
+make runs in each document; runs that share a k-gram are one shared text (a connected component
+of the runs); a text held by more than the cap of the documents becomes one `SharedText` of the
 Report, "in N of M documents", with its span in each. The cost grows with the common k-grams,
 never with the number of pairs. Pairs reported anyway get a passage over it, marked
 `Match.shared_by` (`mark`); it does not count in their figures.
@@ -16,6 +16,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from core.components import component_members, least_nodes
 from core.matching.sources import COMMON, Corpus
 from core.models import Match, PairResult, SharedText, Span
 
@@ -30,13 +31,6 @@ def _runs(covered: np.ndarray, join: int) -> list[tuple[int, int]]:
         else:
             out.append((lo, hi))
     return out
-
-
-def _find(parent: list[int], x: int) -> int:
-    while parent[x] != x:
-        parent[x] = parent[parent[x]]
-        x = parent[x]
-    return x
 
 
 def shared_texts(corpus: Corpus) -> list[SharedText]:
@@ -70,21 +64,13 @@ def shared_texts(corpus: Corpus) -> list[SharedText]:
     if not run_doc:
         return []
     # runs sharing a k-gram hold the same text
-    parent = list(range(len(run_doc)))
     keep = run_of >= 0
     h, r = hashes[keep], run_of[keep]
     o = np.lexsort((r, h))
     h, r = h[o], r[o]
     same = np.flatnonzero((h[1:] == h[:-1]) & (r[1:] != r[:-1]))
-    for x, y in zip(r[same].tolist(), r[same + 1].tolist()):
-        fx, fy = _find(parent, x), _find(parent, y)
-        if fx != fy:
-            parent[fy] = fx
-    groups: dict[int, list[int]] = {}
-    for run in range(len(run_doc)):
-        groups.setdefault(_find(parent, run), []).append(run)
     out = []
-    for runs in groups.values():
+    for runs in component_members(least_nodes(len(run_doc), r[same], r[same + 1]), np.arange(len(run_doc))):
         per_doc: dict[int, tuple[int, int]] = {}
         for run in runs:  # one span a document: from its first run to its last
             d, (a0, a1) = run_doc[run], run_span[run]

@@ -12,6 +12,7 @@ from typing import Protocol
 
 import numpy as np
 
+from core.components import least_nodes
 from core.models import PairResult, SharedText
 
 
@@ -50,14 +51,5 @@ def by_component(keys: np.ndarray, n: int) -> np.ndarray:
     """An order of the pairs `keys` (left * n + right) that keeps the pairs of each connected
     component of their documents together, in key order within it: a run of jobs then holds
     pairs of few documents the other jobs hold too (near copies: their text's copies alone)."""
-    left, right = keys // n, keys % n
-    label = np.arange(n)
-    while True:  # each document takes the least label of its component
-        low = np.minimum(label[left], label[right])
-        lower = label.copy()
-        np.minimum.at(lower, left, low)
-        np.minimum.at(lower, right, low)
-        lower = lower[lower]
-        if np.array_equal(lower, label):
-            return np.argsort(label[left], kind="stable")
-        label = lower
+    left = keys // n
+    return np.argsort(least_nodes(n, left, keys % n)[left], kind="stable")

@@ -35,6 +35,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from core.components import component_members, least_nodes
 from core.evidence import rank_key
 from core.models import Group, PairResult, Report
 from core.rules import is_flagged
@@ -102,28 +103,6 @@ def with_groups(report: Report) -> Report:
     return replace(report, groups=find_groups(report))
 
 
-def connected(edges: Iterable[tuple[int, int]]) -> list[list[int]]:
-    """The connected components of the graph of these edges, each sorted (union-find: a check
-    has no need to import a graph library for this)."""
-    parent: dict[int, int] = {}
-
-    def root(x: int) -> int:
-        parent.setdefault(x, x)
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for a, b in edges:
-        ra, rb = root(a), root(b)
-        if ra != rb:
-            parent[max(ra, rb)] = min(ra, rb)
-    members: dict[int, list[int]] = defaultdict(list)
-    for x in parent:
-        members[root(x)].append(x)
-    return [sorted(m) for m in members.values()]
-
-
 _recent: list[tuple[tuple[PairResult, ...], float, int, tuple[GroupDetail, ...]]] = []  # see group_details
 _KEEP = 2
 
@@ -146,7 +125,11 @@ def group_details(report: Report) -> list[GroupDetail]:
 
 def _group_details(report: Report) -> list[GroupDetail]:
     flagged = _flagged(report)
-    components = connected([(report.pairs[i].left, report.pairs[i].right) for i in flagged])
+    left = np.array([report.pairs[i].left for i in flagged], dtype=np.intp)
+    right = np.array([report.pairs[i].right for i in flagged], dtype=np.intp)
+    linked = np.unique(np.concatenate((left, right)))
+    n = int(linked[-1]) + 1 if len(linked) else 0
+    components = component_members(least_nodes(n, left, right), linked)
     member_of = {doc: g for g, members in enumerate(components) for doc in members}
     flagged_in: dict[int, list[int]] = defaultdict(list)
     for i in flagged:
