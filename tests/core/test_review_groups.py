@@ -235,3 +235,32 @@ def test_likely_source_scores_each_member_as_the_rule_does_one_by_one():
     assert reasons == {"source", "pair", "tie", "none", "hub"}
     # all at once, as a report's groups are counted: documents held by several groups apart
     assert _scores([(members, pairs) for members, pairs, _ in groups]) == [scores for *_, scores in groups]
+
+
+def test_groups_are_the_components_of_the_flagged_pairs_members_ascending():
+    """On random reports (documents in no flagged pair, pairs below the threshold, chains and
+    repeated documents), the groups are the components a walk of the flagged pairs finds,
+    each member list ascending (its scores follow it), in the order the module states."""
+    import random
+
+    rng = random.Random(5)
+    for _ in range(150):
+        n = rng.randrange(2, 30)
+        keys = {tuple(sorted(rng.sample(range(n), 2))) for _ in range(rng.randrange(1, 2 * n))}
+        pairs = [PairResult(a, b, 30, rng.choice((0.01, 0.3, 0.5, 0.9)), 0, 0, 0) for a, b in sorted(keys)]
+        rng.shuffle(pairs)
+        report = _report(pairs, n=n)
+        flagged = [(p.left, p.right) for p in pairs if p.similarity >= report.options.display_threshold]
+        reach = {x: {x} for edge in flagged for x in edge}
+        for a, b in flagged:  # merge the two sets wherever either is held
+            merged = reach[a] | reach[b]
+            for x in merged:
+                reach[x] = merged
+        details = group_details(report)
+        assert sorted(d.members for d in details) == sorted({tuple(sorted(m)) for m in reach.values()})
+        assert all(list(d.members) == sorted(d.members) for d in details)
+        assert details == sorted(details, key=lambda d: (-d.size, rank_key(report.pairs[d.strongest]), d.members[0]))
+        for d in details:
+            inside = [i for i, p in enumerate(report.pairs) if p.left in d.members and p.right in d.members
+                      and p.similarity >= report.options.display_threshold]
+            assert d.pairs == tuple(sorted(inside, key=lambda i: (rank_key(report.pairs[i]), i)))

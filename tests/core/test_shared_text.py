@@ -107,3 +107,21 @@ def test_the_html_report_has_a_shared_text_section(checked, language, held):
     assert held in section and assignment[:40] in section and "s15.txt" in section
     plain = render(replace(report, shared_texts=()), "html", language=language).decode("utf-8")
     assert 'id="shared"' not in plain
+
+
+def test_two_shared_texts_alike_in_size_and_holders_come_in_the_first_documents_order():
+    """Two texts of one length in the same documents tie in the order's keys; the text found
+    first (the first document's first run) comes first, as in every earlier report, though
+    every other document holds them the other way round."""
+    rng = random.Random(8)
+    first, second = han(rng, 240), han(rng, 240)
+
+    def essay(i):
+        one, two = (first, second) if i == 0 else (second, first)
+        return "。".join((han(rng, 100), one, han(rng, 100), two, han(rng, 100)))
+
+    texts = [essay(i) for i in range(12)]
+    docs = [Document(i, f"d{i}.txt", f"d{i}.txt", "txt", t) for i, t in enumerate(texts)]
+    report = run(check_documents(docs, OPTIONS))
+    assert [s.text for s in report.shared_texts] == [first, second]
+    assert [s.documents for s in report.shared_texts] == [tuple(range(12))] * 2
