@@ -27,11 +27,11 @@ def least_nodes(n: int, left: np.ndarray, right: np.ndarray) -> np.ndarray:
             label = up
 
 
-def component_members(least: np.ndarray, nodes: np.ndarray) -> list[list[int]]:
-    """The `nodes` (ascending) by their component (`least_nodes`' labels): each component's
-    nodes ascending, the components by their least node."""
-    nodes = np.asarray(nodes, dtype=np.intp)
-    of = least[nodes]
+def component_members(n: int, left: np.ndarray, right: np.ndarray, nodes: np.ndarray | None = None) -> list[list[int]]:
+    """The `nodes` (ascending; default all n) by their connected component (`least_nodes`): each
+    component's nodes ascending, the components by their least node."""
+    nodes = np.arange(n) if nodes is None else np.asarray(nodes, dtype=np.intp)
+    of = least_nodes(n, left, right)[nodes]
     order = np.argsort(of, kind="stable")
     flat = nodes[order].tolist()
     cuts = (np.flatnonzero(np.diff(of[order])) + 1).tolist()

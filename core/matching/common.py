@@ -16,7 +16,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from core.components import component_members, least_nodes
+from core.components import component_members
 from core.matching.sources import COMMON, Corpus
 from core.models import Match, PairResult, SharedText, Span
 
@@ -70,7 +70,7 @@ def shared_texts(corpus: Corpus) -> list[SharedText]:
     h, r = h[o], r[o]
     same = np.flatnonzero((h[1:] == h[:-1]) & (r[1:] != r[:-1]))
     out = []
-    for runs in component_members(least_nodes(len(run_doc), r[same], r[same + 1]), np.arange(len(run_doc))):
+    for runs in component_members(len(run_doc), r[same], r[same + 1]):
         per_doc: dict[int, tuple[int, int]] = {}
         for run in runs:  # one span a document: from its first run to its last
             d, (a0, a1) = run_doc[run], run_span[run]

@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from core.components import component_members, least_nodes
+from core.components import component_members
 from core.evidence import rank_key
 from core.models import Group, PairResult, Report
 from core.rules import is_flagged
@@ -129,7 +129,7 @@ def _group_details(report: Report) -> list[GroupDetail]:
     right = np.array([report.pairs[i].right for i in flagged], dtype=np.intp)
     linked = np.unique(np.concatenate((left, right)))
     n = int(linked[-1]) + 1 if len(linked) else 0
-    components = component_members(least_nodes(n, left, right), linked)
+    components = component_members(n, left, right, linked)
     member_of = {doc: g for g, members in enumerate(components) for doc in members}
     flagged_in: dict[int, list[int]] = defaultdict(list)
     for i in flagged:

@@ -58,11 +58,14 @@ def test_each_node_takes_the_least_node_its_walk_reaches():
 def test_members_are_the_nodes_asked_for_by_component_least_first_each_ascending():
     rng = random.Random(12)
     for n, edges in _graphs(rng):
+        left = np.array([a for a, _ in edges], dtype=np.int64)
+        right = np.array([b for _, b in edges], dtype=np.int64)
         least = _walked(n, edges)
         nodes = sorted(rng.sample(range(n), rng.randrange(0, n + 1)))
-        expected: dict[int, list[int]] = {}
-        for x in nodes:
-            expected.setdefault(least[x], []).append(x)
-        found = component_members(np.array(least, dtype=np.int64), np.array(nodes, dtype=np.int64))
-        assert found == [expected[k] for k in sorted(expected)]
-        assert all(type(x) is int for m in found for x in m)  # plain ints: they go into reports
+        for asked in (nodes, None):  # some nodes, or all of them
+            expected: dict[int, list[int]] = {}
+            for x in range(n) if asked is None else asked:
+                expected.setdefault(least[x], []).append(x)
+            found = component_members(n, left, right, asked)
+            assert found == [expected[k] for k in sorted(expected)]
+            assert all(type(x) is int for m in found for x in m)  # plain ints: they go into reports
