@@ -1,5 +1,5 @@
 """Reviewing a whole class: groups and likely sources, seriation, short names, per-student
-figures and verdicts. Pure Python (networkx for the graph); never imports Qt.
+figures and verdicts. Python and numpy (networkx lays out the graph view); never imports Qt.
 
 What the GUI and the reports use is exported here (the modules inside are internal), each
 imported on first use (core/lazy.py): the window imports this package for short names and
