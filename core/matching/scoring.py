@@ -111,7 +111,7 @@ def most_repeated(corpus: Corpus, i: int) -> int:
     return cache[i]
 
 
-def kgram_counts(corpus: Corpus, i: int) -> KgramCounts:
+def region_counts(corpus: Corpus, i: int) -> KgramCounts:
     """Document i's k-grams sorted, for counting those of any stretch of it (cached per check;
     asked only where the in-passage alignment counts a region's k-grams)."""
     cache = corpus.evidence.setdefault("kgram_counts", {})
@@ -300,7 +300,7 @@ def score_pair(corpus: Corpus, i: int, j: int, listed: bool) -> PairResult | Non
     texts = (corpus.texts[i], corpus.texts[j]) if corpus.texts else None
     matches, taken = aligned_matches(a.units, b.units, found.passages, params.k,
                                      options.min_passage, params.guarantee, params.dense, texts,
-                                     lambda: most_repeated(corpus, i), lambda: kgram_counts(corpus, i))
+                                     lambda: most_repeated(corpus, i), lambda: region_counts(corpus, i))
     if joined_here and matches and seeds is not None:
         matches = shared_by(corpus, a, matches)
     shares = corpus.evidence.get(SHARES)
